@@ -1,0 +1,47 @@
+# fairbench — the front door. `make help` lists the targets.
+SHELL := bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+
+# The pinned Node (.node-version), installed by `make setup`, comes first on PATH.
+export PATH := $(CURDIR)/.cache/node/node_modules/node/bin:$(PATH)
+
+IMPL ?=
+API ?=
+RUNTIME ?=
+ifneq ($(RUNTIME),)
+export FAIRBENCH_RUNTIME := $(RUNTIME)
+endif
+
+NODE_TEST := node --test --test-reporter=spec
+
+.PHONY: help setup test lint typecheck unit conformance matrix clean
+
+help: ## List the targets
+	@awk 'BEGIN {FS = ":.*## "} /^[a-z-]+:.*## / {printf "  \033[1m%-12s\033[0m %s\n", $$1, $$2}' $(MAKEFILE_LIST)
+	@echo
+	@echo "  Variables: IMPL=express[,…]  API=forum[,…]  RUNTIME=local  DB_POOL_SIZE=100"
+
+setup: ## Install everything (apt packages, pinned Node, npm workspaces, FerretDB); idempotent, cached
+	@bash scripts/setup.sh
+
+test: setup lint unit ## Everything CI runs: set-up, spec lint, typecheck, unit and integration tests, conformance of every implementation
+	@node conformance/src/cli/conformance.ts
+
+lint: setup ## Lint the specs (Redocly, graphql-js) and typecheck the harness (tsc --strict)
+	@node_modules/.bin/redocly lint spec/openapi.yaml --config spec/redocly.yaml --format stylish
+	@node conformance/src/cli/lint-graphql.ts
+	@node_modules/.bin/tsc -p tsconfig.json
+	@echo "typecheck: ok"
+
+unit: setup ## Harness tests: seeding, provisioning of MariaDB/PostgreSQL/FerretDB, processes, case files
+	@$(NODE_TEST) db/test/*.test.ts harness/test/*.test.ts conformance/test/*.test.ts
+
+conformance: setup ## Run the conformance suite (IMPL=…, API=…, RUNTIME=local); writes results/conformance/
+	@node conformance/src/cli/conformance.ts $(if $(IMPL),--impl $(IMPL)) $(if $(API),--api $(API))
+
+matrix: ## Print the compliance matrix from the verdicts in results/conformance/
+	@cat results/conformance/matrix.md 2>/dev/null || echo "no verdicts yet: run make conformance"
+
+clean: ## Remove results and run state (keeps the caches of slow builds)
+	rm -rf results .cache/run

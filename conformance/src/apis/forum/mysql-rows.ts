@@ -1,0 +1,51 @@
+// RowStore over the forum's MySQL tables: what scenarios change behind the
+// implementation's back, and the digest that proves bad input changed nothing.
+import mysql from 'mysql2/promise';
+import type { Row, RowChange, RowStore } from '../../changes.ts';
+
+const PRIMARY_KEYS: Readonly<Record<string, string>> = {
+  user: 'user_id',
+  category: 'category_id',
+  thread: 'thread_id',
+  comment: 'comment_id',
+};
+
+export class ForumMysqlRows implements RowStore {
+  private readonly db: mysql.Connection;
+
+  private constructor(db: mysql.Connection) {
+    this.db = db;
+  }
+
+  static async connect(url: string): Promise<ForumMysqlRows> {
+    return new ForumMysqlRows(await mysql.createConnection({ uri: url, dateStrings: true }));
+  }
+
+  primaryKey(table: string): string {
+    const key = PRIMARY_KEYS[table];
+    if (key === undefined) throw new Error(`forum has no table '${table}'`);
+    return key;
+  }
+
+  async read(table: string, key: number): Promise<Row | null> {
+    const [rows] = await this.db.query<mysql.RowDataPacket[]>('SELECT * FROM ?? WHERE ?? = ?', [table, this.primaryKey(table), key]);
+    return rows[0] ? { ...rows[0] } : null;
+  }
+
+  async write(change: RowChange): Promise<void> {
+    if (change.kind === 'delete') {
+      await this.db.query('DELETE FROM ?? WHERE ?? = ?', [change.table, this.primaryKey(change.table), change.key]);
+    } else {
+      await this.db.query('REPLACE INTO ?? SET ?', [change.table, change.row]);
+    }
+  }
+
+  async digest(): Promise<string> {
+    const [rows] = await this.db.query<mysql.RowDataPacket[]>('CHECKSUM TABLE `user`, `category`, `thread`, `comment` EXTENDED');
+    return rows.map((r) => `${r['Table']}=${r['Checksum']}`).join(' ');
+  }
+
+  close(): Promise<void> {
+    return this.db.end();
+  }
+}

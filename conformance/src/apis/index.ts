@@ -1,0 +1,6 @@
+// The APIs the suite knows, by name.
+import type { ApiName } from '@fairbench/harness/impl/manifest.ts';
+import { forum } from './forum/index.ts';
+import type { ConformanceApi } from './types.ts';
+
+export const conformanceApis: Partial<Record<ApiName, ConformanceApi>> = { forum };

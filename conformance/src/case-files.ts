@@ -1,0 +1,85 @@
+// Loads the YAML case files of an API and checks them against
+// conformance/schemas/case-files.schema.json, so a malformed case fails loudly
+// instead of silently testing nothing.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { parse } from 'yaml';
+import type { ChangeSpec } from './changes.ts';
+import caseFilesSchema from '../schemas/case-files.schema.json' with { type: 'json' };
+
+export const casesDir = new URL('../cases/', import.meta.url).pathname;
+
+export type Args = Readonly<Record<string, number>>;
+export interface Ask { readonly operation: string; readonly args: Args }
+
+export interface OperationsFile {
+  readonly operations: Readonly<Record<string, { readonly rest: string; readonly graphql: string }>>;
+}
+export interface QuestionsFile {
+  readonly dataset: string;
+  readonly questions: readonly (Ask & { readonly id: string })[];
+}
+export type ScenarioStep = { readonly ask: Ask } | { readonly change: ChangeSpec };
+export interface ScenariosFile {
+  readonly scenarios: readonly { readonly id: string; readonly why: string; readonly steps: readonly ScenarioStep[] }[];
+}
+export interface BadInputRequest {
+  readonly method?: string;
+  readonly path?: string;
+  readonly line?: string;
+  readonly raw?: boolean;
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly body?: string;
+  readonly oversizedQueryKiB?: number;
+}
+export interface GraphqlRequestSpec {
+  readonly query?: string;
+  readonly variables?: Readonly<Record<string, unknown>>;
+  readonly operationName?: string;
+  readonly body?: unknown;
+}
+export interface Expectation {
+  readonly status?: number;
+  readonly problem?: string;
+  readonly graphqlRequestError?: true;
+  readonly graphqlFieldError?: string;
+  readonly graphqlOk?: true;
+}
+export interface BadInputCase {
+  readonly id: string;
+  readonly each?: { readonly value: readonly string[] };
+  readonly request?: BadInputRequest;
+  readonly graphql?: GraphqlRequestSpec;
+  readonly expect: Expectation;
+}
+export interface BadInputFile {
+  readonly cases: readonly BadInputCase[];
+}
+
+interface Kinds {
+  operations: OperationsFile;
+  questions: QuestionsFile;
+  scenarios: ScenariosFile;
+  'bad-input': BadInputFile;
+}
+
+const ajv = new Ajv2020({ allErrors: true, strict: false });
+ajv.addSchema(caseFilesSchema);
+
+export async function loadCaseFile<K extends keyof Kinds>(api: string, kind: K): Promise<Kinds[K]> {
+  const file = join(casesDir, api, `${kind}.yaml`);
+  const data: unknown = parse(await readFile(file, 'utf8'));
+  const validate = ajv.getSchema(`urn:fairbench:schema:case-files#/$defs/${kind}`);
+  if (validate === undefined) throw new Error(`no schema for case file kind '${kind}'`);
+  if (!validate(data)) {
+    const errors = (validate.errors ?? []).slice(0, 5).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`);
+    throw new Error(`${file} does not match its schema:\n  ${errors.join('\n  ')}`);
+  }
+  return data as Kinds[K];
+}
+
+/** A case with `each` becomes one case per value, with {value} substituted. */
+export function expandEach(c: BadInputCase): { id: string; value: string | undefined }[] {
+  return c.each === undefined ? [{ id: c.id, value: undefined }] : c.each.value.map((value) => ({ id: `${c.id}[${value}]`, value }));
+}

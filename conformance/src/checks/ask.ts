@@ -1,0 +1,50 @@
+// Asks one question over REST and over GraphQL and checks both answers against
+// the oracle, the spec, and each other.
+import { isDeepStrictEqual } from 'node:util';
+import type { Ask } from '../case-files.ts';
+import type { SuiteContext } from '../context.ts';
+import { describe, postGraphql, send, type HttpRequest } from '../http.ts';
+import { readableDiff } from '../outcome.ts';
+import { graphqlResponseProblems } from '../spec/graphql.ts';
+import { problemChecks } from './problem.ts';
+
+export async function askBoth(ctx: SuiteContext, ask: Ask): Promise<string[]> {
+  const operation = ctx.operations.operations[ask.operation];
+  if (operation === undefined) return [`unknown operation '${ask.operation}' in the case file`];
+  const expected = ctx.oracle.answer(ask.operation, ask.args);
+  const label = `${ask.operation}(${Object.entries(ask.args).map(([k, v]) => `${k}: ${v}`).join(', ')})`;
+  const failures: string[] = [];
+
+  // REST
+  const path = operation.rest.replace(/\{(\w+)\}/g, (_, name: string) => String(ask.args[name]));
+  const req: HttpRequest = { method: 'GET', path };
+  const rest = await send(ctx.baseUrl, req);
+  failures.push(...(ctx.openapi.problems(req, rest) ?? [`GET ${path} matches no operation of the spec`]).map((p) => `REST ${p}`));
+  if (expected === null) {
+    failures.push(...problemChecks(ctx, rest, 404, 'not-found').map((p) => `REST GET ${path}: ${p}`));
+  } else if (rest.status !== 200) {
+    failures.push(`REST GET ${path}: expected 200, got ${describe(rest)}`);
+  } else if (!isDeepStrictEqual(rest.json, expected)) {
+    failures.push(`REST GET ${path}: body differs from the seed's answer\n${readableDiff(expected, rest.json)}`);
+  }
+
+  // GraphQL
+  const query = operation.graphql;
+  const gql = await postGraphql(ctx.baseUrl, { query, variables: ask.args });
+  if (gql.status !== 200 || gql.mediaType !== 'application/json') {
+    failures.push(`GraphQL ${label}: expected 200 application/json, got ${describe(gql)}`);
+  } else {
+    failures.push(...graphqlResponseProblems(ctx.graphqlSchema, query, ask.args, gql.json).map((p) => `GraphQL ${label}: ${p}`));
+    const body = gql.json as { data?: Record<string, unknown>; errors?: unknown };
+    if (body.errors !== undefined) failures.push(`GraphQL ${label}: unexpected errors ${JSON.stringify(body.errors).slice(0, 300)}`);
+    const actual = body.data?.[ask.operation];
+    if (!isDeepStrictEqual(actual, expected)) {
+      failures.push(`GraphQL ${label}: data differs from the seed's answer\n${readableDiff(expected, actual)}`);
+    }
+    // Parity: the same question gets the same data over both protocols.
+    if (rest.status === 200 && expected !== null && !isDeepStrictEqual(rest.json, actual)) {
+      failures.push(`REST and GraphQL disagree on ${label}\n${readableDiff(rest.json, actual)}`);
+    }
+  }
+  return failures;
+}

@@ -1,0 +1,203 @@
+// Runs the conformance suite: provisions the databases the selected APIs need,
+// seeds them, builds and starts each implementation, runs every case, writes a
+// verdict per implementation × API and the compliance matrix, and stops
+// everything it started (also on failure or Ctrl-C).
+import os from 'node:os';
+import { treeHash, implTreeHash, sourceRevision, specHash } from '@fairbench/harness/fingerprint.ts';
+import { contractEnv } from '@fairbench/harness/impl/contract-env.ts';
+import { buildImplementation, startImplementation } from '@fairbench/harness/impl/launch.ts';
+import { loadImplementations, type ApiName, type Implementation } from '@fairbench/harness/impl/manifest.ts';
+import { missingToolchain } from '@fairbench/harness/impl/toolchain.ts';
+import { onCleanup } from '@fairbench/harness/cleanup.ts';
+import { chooseProvider, type DatabaseKind, type DatabaseServer } from '@fairbench/harness/provision/index.ts';
+import { runtimeVersion } from '@fairbench/harness/runtime-version.ts';
+import { conformanceApis } from './apis/index.ts';
+import type { ConformanceApi } from './apis/types.ts';
+import { loadCaseFile } from './case-files.ts';
+import type { SuiteContext } from './context.ts';
+import type { CaseResult } from './outcome.ts';
+import { printBanner, printCase, printSkip } from './report/console.ts';
+import { writeVerdict, type Verdict } from './report/verdict.ts';
+import { loadSpecSchema } from './spec/graphql.ts';
+import { OpenApiValidator } from './spec/openapi.ts';
+import { runBadInput } from './suites/bad-input.ts';
+import { runProtocol } from './suites/protocol.ts';
+import { runQuestions } from './suites/questions.ts';
+import { runScenarios } from './suites/scenarios.ts';
+
+export interface Selection {
+  readonly impls?: readonly string[];
+  readonly apis?: readonly string[];
+}
+
+interface Target {
+  readonly impl: Implementation;
+  readonly api: ConformanceApi;
+}
+
+interface Fingerprints {
+  readonly specHash: string;
+  readonly suiteHash: string;
+}
+
+export async function runConformance(selection: Selection): Promise<Verdict[]> {
+  const all = await loadImplementations();
+  const impls = selection.impls ? all.filter((i) => selection.impls!.includes(i.manifest.name)) : all;
+  const unknown = (selection.impls ?? []).filter((n) => !all.some((i) => i.manifest.name === n));
+  if (unknown.length > 0) throw new Error(`no implementation named ${unknown.join(', ')} under impl/`);
+
+  const fingerprints: Fingerprints = { specHash: await specHash(), suiteHash: await treeHash(['conformance', 'db']) };
+  const verdicts: Verdict[] = [];
+  const targets: Target[] = [];
+  for (const impl of impls) {
+    for (const apiName of impl.manifest.apis.filter((a) => !selection.apis || selection.apis.includes(a))) {
+      const api = conformanceApis[apiName];
+      const reason = api === undefined ? `the suite has no cases for the ${apiName} API yet` : await missingToolchain(impl.manifest);
+      if (reason !== null || api === undefined) {
+        printSkip(impl.manifest.name, apiName, reason ?? '');
+        verdicts.push(await record(skipped(impl, apiName, reason ?? '', fingerprints, await implTreeHash(impl.dir))));
+      } else {
+        targets.push({ impl, api });
+      }
+    }
+  }
+  if (targets.length === 0) return verdicts;
+
+  const databases = await startDatabases(targets);
+  const openapi = await OpenApiValidator.load();
+  const graphqlSchema = await loadSpecSchema();
+  for (const target of targets) {
+    verdicts.push(await record(await runTarget(target, databases, { openapi, graphqlSchema }, fingerprints)));
+  }
+  for (const db of databases.values()) await db.stop();
+  return verdicts;
+}
+
+async function startDatabases(targets: readonly Target[]): Promise<Map<DatabaseKind, DatabaseServer>> {
+  const provider = chooseProvider();
+  const kinds = [...new Set(targets.flatMap((t) => t.api.databases))];
+  printBanner(`starting ${kinds.join(', ')} (${provider.name} runtime)`);
+  const servers = await Promise.all(
+    kinds.map(async (kind) => {
+      const started = performance.now();
+      const server = await provider.start(kind);
+      onCleanup(`database ${kind}`, () => server.stop());
+      console.log(`  ${kind}: ${server.engine.name} ${server.engine.version} ready in ${Math.round(performance.now() - started)} ms`);
+      return server;
+    }),
+  );
+  return new Map(servers.map((s) => [s.kind, s]));
+}
+
+async function runTarget(
+  { impl, api }: Target,
+  databases: ReadonlyMap<DatabaseKind, DatabaseServer>,
+  spec: Pick<SuiteContext, 'openapi' | 'graphqlSchema'>,
+  fingerprints: Fingerprints,
+): Promise<Verdict> {
+  const name = impl.manifest.name;
+  printBanner(`${name} × ${api.name}`);
+  const started = performance.now();
+  const common = await commonFields(impl, api.name, databases, api, fingerprints);
+  let prepared: Awaited<ReturnType<ConformanceApi['prepare']>> | undefined;
+  let running: Awaited<ReturnType<typeof startImplementation>> | undefined;
+  try {
+    prepared = await api.prepare(databases);
+    console.log(`  seeded ${prepared.dataset.name} (${Object.entries(prepared.dataset.rows).map(([t, n]) => `${n} ${t}`).join(', ')}) in ${prepared.dataset.loadMs} ms`);
+    await buildImplementation(impl);
+    running = await startImplementation(impl, (port) => contractEnv({ port, databases: [...databases.values()] }));
+    console.log(`  ${name} answered /health ${Math.round(running.startupMs)} ms after start`);
+    const child = running.process;
+    const ctx: SuiteContext = {
+      api: api.name,
+      baseUrl: running.baseUrl,
+      ...spec,
+      operations: await loadCaseFile(api.name, 'operations'),
+      oracle: prepared.oracle,
+      rows: prepared.rows,
+      alive: () => child.alive(),
+    };
+    const results: CaseResult[] = [];
+    const report = (batch: CaseResult[]) => {
+      batch.forEach(printCase);
+      results.push(...batch);
+    };
+    report(await runProtocol(ctx));
+    report(await runQuestions(ctx, await loadCaseFile(api.name, 'questions')));
+    report(await runScenarios(ctx, await loadCaseFile(api.name, 'scenarios')));
+    report((await runBadInput(ctx, (await loadCaseFile(api.name, 'bad-input')).cases)));
+    const failing = results.filter((r) => !r.passed).map((r) => r.id);
+    return {
+      ...common,
+      status: failing.length === 0 ? 'passed' : 'failed',
+      dataset: prepared.dataset,
+      startupMs: Math.round(running.startupMs),
+      durationMs: Math.round(performance.now() - started),
+      passed: results.length - failing.length,
+      failed: failing.length,
+      total: results.length,
+      failing,
+      cases: results.map((r) => ({ ...r, ms: Math.round(r.ms * 10) / 10 })),
+    };
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    console.log(`  ERROR ${reason}`);
+    return { ...common, status: 'error', reason, durationMs: Math.round(performance.now() - started), passed: 0, failed: 0, total: 0, failing: [] };
+  } finally {
+    await running?.stop();
+    await prepared?.close();
+  }
+}
+
+async function commonFields(
+  impl: Implementation,
+  api: ApiName,
+  databases: ReadonlyMap<DatabaseKind, DatabaseServer>,
+  conformanceApi: ConformanceApi,
+  fingerprints: Fingerprints,
+) {
+  const used = conformanceApi.databases.map((k) => databases.get(k)!);
+  return {
+    schemaVersion: 1 as const,
+    implementation: impl.manifest.name,
+    api,
+    framework: impl.manifest.framework,
+    runtime: { name: impl.manifest.runtime.name, version: await runtimeVersion(impl.manifest.runtime.name) },
+    provider: used[0]?.provider ?? 'local',
+    databases: used.map((d) => ({ kind: d.kind, engine: d.engine.name, version: d.engine.version })),
+    implTreeHash: await implTreeHash(impl.dir),
+    ...fingerprints,
+    ...(await sourceRevision()),
+    harnessNode: process.version,
+    machine: machine(),
+    recordedAt: new Date().toISOString(),
+  };
+}
+
+function machine() {
+  return { cpu: os.cpus()[0]?.model ?? 'unknown', cores: os.availableParallelism(), memoryBytes: os.totalmem(), kernel: os.release(), platform: os.platform() };
+}
+
+function skipped(impl: Implementation, api: ApiName, reason: string, fingerprints: Fingerprints, implHash: string): Verdict {
+  return {
+    schemaVersion: 1,
+    implementation: impl.manifest.name,
+    api,
+    status: 'skipped',
+    reason,
+    framework: impl.manifest.framework,
+    implTreeHash: implHash,
+    ...fingerprints,
+    recordedAt: new Date().toISOString(),
+    passed: 0,
+    failed: 0,
+    total: 0,
+    failing: [],
+  };
+}
+
+async function record(verdict: Verdict): Promise<Verdict> {
+  const file = await writeVerdict(verdict);
+  console.log(`  verdict: ${verdict.status} ${verdict.passed}/${verdict.total} → ${file}`);
+  return verdict;
+}

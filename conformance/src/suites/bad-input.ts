@@ -1,0 +1,88 @@
+// Bad input: the specified 4xx, never a 5xx; afterwards the process is alive,
+// /health answers and the database digest is unchanged.
+import type { BadInputCase, Expectation, GraphqlRequestSpec } from '../case-files.ts';
+import { expandEach } from '../case-files.ts';
+import { graphqlExpectationChecks } from '../checks/graphql-errors.ts';
+import { problemChecks } from '../checks/problem.ts';
+import type { SuiteContext } from '../context.ts';
+import { describe, send, type HttpRequest, type HttpResponse } from '../http.ts';
+import { runCase, type CaseResult } from '../outcome.ts';
+
+export async function runBadInput(ctx: SuiteContext, cases: readonly BadInputCase[]): Promise<CaseResult[]> {
+  const results: CaseResult[] = [];
+  for (const c of cases) {
+    for (const { id, value } of expandEach(c)) {
+      results.push(
+        await runCase(`bad-input/${id}`, 'bad-input', async () => {
+          const before = await ctx.rows.digest();
+          const { req, graphql } = buildRequest(c, value);
+          const res = await send(ctx.baseUrl, req);
+          const failures = res.status >= 500 ? [`server error: ${describe(res)}`] : checkExpectation(ctx, c.expect, req, res, graphql);
+          failures.push(...(await afterwards(ctx, before)));
+          return failures;
+        }),
+      );
+    }
+  }
+  return results;
+}
+
+const fill = (text: string, value: string | undefined, encode: boolean): string =>
+  value === undefined ? text : text.replaceAll('{value}', encode ? encodeURIComponent(value) : value);
+
+function buildRequest(c: BadInputCase, value: string | undefined): { req: HttpRequest; graphql?: { query: string; variables?: Record<string, unknown> } } {
+  if (c.graphql !== undefined) {
+    const body = graphqlBody(c.graphql, value);
+    const req = { method: 'POST', path: '/graphql', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
+    return typeof body.query === 'string' ? { req, graphql: { query: body.query, ...(c.graphql.variables ? { variables: { ...c.graphql.variables } } : {}) } } : { req };
+  }
+  const r = c.request!;
+  let method = r.method ?? 'GET';
+  let path = r.path ?? '/';
+  if (r.line !== undefined) [method = 'GET', path = '/'] = fill(r.line, value, false).split(' ');
+  else path = fill(path, value, r.raw !== true);
+  let body = r.body;
+  if (r.oversizedQueryKiB !== undefined) {
+    // A valid query padded with ignored whitespace: only its size is wrong.
+    body = JSON.stringify({ query: `{ commentById(id: 1) { body } }${' '.repeat(r.oversizedQueryKiB * 1024)}` });
+  }
+  return { req: { method, path, ...(r.headers ? { headers: r.headers } : {}), ...(body !== undefined ? { body } : {}) } };
+}
+
+function graphqlBody(spec: GraphqlRequestSpec, value: string | undefined): Record<string, unknown> {
+  if (spec.body !== undefined) return spec.body as Record<string, unknown>;
+  return {
+    query: fill(spec.query ?? '', value, false),
+    ...(spec.variables !== undefined ? { variables: spec.variables } : {}),
+    ...(spec.operationName !== undefined ? { operationName: spec.operationName } : {}),
+  };
+}
+
+function checkExpectation(
+  ctx: SuiteContext,
+  expect: Expectation,
+  req: HttpRequest,
+  res: HttpResponse,
+  graphql: { query: string; variables?: Record<string, unknown> } | undefined,
+): string[] {
+  if (expect.problem !== undefined) {
+    const failures = problemChecks(ctx, res, expect.status ?? 400, expect.problem);
+    // Where the path is one of the spec's, the response must be one the spec declares.
+    if (failures.length === 0) failures.push(...(ctx.openapi.problems(req, res) ?? []));
+    return failures;
+  }
+  return graphqlExpectationChecks(ctx, expect, res, graphql);
+}
+
+async function afterwards(ctx: SuiteContext, digestBefore: string): Promise<string[]> {
+  const failures: string[] = [];
+  if (!ctx.alive()) return ['the implementation process exited'];
+  try {
+    const health = await send(ctx.baseUrl, { method: 'GET', path: '/health' });
+    if (health.status !== 200) failures.push(`/health answers ${health.status} afterwards`);
+  } catch (error) {
+    failures.push(`/health does not answer afterwards: ${String(error)}`);
+  }
+  if ((await ctx.rows.digest()) !== digestBefore) failures.push('the database changed (table checksums differ)');
+  return failures;
+}

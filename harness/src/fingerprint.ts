@@ -1,0 +1,53 @@
+// Content hashes that tie a verdict or a result to exactly what was tested:
+// the files of a folder as git sees them (tracked plus untracked-but-not-ignored,
+// so uncommitted edits count), hashed by path and content.
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import { promisify } from 'node:util';
+import { repoRoot } from './paths.ts';
+
+const run = promisify(execFile);
+
+async function filesOf(paths: readonly string[]): Promise<string[]> {
+  const { stdout } = await run('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard', '--', ...paths], {
+    cwd: repoRoot,
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return [...new Set(stdout.split('\0').filter(Boolean))].sort();
+}
+
+/** sha256 over (path, sha256(content)) of every file under the given repo-relative paths. */
+export async function treeHash(paths: readonly string[]): Promise<string> {
+  const hash = createHash('sha256');
+  for (const file of await filesOf(paths)) {
+    let content: Buffer;
+    try {
+      content = await readFile(join(repoRoot, file));
+    } catch {
+      continue; // deleted in the work tree but still in the index
+    }
+    hash.update(file).update('\0').update(createHash('sha256').update(content).digest('hex')).update('\n');
+  }
+  return `sha256:${hash.digest('hex')}`;
+}
+
+export const implTreeHash = (implDir: string): Promise<string> => treeHash([relative(repoRoot, implDir)]);
+export const specHash = (): Promise<string> => treeHash(['spec']);
+
+export interface SourceRevision {
+  readonly commit: string | null;
+  /** True when the work tree differs from the commit. */
+  readonly dirty: boolean;
+}
+
+export async function sourceRevision(): Promise<SourceRevision> {
+  try {
+    const { stdout: commit } = await run('git', ['rev-parse', 'HEAD'], { cwd: repoRoot });
+    const { stdout: status } = await run('git', ['status', '--porcelain'], { cwd: repoRoot });
+    return { commit: commit.trim(), dirty: status.trim() !== '' };
+  } catch {
+    return { commit: null, dirty: true };
+  }
+}

@@ -1,0 +1,50 @@
+// Reads and validates impl/<name>/impl.yaml, the contract between an implementation and the harness.
+import { readFile, readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { parse } from 'yaml';
+import { repoRoot } from '../paths.ts';
+import manifestSchema from '../../schemas/impl-manifest.schema.json' with { type: 'json' };
+
+export type ApiName = 'forum' | 'users' | 'documents' | 'tpcc' | 'sports';
+
+export interface ImplManifest {
+  readonly name: string;
+  readonly language: string;
+  readonly framework: { readonly name: string; readonly version: string };
+  readonly runtime: { readonly name: 'node' | 'bun' | 'java' | 'dotnet'; readonly version: string };
+  readonly apis: readonly ApiName[];
+  readonly toolchain: readonly string[];
+  readonly build?: string;
+  readonly start: string;
+  readonly dockerfile: string;
+  readonly tuning: string;
+}
+
+export interface Implementation {
+  readonly manifest: ImplManifest;
+  /** Absolute path of impl/<name>. */
+  readonly dir: string;
+}
+
+export const implRoot = join(repoRoot, 'impl');
+const validate = new Ajv2020({ allErrors: true }).compile<ImplManifest>(manifestSchema);
+
+export async function loadImplementation(name: string): Promise<Implementation> {
+  const dir = join(implRoot, name);
+  const file = join(dir, 'impl.yaml');
+  const manifest: unknown = parse(await readFile(file, 'utf8'));
+  if (!validate(manifest)) {
+    const errors = (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`).join('; ');
+    throw new Error(`${file}: invalid manifest: ${errors}`);
+  }
+  if (manifest.name !== name) throw new Error(`${file}: name '${manifest.name}' must equal the folder name '${name}'`);
+  return { manifest, dir };
+}
+
+/** Every implementation under impl/, sorted by name. */
+export async function loadImplementations(): Promise<Implementation[]> {
+  const entries = await readdir(implRoot, { withFileTypes: true });
+  const names = entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  return Promise.all(names.map(loadImplementation));
+}

@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# Installs everything fairbench needs on a fresh Debian/Ubuntu machine, idempotently.
+# Slow steps are cached under .cache/ and skipped when their inputs are unchanged.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+CACHE=$ROOT/.cache
+FERRETDB_VERSION=v1.24.0
+mkdir -p "$CACHE/bin" "$CACHE/stamps"
+
+log() { printf '\033[1msetup:\033[0m %s\n' "$*"; }
+as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
+
+# 1. Database servers from the distribution (they are started per run by the harness, never as services).
+apt_packages=(mariadb-server mariadb-client postgresql)
+missing=()
+for p in "${apt_packages[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
+if [ ${#missing[@]} -gt 0 ]; then
+  log "apt-get install ${missing[*]}"
+  as_root apt-get update -qq
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+
+# 2. Node.js, pinned in .node-version; the npm registry's `node` package carries the binary.
+want_node=$(tr -d ' \n' < .node-version)
+node_bin=$CACHE/node/node_modules/node/bin/node
+if [ ! -x "$node_bin" ] || [ "$("$node_bin" --version)" != "v$want_node" ]; then
+  log "node $want_node"
+  rm -rf "$CACHE/node"
+  npm install --prefix "$CACHE/node" --no-save --no-audit --no-fund "node@$want_node" >/dev/null
+fi
+export PATH=$CACHE/node/node_modules/node/bin:$PATH
+
+# 3. The harness's npm workspaces (implementations install their own dependencies when built).
+lock_sum=$( (cat package-lock.json; node --version) | sha256sum | cut -d' ' -f1)
+if [ ! -d node_modules ] || [ "$(cat "$CACHE/stamps/npm-workspaces" 2>/dev/null)" != "$lock_sum" ]; then
+  log "npm ci (workspaces)"
+  npm ci --no-audit --no-fund >/dev/null
+  echo "$lock_sum" > "$CACHE/stamps/npm-workspaces"
+fi
+
+# 4. FerretDB (MongoDB wire protocol on SQLite), built from its Go module: `go install` is refused
+#    by the module proxy and the plain build needs the version file the release tarball carries.
+ferretdb=$CACHE/bin/ferretdb-$FERRETDB_VERSION
+if [ ! -x "$ferretdb" ]; then
+  command -v go >/dev/null || { echo "setup: Go is needed to build FerretDB (not found on PATH)" >&2; exit 1; }
+  log "building FerretDB $FERRETDB_VERSION (about 2 minutes, once)"
+  export GOFLAGS=-modcacherw
+  src=$(go mod download -json "github.com/FerretDB/FerretDB@$FERRETDB_VERSION" |
+    node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).Dir))')
+  work=$(mktemp -d)
+  trap 'rm -rf "$work"' EXIT
+  cp -r "$src/." "$work"; chmod -R u+w "$work"
+  echo "$FERRETDB_VERSION" > "$work/build/version/version.txt"
+  (cd "$work" && CGO_ENABLED=0 go build -trimpath -o "$ferretdb.tmp" ./cmd/ferretdb)
+  mv "$ferretdb.tmp" "$ferretdb"
+fi
+ln -sf "$(basename "$ferretdb")" "$CACHE/bin/ferretdb"
+
+log "ready (node $(node --version), $(mariadbd --version 2>/dev/null | awk '{print $3}') mariadb, ferretdb $FERRETDB_VERSION)"
