@@ -69,3 +69,19 @@ test('the oracle answers from the seed: ordering, joins, not-found and changes',
   oracle.apply({ kind: 'delete', table: 'comment', key: 201 });
   assert.equal((oracle.answer('commentByUserId', { id: 3 }) as { comment_id: number }).comment_id, 202);
 });
+
+test('GraphQL: the served schema must equal the spec, whatever graphql library version serves it', async () => {
+  const { buildClientSchema, buildSchema, introspectionFromSchema, printSchema } = await import('graphql');
+  const { schemaDifferences } = await import('../src/spec/graphql.ts');
+  const spec = await loadSpecSchema();
+  assert.deepEqual(schemaDifferences(spec, introspectionFromSchema(spec)), []);
+  const sdl = printSchema(buildClientSchema(introspectionFromSchema(spec, { descriptions: false })));
+  for (const [from, to] of [
+    ['comment_id: Int!', 'commentId: Int!'], // renamed field
+    ['body: String!', 'body: String'], // nullability
+    ['commentsByLimit(limit: Int!)', 'commentsByLimit(limit: Int!, offset: Int)'], // extra argument
+  ] as const) {
+    assert.ok(sdl.includes(from), from);
+    assert.notDeepEqual(schemaDifferences(spec, introspectionFromSchema(buildSchema(sdl.replace(from, to)))), [], `${from} → ${to}`);
+  }
+});

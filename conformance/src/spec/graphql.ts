@@ -13,12 +13,15 @@ import {
   findBreakingChanges,
   findDangerousChanges,
   getIntrospectionQuery,
+  GraphQLSchema,
+  Kind,
   parse,
+  type DocumentNode,
   type GraphQLFieldResolver,
-  type GraphQLSchema,
   type IntrospectionQuery,
 } from 'graphql';
 import { repoRoot } from '@fairbench/harness/paths.ts';
+import { readableDiff } from '../outcome.ts';
 
 export async function loadSpecSchema(file = join(repoRoot, 'spec', 'schema.graphql')): Promise<GraphQLSchema> {
   return buildSchema(await readFile(file, 'utf8'));
@@ -45,9 +48,13 @@ export function graphqlResponseProblems(
   problems.push(...errorListProblems(response['errors'], false));
   if (!('data' in response)) return [...problems, 'no "data" in the response of an executed request'];
   if (response['data'] === null) return problems;
+  const document = parse(query);
+  // Introspection fields resolve from the schema itself, not from a root value, so
+  // their answers cannot be replayed; schemaDifferences() checks them instead.
+  if (selectsIntrospection(document)) return problems;
   const replay = executeSync({
     schema,
-    document: parse(query),
+    document,
     rootValue: response['data'],
     variableValues: variables ?? {},
     fieldResolver: fromResponse,
@@ -57,10 +64,17 @@ export function graphqlResponseProblems(
     const reported = Array.isArray(response['errors']) && response['errors'].some((e) => isDeepStrictEqual((e as { path?: unknown }).path, error.path));
     if (!reported) problems.push(`data does not fit the schema at ${error.path?.join('.') ?? '?'}: ${error.message}`);
   }
-  if (!isDeepStrictEqual(JSON.parse(JSON.stringify(replay.data ?? null)), response['data'])) {
-    problems.push('data has fields or values the query did not ask for, or lacks some it did (see diff)');
+  const replayed: unknown = JSON.parse(JSON.stringify(replay.data ?? null));
+  if (!isDeepStrictEqual(replayed, response['data'])) {
+    problems.push(`data has fields or values the query did not ask for, or lacks some it did:\n${readableDiff(replayed, response['data'])}`);
   }
   return problems;
+}
+
+function selectsIntrospection(document: DocumentNode): boolean {
+  return document.definitions.some(
+    (d) => d.kind === Kind.OPERATION_DEFINITION && d.selectionSet.selections.some((s) => s.kind === Kind.FIELD && s.name.value.startsWith('__') && s.name.value !== '__typename'),
+  );
 }
 
 /** The `errors` list of a GraphQL response: a non-empty list of {message, ...} when present. */
@@ -76,9 +90,14 @@ export function errorListProblems(errors: unknown, required: boolean): string[] 
 
 export const INTROSPECTION_QUERY = getIntrospectionQuery({ descriptions: false });
 
+// Built-in directives (@skip, @include, @deprecated, @specifiedBy, @oneOf) depend on the
+// graphql library's version, not on the API: compare types only.
+const withoutDirectives = (schema: GraphQLSchema): GraphQLSchema => new GraphQLSchema({ ...schema.toConfig(), directives: [] });
+
 /** Differences between the spec's schema and the one the implementation reports by introspection. */
-export function schemaDifferences(spec: GraphQLSchema, introspection: IntrospectionQuery): string[] {
-  const served = buildClientSchema(introspection);
+export function schemaDifferences(specSchema: GraphQLSchema, introspection: IntrospectionQuery): string[] {
+  const spec = withoutDirectives(specSchema);
+  const served = withoutDirectives(buildClientSchema(introspection));
   const describe = (prefix: string) => (c: { description: string }) => `${prefix}: ${c.description}`;
   return [
     ...findBreakingChanges(spec, served).map(describe('missing or changed in the implementation')),

@@ -1,0 +1,66 @@
+// One process-wide list of things to undo before the harness exits (servers to stop,
+// dirs to remove). It runs once, newest first, whichever way the process ends:
+// the CLI's normal exit (explicit runCleanup), a signal, or a crash.
+
+interface Entry {
+  readonly name: string;
+  readonly fn: () => Promise<void>;
+}
+
+const entries: Entry[] = [];
+let running: Promise<void> | undefined;
+
+/** Registers `fn` to run at cleanup; the returned function unregisters it (call it once the thing is already undone). */
+export function onCleanup(name: string, fn: () => Promise<void>): () => void {
+  const entry: Entry = { name, fn };
+  entries.push(entry);
+  return () => {
+    const i = entries.indexOf(entry);
+    if (i >= 0) entries.splice(i, 1);
+  };
+}
+
+/** Runs every registered cleanup, newest first, each one even if an earlier one failed. Idempotent. */
+export function runCleanup(): Promise<void> {
+  running ??= drain();
+  return running;
+}
+
+async function drain(): Promise<void> {
+  // Pop rather than iterate a snapshot: a cleanup may register or unregister others.
+  for (let entry = entries.pop(); entry; entry = entries.pop()) {
+    try {
+      await entry.fn();
+    } catch (err) {
+      process.stderr.write(`cleanup "${entry.name}" failed: ${errorText(err)}\n`);
+    }
+  }
+}
+
+const signalExitCodes = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 } as const;
+let installed = false;
+
+/** Makes signals and crashes run the cleanup before exiting. Idempotent. */
+export function installSignalHandlers(): void {
+  if (installed) return;
+  installed = true;
+  for (const [signal, code] of Object.entries(signalExitCodes)) {
+    process.on(signal, () => {
+      // A second signal while cleaning up means "stop waiting": exit now. Whatever is
+      // left running is killed by the next harness start (reapStale).
+      if (running) process.exit(code);
+      process.stderr.write(`\n${signal}: cleaning up...\n`);
+      void runCleanup().finally(() => process.exit(code));
+    });
+  }
+  const crash = (err: unknown): void => {
+    process.stderr.write(`${errorText(err)}\n`);
+    void runCleanup().finally(() => process.exit(1));
+  };
+  process.on('uncaughtException', crash);
+  process.on('unhandledRejection', crash);
+}
+
+function errorText(err: unknown): string {
+  return err instanceof Error ? (err.stack ?? err.message) : String(err);
+}

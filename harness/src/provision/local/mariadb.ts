@@ -1,0 +1,131 @@
+// MariaDB (the MySQL-wire server here) as a local process in a throwaway dir.
+import path from 'node:path';
+import { createConnection, type Connection, type RowDataPacket } from 'mysql2/promise';
+import { runCommand, startProcess } from '../../process.ts';
+import type { StartDatabaseOptions } from '../types.ts';
+import {
+  databaseName,
+  findExecutable,
+  guardWorkDir,
+  makeWorkDir,
+  randomPassword,
+  serverUser,
+  type ServerUser,
+  waitUntilReady,
+  withPortRetry,
+  type LocalDatabaseServer,
+} from './support.ts';
+import { copyFromTemplate } from './templates.ts';
+
+export async function startMariaDB(opts: StartDatabaseOptions = {}): Promise<LocalDatabaseServer> {
+  const database = databaseName(opts.database);
+  const mariadbd = findExecutable('mariadbd');
+  const owner = serverUser('mysql');
+  const dir = await makeWorkDir('mariadb', owner);
+  const guard = guardWorkDir('MariaDB', dir);
+  try {
+    const dataDir = path.join(dir, 'data');
+    await initDataDir(mariadbd, dataDir, owner);
+    const socket = path.join(dir, 'mysqld.sock');
+    const { server, port } = await withPortRetry(async (port) => {
+      const server = startProcess({
+        name: 'mariadb',
+        command: mariadbd,
+        args: serverArgs({ dataDir, socket, port, dir, user: owner?.user }),
+        logFile: path.join(dir, 'server.log'),
+        ownedDir: dir,
+      });
+      guard.track(server);
+      await waitUntilReady('MariaDB', server, () => connectOverSocket(socket).then((c) => c.end()));
+      return { server, port };
+    });
+
+    const password = randomPassword();
+    const version = await configure(socket, database, password).catch(async (err: unknown) => {
+      throw new Error(`MariaDB setup failed: ${String(err)}\n${await server.tail(20)}`);
+    });
+    return {
+      kind: 'mysql',
+      url: `mysql://root:${password}@127.0.0.1:${port}/${database}`,
+      engine: { name: 'MariaDB', version },
+      provider: 'local',
+      dir,
+      process: server,
+      stop: guard.stop,
+    };
+  } catch (err) {
+    await guard.stop();
+    throw err;
+  }
+}
+
+function serverArgs(o: { dataDir: string; socket: string; port: number; dir: string; user: string | undefined }): string[] {
+  return [
+    '--no-defaults', // not /etc/mysql's config, nor its port 3306
+    ...(o.user ? [`--user=${o.user}`] : []),
+    `--datadir=${o.dataDir}`,
+    `--socket=${o.socket}`,
+    `--pid-file=${path.join(o.dir, 'mysqld.pid')}`,
+    '--bind-address=127.0.0.1',
+    `--port=${o.port}`,
+    '--skip-name-resolve',
+    // Pools of 100 from the implementation and from the database-alone client at once, plus headroom.
+    '--max-connections=1000',
+    '--innodb-buffer-pool-size=512M',
+    // A throwaway benchmark server: flush the redo log once a second rather than per commit.
+    // Every implementation runs against the same setting, so the comparison stays fair.
+    '--innodb-flush-log-at-trx-commit=2',
+    // MariaDB 10.11 still defaults to latin1; MySQL 8 (the containers runtime) uses utf8mb4.
+    '--character-set-server=utf8mb4',
+  ];
+}
+
+const INSTALL_DB_ARGS = [
+  '--no-defaults',
+  '--auth-root-authentication-method=normal', // root@localhost without password: reachable only through our private socket
+  '--skip-test-db',
+];
+
+let serverVersion: Promise<string> | undefined;
+
+async function initDataDir(mariadbd: string, dataDir: string, owner: ServerUser | undefined): Promise<void> {
+  serverVersion ??= runCommand(mariadbd, ['--version']).then((r) => r.stdout.trim());
+  await copyFromTemplate(
+    {
+      name: 'mariadb',
+      serverVersion: await serverVersion,
+      owner,
+      initArgs: INSTALL_DB_ARGS,
+      init: async (templateDataDir) => {
+        const user = owner ? [`--user=${owner.user}`] : [];
+        await runCommand(findExecutable('mariadb-install-db'), [...INSTALL_DB_ARGS, ...user, `--datadir=${templateDataDir}`]);
+      },
+    },
+    dataDir,
+  );
+}
+
+function connectOverSocket(socketPath: string): Promise<Connection> {
+  return createConnection({ socketPath, user: 'root', connectTimeout: 2_000 });
+}
+
+/** Opens root@127.0.0.1 with the password, creates the database, returns the server's version. */
+async function configure(socket: string, database: string, password: string): Promise<string> {
+  const conn = await connectOverSocket(socket);
+  try {
+    // install-db also makes password-less root@<hostname> and root@::1: unreachable here
+    // (127.0.0.1 only, no name resolution), but no network account should lack a password.
+    const [extra] = await conn.query<RowDataPacket[]>(
+      `SELECT Host FROM mysql.user WHERE User = 'root' AND Host NOT IN ('localhost', '127.0.0.1')`,
+    );
+    for (const { Host } of extra) await conn.query(`DROP USER 'root'@?`, [Host]);
+    await conn.query(`CREATE USER IF NOT EXISTS 'root'@'127.0.0.1'`);
+    await conn.query(`ALTER USER 'root'@'127.0.0.1' IDENTIFIED BY ?`, [password]);
+    await conn.query(`GRANT ALL PRIVILEGES ON *.* TO 'root'@'127.0.0.1' WITH GRANT OPTION`);
+    await conn.query(`CREATE DATABASE \`${database}\``);
+    const [rows] = await conn.query<RowDataPacket[]>('SELECT VERSION() AS version');
+    return String(rows[0]?.['version'] ?? '');
+  } finally {
+    await conn.end();
+  }
+}

@@ -1,0 +1,170 @@
+// What the three local servers have in common: a throwaway dir owned by the server's
+// OS user and tied to the cleanup, a random password, a free loopback port, and waiting
+// for readiness while watching that the server has not died.
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import getPort from 'get-port';
+import { onCleanup } from '../../cleanup.ts';
+import type { ManagedProcess } from '../../process.ts';
+import { DEFAULT_DATABASE, type DatabaseServer } from '../types.ts';
+
+export const READY_TIMEOUT_MS = 30_000;
+
+/** What the local provider returns: the public seam plus what tests and diagnostics need. */
+export interface LocalDatabaseServer extends DatabaseServer {
+  readonly provider: 'local';
+  /** The throwaway dir holding data, socket and log; deleted by stop(). */
+  readonly dir: string;
+  readonly process: ManagedProcess;
+}
+
+export interface ServerUser {
+  readonly user: string;
+  readonly uid: number;
+  readonly gid: number;
+}
+
+/** Servers refuse to run as root: as root we run them as their package's user; otherwise as ourselves. */
+export function serverUser(name: string): ServerUser | undefined {
+  if (process.getuid?.() !== 0) return undefined;
+  const line = fs
+    .readFileSync('/etc/passwd', 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith(`${name}:`));
+  const [, , uid, gid] = line?.split(':') ?? [];
+  if (uid === undefined || gid === undefined) throw new Error(`OS user '${name}' not found (is the server package installed?)`);
+  return { user: name, uid: Number(uid), gid: Number(gid) };
+}
+
+/** Looks on PATH, then in the sbin dirs that non-root PATHs often lack (mariadbd lives in /usr/sbin). */
+export function findExecutable(name: string): string {
+  const dirs = [...(process.env.PATH ?? '').split(path.delimiter), '/usr/local/sbin', '/usr/sbin', '/sbin'];
+  for (const dir of dirs.filter(Boolean)) {
+    const candidate = path.join(dir, name);
+    try {
+      fs.accessSync(candidate, fs.constants.X_OK);
+      return candidate;
+    } catch {
+      // not here
+    }
+  }
+  throw new Error(`${name} not found on PATH nor in /usr/sbin (is the server package installed?)`);
+}
+
+/** A fresh private dir under the OS temp dir, owned by the server's user. */
+export async function makeWorkDir(prefix: string, owner: ServerUser | undefined): Promise<string> {
+  const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), `fairbench-${prefix}-`));
+  if (owner) await fs.promises.chown(dir, owner.uid, owner.gid);
+  return dir;
+}
+
+export async function removeWorkDir(dir: string): Promise<void> {
+  await fs.promises.rm(dir, { recursive: true, force: true, maxRetries: 3 });
+}
+
+/** URL-safe, so it needs no escaping in a connection URL. */
+export function randomPassword(): string {
+  return randomBytes(18).toString('base64url');
+}
+
+/** The name goes into DDL as it is: accept identifier characters only. */
+export function databaseName(requested: string | undefined): string {
+  const name = requested ?? DEFAULT_DATABASE;
+  if (!/^[A-Za-z_][A-Za-z0-9_]{0,62}$/.test(name)) throw new Error(`invalid database name '${name}'`);
+  return name;
+}
+
+/**
+ * A free port on 127.0.0.1, picked at random below the kernel's ephemeral range
+ * (32768+) so that client connections of the benchmark never sit on it, and at
+ * random so that harnesses starting servers at the same moment rarely collide.
+ */
+export async function freePort(): Promise<number> {
+  const candidates = Array.from({ length: 20 }, () => 20_000 + Math.floor(Math.random() * 12_000));
+  return getPort({ port: candidates, host: '127.0.0.1' });
+}
+
+/** Another process may take the port between the check and the bind: retry that case with a new port. */
+export async function withPortRetry<T>(start: (port: number) => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await start(await freePort());
+    } catch (err) {
+      if (attempt >= attempts || !/address already in use/i.test(String(err))) throw err;
+    }
+  }
+}
+
+/** Whether something accepts TCP connections on 127.0.0.1:port right now. */
+export function tcpAccepts(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: '127.0.0.1', port });
+    socket.setTimeout(1_000);
+    const done = (ok: boolean): void => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+    socket.once('timeout', () => done(false));
+  });
+}
+
+/**
+ * Calls `probe` until it resolves. Fails early if the server process died, and with
+ * the server's log tail if it does not get ready in time; a server that failed is stopped.
+ */
+export async function waitUntilReady<T>(what: string, server: ManagedProcess, probe: () => Promise<T>): Promise<T> {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  let lastError: unknown;
+  for (;;) {
+    try {
+      return await probe();
+    } catch (err) {
+      lastError = err;
+    }
+    if (!server.alive()) {
+      await server.stop();
+      throw new Error(`${what} exited before it was ready:\n${await server.tail(30)}`);
+    }
+    if (Date.now() > deadline) {
+      await server.stop();
+      throw new Error(
+        `${what} not ready after ${READY_TIMEOUT_MS / 1000} s (last error: ${String(lastError)}):\n${await server.tail(30)}`,
+      );
+    }
+    await sleep(25);
+  }
+}
+
+/**
+ * Ties a work dir, and the server that runs in it, to the process-wide cleanup from
+ * the moment the dir exists: an interrupted start leaves nothing behind either.
+ */
+export function guardWorkDir(label: string, dir: string): { track(server: ManagedProcess): void; stop(): Promise<void> } {
+  let server: ManagedProcess | undefined;
+  let stopping: Promise<void> | undefined;
+  const stop = (): Promise<void> => (stopping ??= teardown(server, dir));
+  const unregister = onCleanup(`${label} in ${dir}`, stop);
+  return {
+    track: (s) => {
+      server = s;
+    },
+    stop: () => {
+      unregister();
+      return stop();
+    },
+  };
+}
+
+async function teardown(server: ManagedProcess | undefined, dir: string): Promise<void> {
+  try {
+    await server?.stop();
+  } finally {
+    await removeWorkDir(dir);
+  }
+}

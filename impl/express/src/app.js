@@ -1,0 +1,153 @@
+// Builds the Express app: REST routes, POST /graphql (express-graphql), 405 for
+// known paths with other methods, a catch-all 404, and the error handler that
+// turns every error into application/problem+json.
+//
+// Express defaults are kept (weak ETags, default query parser, HEAD served by
+// GET handlers) except two routing settings the contract needs: paths are
+// exact, so /COMMENT/1 and /comment/1/ are unknown paths (404), not aliases.
+// x-powered-by is switched off.
+
+import express from 'express';
+import { graphqlHTTP } from 'express-graphql';
+import { execute, formatError, GraphQLError, parse } from 'graphql';
+
+import { createForumHandlers } from './handlers/forum.js';
+import { forumRoutes } from './routes/forum.js';
+import { createRootValue, schema } from './graphql/schema.js';
+import { limitRules } from './graphql/limits.js';
+import { PROBLEMS, sendProblem, methodNotAllowed, notFound, logInternalError } from './problem.js';
+
+export const BODY_LIMIT = '64kb'; // 65,536 bytes; a larger body is a 413
+
+// application/json with optional parameters (charset=utf-8, ...); any other
+// type, or none, is a 415 on POST /graphql.
+const JSON_MEDIA_TYPE = /^application\/json[\t ]*(;|$)/i;
+
+function requireJsonBody(req, res, next) {
+  const type = req.headers['content-type'];
+  if (typeof type !== 'string' || !JSON_MEDIA_TYPE.test(type.trim())) {
+    return sendProblem(res, PROBLEMS.unsupportedMediaType, 'POST /graphql takes an application/json body');
+  }
+  next();
+}
+
+// body-parser leaves req.body undefined when the request carries no body at
+// all; treat that like the empty body it parses to {} (GraphQL then answers
+// "Must provide query string.") instead of letting express-graphql re-read it.
+function defaultEmptyBody(req, res, next) {
+  if (req.body === undefined) req.body = {};
+  next();
+}
+
+// express-graphql 0.12 answers 500 when execute() returns no data, which
+// graphql 15 does for request errors found at execution time (variables that
+// do not coerce, an unknown operationName, several operations and none named).
+// Thrown from here they take express-graphql's own path for those errors:
+// HTTP 400, {"errors":[<the first error>]}, no "data".
+async function executeOrRequestError(args) {
+  const result = await execute(args);
+  if (result.data === undefined && result.errors?.length) throw result.errors[0];
+  return result;
+}
+
+// graphql's recursive-descent parser runs out of stack on documents nested a
+// few thousand levels deep (possible within 64 KiB); express-graphql already
+// answers 400 for anything parse() throws, this only gives it a clear message.
+function parseDocument(source) {
+  try {
+    return parse(source);
+  } catch (err) {
+    if (err instanceof RangeError) throw new GraphQLError('Syntax Error: the document is nested too deeply.');
+    throw err;
+  }
+}
+
+// Errors raised by resolvers that are not GraphQLErrors (database down, bugs)
+// are logged once and reported without internals.
+function formatGraphQLError(error) {
+  const original = error.originalError;
+  if (error instanceof GraphQLError && error.path !== undefined && original && !(original instanceof GraphQLError)) {
+    logInternalError(`graphql ${error.path.join('.')}`, original);
+    return {
+      message: 'Internal server error',
+      locations: error.locations,
+      path: error.path,
+      extensions: { code: 'INTERNAL_SERVER_ERROR' },
+    };
+  }
+  return formatError(error);
+}
+
+// The router could not percent-decode a path parameter: name it from the path
+// (/comment/{id}, /comments/{limit}, /user/{id}/comment, /user/{id}/comments/{limit}).
+function undecodableParameter(path) {
+  const segments = path.split('/');
+  const bad = segments.findIndex((segment) => {
+    try {
+      decodeURIComponent(segment);
+      return false;
+    } catch {
+      return true;
+    }
+  });
+  return segments[1] === 'comments' || bad === 4 ? 'limit' : 'id';
+}
+
+// Maps errors raised before a handler could answer (body-parser, the router's
+// parameter decoding) to problems; anything else is a logged 500.
+function clientProblem(err, req) {
+  const status = err.status ?? err.statusCode;
+  if (err.type === 'entity.too.large' || status === 413) {
+    return [PROBLEMS.payloadTooLarge, 'request body is larger than 64 KiB (65536 bytes)'];
+  }
+  if (status === 415) return [PROBLEMS.unsupportedMediaType, err.message];
+  if (status === 400 && err instanceof URIError) {
+    return [PROBLEMS.invalidParameter, `path parameter '${undecodableParameter(req.path)}' is not valid percent-encoding`];
+  }
+  if (err.type === 'entity.parse.failed') return [PROBLEMS.malformedBody, 'request body is not valid JSON'];
+  if (status === 400) return [PROBLEMS.malformedBody, err.message];
+  return null;
+}
+
+function errorHandler(err, req, res, next) {
+  const mapped = clientProblem(err, req);
+  if (mapped && !res.headersSent) return sendProblem(res, ...mapped);
+  logInternalError(`${req.method} ${req.originalUrl}`, err);
+  if (res.headersSent) {
+    // Too late for a problem document: drop the connection.
+    req.socket.destroy();
+    return;
+  }
+  sendProblem(res, PROBLEMS.internal);
+}
+
+/** @param {{ data: ReturnType<import('./data/forum.js').createForumData> }} deps */
+export function buildApp({ data }) {
+  const app = express();
+  app.disable('x-powered-by');
+  app.enable('case sensitive routing');
+  app.enable('strict routing');
+
+  app.use(forumRoutes(createForumHandlers(data)));
+
+  app.post(
+    '/graphql',
+    requireJsonBody,
+    express.json({ limit: BODY_LIMIT }),
+    defaultEmptyBody,
+    graphqlHTTP({
+      schema,
+      rootValue: createRootValue(data),
+      graphiql: false,
+      validationRules: limitRules,
+      customParseFn: parseDocument,
+      customExecuteFn: executeOrRequestError,
+      customFormatErrorFn: formatGraphQLError,
+    }),
+  );
+  app.all('/graphql', methodNotAllowed('POST'));
+
+  app.use(notFound);
+  app.use(errorHandler);
+  return app;
+}

@@ -1,0 +1,59 @@
+// REST handlers: parameter validation -> data access -> response.
+// Express 5 forwards a rejected promise to the error handler (src/app.js),
+// which answers 500 problem+json and logs one line.
+
+import { parseId, parseLimit } from '../params.js';
+import { PROBLEMS, sendProblem } from '../problem.js';
+
+function invalid(res, name) {
+  const rule = name === 'limit' ? 'an integer 1..100' : 'an integer 1..2147483647';
+  sendProblem(res, PROBLEMS.invalidParameter, `path parameter '${name}' must be ${rule} (no sign, no leading zeros)`);
+}
+
+export function createForumHandlers(data) {
+  return {
+    health(req, res) {
+      res.json({ status: 'ok' });
+    },
+
+    // GET /comment/:id
+    async commentById(req, res) {
+      const id = parseId(req.params.id);
+      if (id === null) return invalid(res, 'id');
+      const comment = await data.commentById(id);
+      if (comment === null) return sendProblem(res, PROBLEMS.notFound, `comment ${id} does not exist`);
+      res.json(comment);
+    },
+
+    // GET /comments/:limit
+    async commentsByLimit(req, res) {
+      const limit = parseLimit(req.params.limit);
+      if (limit === null) return invalid(res, 'limit');
+      res.json(await data.commentsByLimit(limit));
+    },
+
+    // GET /user/:id/comment
+    async firstCommentByUserId(req, res) {
+      const id = parseId(req.params.id);
+      if (id === null) return invalid(res, 'id');
+      const comment = await data.firstCommentByUserId(id);
+      if (comment === null) return sendProblem(res, PROBLEMS.notFound, `user ${id} does not exist or has no comment`);
+      res.json(comment);
+    },
+
+    // GET /user/:id/comments/:limit
+    async commentsByUserId(req, res) {
+      const id = parseId(req.params.id);
+      if (id === null) return invalid(res, 'id');
+      const limit = parseLimit(req.params.limit);
+      if (limit === null) return invalid(res, 'limit');
+      const comments = await data.commentsByUserId(id, limit);
+      // Only an empty join needs the existence check: [] for a user without
+      // comments, 404 for a user that does not exist.
+      if (comments.length === 0 && !(await data.userExists(id))) {
+        return sendProblem(res, PROBLEMS.notFound, `user ${id} does not exist`);
+      }
+      res.json(comments);
+    },
+  };
+}

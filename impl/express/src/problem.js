@@ -1,0 +1,43 @@
+// RFC 9457 problem details: application/problem+json with stable type URIs.
+
+export const PROBLEMS = Object.freeze({
+  invalidParameter: { status: 400, type: 'urn:fairbench:problem:invalid-parameter', title: 'Invalid parameter' },
+  malformedBody: { status: 400, type: 'urn:fairbench:problem:malformed-body', title: 'Malformed request body' },
+  notFound: { status: 404, type: 'urn:fairbench:problem:not-found', title: 'Not found' },
+  methodNotAllowed: { status: 405, type: 'urn:fairbench:problem:method-not-allowed', title: 'Method not allowed' },
+  payloadTooLarge: { status: 413, type: 'urn:fairbench:problem:payload-too-large', title: 'Payload too large' },
+  unsupportedMediaType: { status: 415, type: 'urn:fairbench:problem:unsupported-media-type', title: 'Unsupported media type' },
+  internal: { status: 500, type: 'urn:fairbench:problem:internal', title: 'Internal server error' },
+});
+
+/** Sends `problem` (one of PROBLEMS) with an optional human-readable detail. */
+export function sendProblem(res, problem, detail) {
+  const body = { type: problem.type, title: problem.title, status: problem.status };
+  if (detail !== undefined) body.detail = detail;
+  // res.json keeps a Content-Type that is already set (Express appends charset=utf-8).
+  res.status(problem.status).set('Content-Type', 'application/problem+json').json(body);
+}
+
+/** Middleware for a known path hit with a method it does not serve. */
+export function methodNotAllowed(allow) {
+  return (req, res) => {
+    res.set('Allow', allow);
+    sendProblem(res, PROBLEMS.methodNotAllowed, `${req.method} is not allowed here; allowed: ${allow}`);
+  };
+}
+
+/** Catch-all for unknown paths. */
+export function notFound(req, res) {
+  sendProblem(res, PROBLEMS.notFound, 'no such resource');
+}
+
+/** The single stderr line written for every unexpected (500-class) error. */
+export function logInternalError(where, err) {
+  const line = {
+    level: 'error',
+    time: new Date().toISOString(),
+    where,
+    error: err instanceof Error ? (err.stack ?? String(err)) : String(err),
+  };
+  process.stderr.write(`${JSON.stringify(line)}\n`);
+}
