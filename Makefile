@@ -15,7 +15,7 @@ endif
 
 NODE_TEST := node --test --test-reporter=spec
 
-.PHONY: help setup test lint typecheck unit conformance matrix clean
+.PHONY: help setup test lint unit conformance mutants matrix clean
 
 help: ## List the targets
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z-]+:.*## / {printf "  \033[1m%-12s\033[0m %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -25,7 +25,8 @@ help: ## List the targets
 setup: ## Install everything (apt packages, pinned Node, npm workspaces, FerretDB); idempotent, cached
 	@bash scripts/setup.sh
 
-test: setup lint unit ## Everything CI runs: set-up, spec lint, typecheck, unit and integration tests, conformance of every implementation
+test: setup lint unit ## Everything CI runs: set-up, lint, harness tests, mutation check, conformance of every implementation
+	@node conformance/src/cli/mutants.ts
 	@node conformance/src/cli/conformance.ts
 
 lint: setup ## Lint the specs (Redocly, graphql-js) and typecheck the harness (tsc --strict)
@@ -34,11 +35,15 @@ lint: setup ## Lint the specs (Redocly, graphql-js) and typecheck the harness (t
 	@node_modules/.bin/tsc -p tsconfig.json
 	@echo "typecheck: ok"
 
-unit: setup ## Harness tests: seeding, provisioning of MariaDB/PostgreSQL/FerretDB, processes, case files
+unit: setup ## Harness tests (seeding, MariaDB/PostgreSQL/FerretDB provisioning, processes, case files) and each implementation's own tests
 	@$(NODE_TEST) db/test/*.test.ts harness/test/*.test.ts conformance/test/*.test.ts
+	@node harness/src/cli/impl-tests.ts
 
 conformance: setup ## Run the conformance suite (IMPL=…, API=…, RUNTIME=local); writes results/conformance/
 	@node conformance/src/cli/conformance.ts $(if $(IMPL),--impl $(IMPL)) $(if $(API),--api $(API))
+
+mutants: setup ## Mutation check: the suite must fail on each defect in conformance/mutants/*.yaml
+	@node conformance/src/cli/mutants.ts
 
 matrix: ## Print the compliance matrix from the verdicts in results/conformance/
 	@cat results/conformance/matrix.md 2>/dev/null || echo "no verdicts yet: run make conformance"

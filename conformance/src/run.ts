@@ -25,17 +25,27 @@ import { runProtocol } from './suites/protocol.ts';
 import { runQuestions } from './suites/questions.ts';
 import { runScenarios } from './suites/scenarios.ts';
 
+export interface RunOptions {
+  /** Called with each case result as it completes (default: print it). */
+  readonly onCase?: (result: CaseResult) => void;
+}
+
 export interface Selection {
   readonly impls?: readonly string[];
   readonly apis?: readonly string[];
 }
 
-interface Target {
+export interface Target {
   readonly impl: Implementation;
   readonly api: ConformanceApi;
 }
 
-interface Fingerprints {
+export interface SpecValidators {
+  readonly openapi: OpenApiValidator;
+  readonly graphqlSchema: SuiteContext['graphqlSchema'];
+}
+
+export interface Fingerprints {
   readonly specHash: string;
   readonly suiteHash: string;
 }
@@ -46,7 +56,7 @@ export async function runConformance(selection: Selection): Promise<Verdict[]> {
   const unknown = (selection.impls ?? []).filter((n) => !all.some((i) => i.manifest.name === n));
   if (unknown.length > 0) throw new Error(`no implementation named ${unknown.join(', ')} under impl/`);
 
-  const fingerprints: Fingerprints = { specHash: await specHash(), suiteHash: await treeHash(['conformance', 'db']) };
+  const fingerprints = await suiteFingerprints();
   const verdicts: Verdict[] = [];
   const targets: Target[] = [];
   for (const impl of impls) {
@@ -63,19 +73,26 @@ export async function runConformance(selection: Selection): Promise<Verdict[]> {
   }
   if (targets.length === 0) return verdicts;
 
-  const databases = await startDatabases(targets);
-  const openapi = await OpenApiValidator.load();
-  const graphqlSchema = await loadSpecSchema();
+  const databases = await startDatabases(targets.flatMap((t) => t.api.databases));
+  const spec = await loadSpecValidators();
   for (const target of targets) {
-    verdicts.push(await record(await runTarget(target, databases, { openapi, graphqlSchema }, fingerprints)));
+    verdicts.push(await record(await runTarget(target, databases, spec, fingerprints)));
   }
   for (const db of databases.values()) await db.stop();
   return verdicts;
 }
 
-async function startDatabases(targets: readonly Target[]): Promise<Map<DatabaseKind, DatabaseServer>> {
+export async function suiteFingerprints(): Promise<Fingerprints> {
+  return { specHash: await specHash(), suiteHash: await treeHash(['conformance', 'db']) };
+}
+
+export async function loadSpecValidators(): Promise<SpecValidators> {
+  return { openapi: await OpenApiValidator.load(), graphqlSchema: await loadSpecSchema() };
+}
+
+export async function startDatabases(needed: readonly DatabaseKind[]): Promise<Map<DatabaseKind, DatabaseServer>> {
   const provider = chooseProvider();
-  const kinds = [...new Set(targets.flatMap((t) => t.api.databases))];
+  const kinds = [...new Set(needed)];
   printBanner(`starting ${kinds.join(', ')} (${provider.name} runtime)`);
   const servers = await Promise.all(
     kinds.map(async (kind) => {
@@ -89,12 +106,15 @@ async function startDatabases(targets: readonly Target[]): Promise<Map<DatabaseK
   return new Map(servers.map((s) => [s.kind, s]));
 }
 
-async function runTarget(
+/** Runs every case of one API against one implementation; the caller records the verdict. */
+export async function runTarget(
   { impl, api }: Target,
   databases: ReadonlyMap<DatabaseKind, DatabaseServer>,
-  spec: Pick<SuiteContext, 'openapi' | 'graphqlSchema'>,
+  spec: SpecValidators,
   fingerprints: Fingerprints,
+  options: RunOptions = {},
 ): Promise<Verdict> {
+  const onCase = options.onCase ?? printCase;
   const name = impl.manifest.name;
   printBanner(`${name} × ${api.name}`);
   const started = performance.now();
@@ -119,7 +139,7 @@ async function runTarget(
     };
     const results: CaseResult[] = [];
     const report = (batch: CaseResult[]) => {
-      batch.forEach(printCase);
+      batch.forEach(onCase);
       results.push(...batch);
     };
     report(await runProtocol(ctx));

@@ -9,7 +9,7 @@ import { resultsDir } from '../paths.ts';
 import type { Implementation } from './manifest.ts';
 
 const HEALTH_TIMEOUT_MS = 60_000;
-const BUILD_TIMEOUT_MS = 10 * 60_000;
+const STEP_TIMEOUT_MS = 10 * 60_000;
 
 export interface RunningImplementation {
   readonly impl: Implementation;
@@ -24,22 +24,30 @@ function logDir(impl: Implementation): string {
   return join(resultsDir, 'logs', impl.manifest.name);
 }
 
-export async function buildImplementation(impl: Implementation): Promise<void> {
-  const command = impl.manifest.build;
+export function buildImplementation(impl: Implementation): Promise<void> {
+  return runStep(impl, 'build', impl.manifest.build);
+}
+
+/** Runs the implementation's own unit tests (manifest `test`), after its build. */
+export function testImplementation(impl: Implementation): Promise<void> {
+  return runStep(impl, 'test', impl.manifest.test);
+}
+
+async function runStep(impl: Implementation, step: 'build' | 'test', command: string | undefined): Promise<void> {
   if (command === undefined) return;
   await mkdir(logDir(impl), { recursive: true });
-  const build = startProcess({
-    name: `${impl.manifest.name}-build`,
+  const child = startProcess({
+    name: `${impl.manifest.name}-${step}`,
     command: 'sh',
     args: ['-c', command],
     cwd: impl.dir,
-    env: process.env,
-    logFile: join(logDir(impl), 'build.log'),
+    env: { ...process.env, NODE_ENV: 'production' },
+    logFile: join(logDir(impl), `${step}.log`),
   });
-  const timer = setTimeout(() => void build.stop(), BUILD_TIMEOUT_MS);
-  const code = await build.exited.finally(() => clearTimeout(timer));
+  const timer = setTimeout(() => void child.stop(), STEP_TIMEOUT_MS);
+  const code = await child.exited.finally(() => clearTimeout(timer));
   if (code !== 0) {
-    throw new Error(`build of ${impl.manifest.name} failed (exit ${code}): ${command}\n${await build.tail(30)}`);
+    throw new Error(`${step} of ${impl.manifest.name} failed (exit ${code}): ${command}\n${await child.tail(40)}`);
   }
 }
 

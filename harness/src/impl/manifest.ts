@@ -17,6 +17,7 @@ export interface ImplManifest {
   readonly toolchain: readonly string[];
   readonly build?: string;
   readonly start: string;
+  readonly test?: string;
   readonly dockerfile: string;
   readonly tuning: string;
 }

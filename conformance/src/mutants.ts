@@ -1,0 +1,89 @@
+// Mutation check of the suite itself: applies each defect of
+// conformance/mutants/<impl>.yaml to a scratch copy of the implementation, runs
+// the suite against the copy, and requires it to fail on the listed cases.
+import { cp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { parse } from 'yaml';
+import { loadImplementation, type Implementation } from '@fairbench/harness/impl/manifest.ts';
+import { resultsDir } from '@fairbench/harness/paths.ts';
+import { conformanceApis } from './apis/index.ts';
+import { printBanner } from './report/console.ts';
+import { loadSpecValidators, runTarget, startDatabases, suiteFingerprints } from './run.ts';
+import mutantsSchema from '../schemas/mutants.schema.json' with { type: 'json' };
+
+export const mutantsDir = new URL('../mutants/', import.meta.url).pathname;
+
+interface Mutant {
+  readonly id: string;
+  readonly why: string;
+  readonly file: string;
+  readonly replace: string;
+  readonly with: string;
+  readonly killedBy: readonly string[];
+}
+interface MutantsFile {
+  readonly implementation: string;
+  readonly api: string;
+  readonly mutants: readonly Mutant[];
+}
+
+export interface MutantOutcome {
+  readonly file: string;
+  readonly mutant: string;
+  /** Killed: the suite failed on every case in killedBy. */
+  readonly killed: boolean;
+  readonly failing: readonly string[];
+  readonly missed: readonly string[];
+}
+
+const validate = new Ajv2020({ allErrors: true }).compile<MutantsFile>(mutantsSchema);
+
+async function loadMutants(file: string): Promise<MutantsFile> {
+  const data: unknown = parse(await readFile(file, 'utf8'));
+  if (!validate(data)) throw new Error(`${file}: ${(validate.errors ?? []).map((e) => `${e.instancePath} ${e.message ?? ''}`).join('; ')}`);
+  return data;
+}
+
+/** A copy of the implementation with one edit; the edit must match exactly once. */
+async function mutate(impl: Implementation, mutant: Mutant): Promise<Implementation> {
+  const dir = join(resultsDir, 'mutants', `${impl.manifest.name}-${mutant.id}`);
+  await rm(dir, { recursive: true, force: true });
+  await cp(impl.dir, dir, { recursive: true, filter: (src) => !src.includes('/node_modules/') && !src.endsWith('/node_modules') });
+  const file = join(dir, mutant.file);
+  const source = await readFile(file, 'utf8');
+  const count = source.split(mutant.replace).length - 1;
+  if (count !== 1) throw new Error(`mutant ${mutant.id}: the text to replace occurs ${count} times in ${mutant.file} (must be once)`);
+  await writeFile(file, source.replace(mutant.replace, () => mutant.with));
+  return { manifest: impl.manifest, dir };
+}
+
+export async function runMutants(): Promise<MutantOutcome[]> {
+  const files = (await readdir(mutantsDir)).filter((f) => f.endsWith('.yaml')).sort();
+  const suites = await Promise.all(files.map((f) => loadMutants(join(mutantsDir, f))));
+  const apis = suites.map((s) => {
+    const api = conformanceApis[s.api as keyof typeof conformanceApis];
+    if (api === undefined) throw new Error(`mutants for unknown API ${s.api}`);
+    return api;
+  });
+  const databases = await startDatabases(apis.flatMap((a) => a.databases));
+  const spec = await loadSpecValidators();
+  const fingerprints = await suiteFingerprints();
+  const outcomes: MutantOutcome[] = [];
+  for (const [i, suite] of suites.entries()) {
+    const original = await loadImplementation(suite.implementation);
+    for (const mutant of suite.mutants) {
+      printBanner(`mutant ${suite.implementation}/${mutant.id}: ${mutant.why}`);
+      const copy = await mutate(original, mutant);
+      const verdict = await runTarget({ impl: copy, api: apis[i]! }, databases, spec, fingerprints, { onCase: () => {} });
+      const missed = mutant.killedBy.filter((id) => !verdict.failing.includes(id));
+      const killed = verdict.status === 'failed' && missed.length === 0;
+      console.log(`  ${killed ? 'killed' : 'SURVIVED'}: ${verdict.failed} of ${verdict.total} cases failed${missed.length ? `; expected failures that passed: ${missed.join(', ')}` : ''}`);
+      console.log(`  failing: ${verdict.failing.slice(0, 8).join(', ')}${verdict.failing.length > 8 ? ', …' : ''}`);
+      outcomes.push({ file: files[i]!, mutant: mutant.id, killed, failing: verdict.failing, missed });
+      await rm(copy.dir, { recursive: true, force: true });
+    }
+  }
+  for (const db of databases.values()) await db.stop();
+  return outcomes;
+}
