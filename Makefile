@@ -24,6 +24,7 @@ help: ## List the targets
 
 setup: ## Install everything (apt packages, pinned Node, npm workspaces, FerretDB); idempotent, cached
 	@bash scripts/setup.sh
+	@node harness/src/cli/reap.ts
 
 test: setup lint unit ## Everything CI runs: set-up, lint, harness tests, mutation check, conformance of every implementation
 	@node conformance/src/cli/mutants.ts

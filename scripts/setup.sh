@@ -28,6 +28,9 @@ if [ ! -x "$node_bin" ] || [ "$("$node_bin" --version)" != "v$want_node" ]; then
   log "node $want_node"
   rm -rf "$CACHE/node"
   npm install --prefix "$CACHE/node" --no-save --no-audit --no-fund "node@$want_node" >/dev/null
+  # The package fetches its platform binary in an install script; fail clearly if that was skipped.
+  [ "$("$node_bin" --version 2>/dev/null)" = "v$want_node" ] ||
+    { echo "setup: node $want_node did not install (were npm install scripts disabled?)" >&2; exit 1; }
 fi
 export PATH=$CACHE/node/node_modules/node/bin:$PATH
 

@@ -38,12 +38,16 @@ async function drain(): Promise<void> {
 }
 
 const signalExitCodes = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 } as const;
-let installed = false;
+let signalsInstalled = false;
+let crashesInstalled = false;
 
-/** Makes signals and crashes run the cleanup before exiting. Idempotent. */
+/**
+ * Makes SIGINT/SIGTERM/SIGHUP run the cleanup before exiting. Idempotent; startProcess()
+ * calls it, so any process that starts a server (a CLI, a test file) stops it on Ctrl-C.
+ */
 export function installSignalHandlers(): void {
-  if (installed) return;
-  installed = true;
+  if (signalsInstalled) return;
+  signalsInstalled = true;
   for (const [signal, code] of Object.entries(signalExitCodes)) {
     process.on(signal, () => {
       // A second signal while cleaning up means "stop waiting": exit now. Whatever is
@@ -53,6 +57,12 @@ export function installSignalHandlers(): void {
       void runCleanup().finally(() => process.exit(code));
     });
   }
+}
+
+/** Makes an uncaught exception or unhandled rejection run the cleanup, then exit 1 (for CLIs; test runners report those themselves). */
+export function installCrashHandlers(): void {
+  if (crashesInstalled) return;
+  crashesInstalled = true;
   const crash = (err: unknown): void => {
     process.stderr.write(`${errorText(err)}\n`);
     void runCleanup().finally(() => process.exit(1));

@@ -6,7 +6,7 @@ import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { onCleanup } from './cleanup.ts';
+import { installSignalHandlers, onCleanup } from './cleanup.ts';
 import { stateDir } from './paths.ts';
 
 export interface ManagedProcess {
@@ -47,6 +47,7 @@ const pidsDir = path.join(stateDir, 'pids');
 const liveGroups = new Map<number, string>();
 
 export function startProcess(opts: StartOptions): ManagedProcess {
+  installSignalHandlers();
   fs.mkdirSync(path.dirname(opts.logFile), { recursive: true });
   const [command, args] = withUser(opts.command, opts.args, opts.user);
   const log = fs.openSync(opts.logFile, 'a');

@@ -166,10 +166,10 @@ describe('cleanup', () => {
   // The cleanup registry is process-wide and runs once, so each case runs in its own node.
   const script = (marker: string, body: string): string => `
     import fs from 'node:fs';
-    import { installSignalHandlers, onCleanup, runCleanup } from ${JSON.stringify(cleanupModule)};
+    import { installCrashHandlers, onCleanup, runCleanup } from ${JSON.stringify(cleanupModule)};
     import { startProcess } from ${JSON.stringify(processModule)};
     const marker = ${JSON.stringify(marker)};
-    installSignalHandlers();
+    installCrashHandlers(); // signal handlers come with the first startProcess()
     onCleanup('first', async () => fs.appendFileSync(marker, 'first;'));
     onCleanup('failing', async () => { throw new Error('this one fails'); });
     const unregistered = onCleanup('unregistered', async () => fs.appendFileSync(marker, 'unregistered;'));

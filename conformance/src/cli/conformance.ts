@@ -1,8 +1,7 @@
 // make conformance [IMPL=a,b] [API=x,y]  →  node conformance/src/cli/conformance.ts --impl a,b --api x,y
 // Exits 1 when any verdict failed or errored; skips are printed loudly but do not fail.
 import { parseArgs } from 'node:util';
-import { installSignalHandlers, runCleanup } from '@fairbench/harness/cleanup.ts';
-import { reapStale } from '@fairbench/harness/process.ts';
+import { installCrashHandlers, installSignalHandlers, runCleanup } from '@fairbench/harness/cleanup.ts';
 import { buildMatrix, matrixMarkdown, writeMatrix } from '../report/matrix.ts';
 import { bold, red, yellow } from '../report/console.ts';
 import { readVerdicts } from '../report/verdict.ts';
@@ -12,10 +11,9 @@ const { values } = parseArgs({ options: { impl: { type: 'string' }, api: { type:
 const list = (v: string | undefined) => (v === undefined || v === '' ? undefined : v.split(',').map((s) => s.trim()));
 
 installSignalHandlers();
+installCrashHandlers();
 let exitCode = 0;
 try {
-  const reaped = await reapStale();
-  if (reaped.length > 0) console.log(yellow(`stopped ${reaped.length} server(s) left behind by an earlier run: ${reaped.join(', ')}`));
   const impls = list(values.impl);
   const apis = list(values.api);
   const verdicts = await runConformance({ ...(impls ? { impls } : {}), ...(apis ? { apis } : {}) });

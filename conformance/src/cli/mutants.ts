@@ -1,13 +1,12 @@
 // make mutants → every mutant in conformance/mutants/ must be killed by the suite.
-import { installSignalHandlers, runCleanup } from '@fairbench/harness/cleanup.ts';
-import { reapStale } from '@fairbench/harness/process.ts';
+import { installCrashHandlers, installSignalHandlers, runCleanup } from '@fairbench/harness/cleanup.ts';
 import { bold, green, red } from '../report/console.ts';
 import { runMutants } from '../mutants.ts';
 
 installSignalHandlers();
+installCrashHandlers();
 let exitCode = 0;
 try {
-  await reapStale();
   const outcomes = await runMutants();
   console.log(`\n${bold('Mutation check of the suite')}`);
   for (const o of outcomes) console.log(`  ${o.killed ? green('killed  ') : red('SURVIVED')} ${o.file.replace('.yaml', '')}/${o.mutant} (${o.failing.length} failing cases)`);

@@ -1,11 +1,12 @@
 // make unit → builds each implementation whose toolchain is here and runs its own
 // unit tests (manifest `test`); prints why any other is skipped.
-import { installSignalHandlers, runCleanup } from '../cleanup.ts';
+import { installCrashHandlers, installSignalHandlers, runCleanup } from '../cleanup.ts';
 import { buildImplementation, testImplementation } from '../impl/launch.ts';
 import { loadImplementations } from '../impl/manifest.ts';
 import { missingToolchain } from '../impl/toolchain.ts';
 
 installSignalHandlers();
+installCrashHandlers();
 let passed = 0;
 let failed = 0;
 let skipped = 0;
