@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { parse } from 'yaml';
 import { loadImplementation, type Implementation } from '@fairbench/harness/impl/manifest.ts';
+import { shuttingDown } from '@fairbench/harness/cleanup.ts';
 import { resultsDir } from '@fairbench/harness/paths.ts';
 import { conformanceApis } from './apis/index.ts';
 import { printBanner } from './report/console.ts';
@@ -76,6 +77,7 @@ export async function runMutants(): Promise<MutantOutcome[]> {
       printBanner(`mutant ${suite.implementation}/${mutant.id}: ${mutant.why}`);
       const copy = await mutate(original, mutant);
       const verdict = await runTarget({ impl: copy, api: apis[i]! }, databases, spec, fingerprints, { onCase: () => {} });
+      if (shuttingDown()) throw new Error('interrupted');
       const missed = mutant.killedBy.filter((id) => !verdict.failing.includes(id));
       const killed = verdict.status === 'failed' && missed.length === 0;
       console.log(`  ${killed ? 'killed' : 'SURVIVED'}: ${verdict.failed} of ${verdict.total} cases failed${missed.length ? `; expected failures that passed: ${missed.join(', ')}` : ''}`);

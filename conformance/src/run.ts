@@ -8,7 +8,7 @@ import { contractEnv } from '@fairbench/harness/impl/contract-env.ts';
 import { buildImplementation, startImplementation } from '@fairbench/harness/impl/launch.ts';
 import { loadImplementations, type ApiName, type Implementation } from '@fairbench/harness/impl/manifest.ts';
 import { missingToolchain } from '@fairbench/harness/impl/toolchain.ts';
-import { onCleanup } from '@fairbench/harness/cleanup.ts';
+import { onCleanup, shuttingDown } from '@fairbench/harness/cleanup.ts';
 import { chooseProvider, type DatabaseKind, type DatabaseServer } from '@fairbench/harness/provision/index.ts';
 import { runtimeVersion } from '@fairbench/harness/runtime-version.ts';
 import { conformanceApis } from './apis/index.ts';
@@ -217,6 +217,8 @@ function skipped(impl: Implementation, api: ApiName, reason: string, fingerprint
 }
 
 async function record(verdict: Verdict): Promise<Verdict> {
+  // An interrupted run proves nothing: keep the verdict already on disk.
+  if (shuttingDown()) throw new Error('interrupted');
   const file = await writeVerdict(verdict);
   console.log(`  verdict: ${verdict.status} ${verdict.passed}/${verdict.total} → ${file}`);
   return verdict;

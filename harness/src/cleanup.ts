@@ -20,6 +20,11 @@ export function onCleanup(name: string, fn: () => Promise<void>): () => void {
   };
 }
 
+/** True once cleanup has begun (e.g. after Ctrl-C): work still in flight should stop, not record results. */
+export function shuttingDown(): boolean {
+  return running !== undefined;
+}
+
 /** Runs every registered cleanup, newest first, each one even if an earlier one failed. Idempotent. */
 export function runCleanup(): Promise<void> {
   running ??= drain();
