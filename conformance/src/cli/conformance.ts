@@ -1,7 +1,7 @@
 // make conformance [IMPL=a,b] [API=x,y]  →  node conformance/src/cli/conformance.ts --impl a,b --api x,y
 // Exits 1 when any verdict failed or errored; skips are printed loudly but do not fail.
 import { parseArgs } from 'node:util';
-import { installCrashHandlers, installSignalHandlers, runCleanup } from '@fairbench/harness/cleanup.ts';
+import { runMain } from '@fairbench/harness/cli/main.ts';
 import { buildMatrix, matrixMarkdown, writeMatrix } from '../report/matrix.ts';
 import { bold, red, yellow } from '../report/console.ts';
 import { readVerdicts } from '../report/verdict.ts';
@@ -10,10 +10,7 @@ import { runConformance } from '../run.ts';
 const { values } = parseArgs({ options: { impl: { type: 'string' }, api: { type: 'string' } } });
 const list = (v: string | undefined) => (v === undefined || v === '' ? undefined : v.split(',').map((s) => s.trim()));
 
-installSignalHandlers();
-installCrashHandlers();
-let exitCode = 0;
-try {
+await runMain('conformance', async () => {
   const impls = list(values.impl);
   const apis = list(values.api);
   const verdicts = await runConformance({ ...(impls ? { impls } : {}), ...(apis ? { apis } : {}) });
@@ -21,24 +18,13 @@ try {
   const files = await writeMatrix(matrix);
   console.log(`\n${bold('Compliance matrix')} (${files.markdown})\n\n${matrixMarkdown(matrix)}`);
   const ran = verdicts.filter((v) => v.status !== 'skipped');
-  const passed = ran.reduce((n, v) => n + v.passed, 0);
-  const failed = ran.reduce((n, v) => n + v.failed, 0);
   const broken = verdicts.filter((v) => v.status === 'failed' || v.status === 'error');
-  const skippedCount = verdicts.length - ran.length;
   for (const v of verdicts.filter((v) => v.status === 'skipped')) console.log(yellow(`!! ${v.implementation} × ${v.api} was NOT tested: ${v.reason}`));
   for (const v of broken) console.log(red(`${v.implementation} × ${v.api}: ${v.status}${v.reason ? ` (${v.reason.split('\n')[0]})` : ''}`));
-  if (ran.length === 0) {
-    console.log(red('no implementation was tested'));
-    exitCode = 1;
-  } else if (broken.length > 0) {
-    exitCode = 1;
-  }
-  // The plain closing line CI reads.
-  console.log(`conformance: ${passed} passed, ${failed + broken.filter((v) => v.status === 'error').length} failed, ${skippedCount} skipped`);
-} catch (error) {
-  console.error(red(`conformance: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`));
-  exitCode = 1;
-} finally {
-  await runCleanup();
-}
-process.exit(exitCode);
+  if (ran.length === 0) console.log(red('no implementation was tested'));
+  // The plain closing line CI reads: cases, with a run that could not start counted as one failure.
+  const passed = ran.reduce((n, v) => n + v.passed, 0);
+  const failed = ran.reduce((n, v) => n + v.failed, 0) + broken.filter((v) => v.status === 'error').length;
+  console.log(`conformance: ${passed} passed, ${failed} failed, ${verdicts.length - ran.length} skipped`);
+  return ran.length > 0 && broken.length === 0;
+});

@@ -1,16 +1,14 @@
 // make unit → builds each implementation whose toolchain is here and runs its own
 // unit tests (manifest `test`); prints why any other is skipped.
-import { installCrashHandlers, installSignalHandlers, runCleanup } from '../cleanup.ts';
 import { buildImplementation, testImplementation } from '../impl/launch.ts';
 import { loadImplementations } from '../impl/manifest.ts';
 import { missingToolchain } from '../impl/toolchain.ts';
+import { runMain } from './main.ts';
 
-installSignalHandlers();
-installCrashHandlers();
-let passed = 0;
-let failed = 0;
-let skipped = 0;
-try {
+await runMain('implementation tests', async () => {
+  let passed = 0;
+  let failed = 0;
+  let skipped = 0;
   for (const impl of await loadImplementations()) {
     const name = impl.manifest.name;
     const reason = impl.manifest.test === undefined ? 'its manifest names no test command' : await missingToolchain(impl.manifest);
@@ -29,8 +27,6 @@ try {
       failed++;
     }
   }
-} finally {
-  await runCleanup();
-}
-console.log(`implementation tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
-process.exit(failed > 0 ? 1 : 0);
+  console.log(`implementation tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+  return failed === 0;
+});

@@ -34,7 +34,13 @@ const validate = new Ajv2020({ allErrors: true }).compile<ImplManifest>(manifest
 export async function loadImplementation(name: string): Promise<Implementation> {
   const dir = join(implRoot, name);
   const file = join(dir, 'impl.yaml');
-  const manifest: unknown = parse(await readFile(file, 'utf8'));
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch {
+    throw new Error(`impl/${name} has no impl.yaml: every folder under impl/ is an implementation and needs its manifest`);
+  }
+  const manifest: unknown = parse(text);
   if (!validate(manifest)) {
     const errors = (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`).join('; ');
     throw new Error(`${file}: invalid manifest: ${errors}`);
