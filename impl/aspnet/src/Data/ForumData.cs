@@ -19,7 +19,26 @@ using MySqlConnector;
 
 namespace Fairbench.Aspnet.Data;
 
-public sealed class ForumData
+/// <summary>The forum queries (MySQL: <see cref="ForumData"/>; the tests use an in-memory fake).</summary>
+public interface IForumData
+{
+    /// <summary>The comment, or null.</summary>
+    Task<Comment?> CommentByIdAsync(int id);
+
+    /// <summary>The first <paramref name="limit"/> comments by comment_id.</summary>
+    Task<IReadOnlyList<Comment>> CommentsAsync(int limit);
+
+    /// <summary>The user's first comment joined with the user, or null (no such user, or no comment).</summary>
+    Task<CommentWithUser?> FirstCommentByUserIdAsync(int userId);
+
+    /// <summary>The user's first <paramref name="limit"/> comments joined with the user ([] when none).</summary>
+    Task<IReadOnlyList<CommentWithUser>> CommentsByUserIdAsync(int userId, int limit);
+
+    /// <summary>Whether a <c>user</c> row with this user_id exists.</summary>
+    Task<bool> UserExistsAsync(int userId);
+}
+
+public sealed class ForumData : IForumData
 {
     private const string CommentColumns = "comment_id, thread_id, user_id, body, datemade, datelastupdated";
 
@@ -50,7 +69,6 @@ public sealed class ForumData
         _dataSource = dataSource;
     }
 
-    /// <summary>The comment, or null.</summary>
     public async Task<Comment?> CommentByIdAsync(int id)
     {
         await using var connection = await _dataSource.OpenConnectionAsync();
@@ -60,7 +78,6 @@ public sealed class ForumData
         return await reader.ReadAsync() ? ReadComment(reader) : null;
     }
 
-    /// <summary>The first <paramref name="limit"/> comments by comment_id.</summary>
     public async Task<IReadOnlyList<Comment>> CommentsAsync(int limit)
     {
         await using var connection = await _dataSource.OpenConnectionAsync();
@@ -76,7 +93,6 @@ public sealed class ForumData
         return comments;
     }
 
-    /// <summary>The user's first comment joined with the user, or null (no such user, or no comment).</summary>
     public async Task<CommentWithUser?> FirstCommentByUserIdAsync(int userId)
     {
         await using var connection = await _dataSource.OpenConnectionAsync();
@@ -86,7 +102,6 @@ public sealed class ForumData
         return await reader.ReadAsync() ? ReadCommentWithUser(reader) : null;
     }
 
-    /// <summary>The user's first <paramref name="limit"/> comments joined with the user ([] when none).</summary>
     public async Task<IReadOnlyList<CommentWithUser>> CommentsByUserIdAsync(int userId, int limit)
     {
         await using var connection = await _dataSource.OpenConnectionAsync();
@@ -103,7 +118,6 @@ public sealed class ForumData
         return comments;
     }
 
-    /// <summary>Whether a <c>user</c> row with this user_id exists.</summary>
     public async Task<bool> UserExistsAsync(int userId)
     {
         await using var connection = await _dataSource.OpenConnectionAsync();

@@ -30,7 +30,7 @@ namespace Fairbench.Aspnet.GraphQLApi;
 
 public sealed class ForumSchema : Schema
 {
-    public ForumSchema(ForumData data)
+    public ForumSchema(IForumData data)
     {
         NameConverter = DefaultNameConverter.Instance;
         Query = new ForumQueryType(data);
@@ -41,7 +41,7 @@ public sealed class ForumQueryType : ObjectGraphType
 {
     public const string BadUserInput = "BAD_USER_INPUT";
 
-    public ForumQueryType(ForumData data)
+    public ForumQueryType(IForumData data)
     {
         Name = "Query";
 

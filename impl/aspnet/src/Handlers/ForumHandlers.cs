@@ -17,9 +17,9 @@ public sealed class ForumHandlers
 {
     private static readonly HealthStatus Healthy = new("ok");
 
-    private readonly ForumData _data;
+    private readonly IForumData _data;
 
-    public ForumHandlers(ForumData data)
+    public ForumHandlers(IForumData data)
     {
         _data = data;
     }
