@@ -1,7 +1,7 @@
 // The frame every harness command runs in: Ctrl-C and crashes stop what the
 // command started, an error is printed (not thrown as a stack dump of the
 // runner), and the exit code is the command's verdict.
-import { installCrashHandlers, installSignalHandlers, runCleanup } from '../cleanup.ts';
+import { installCrashHandlers, installSignalHandlers, runCleanup, shuttingDown } from '../cleanup.ts';
 
 /** Runs `main` (which returns true for success) and exits 0 or 1 after cleanup. */
 export async function runMain(name: string, main: () => Promise<boolean>): Promise<never> {
@@ -11,7 +11,9 @@ export async function runMain(name: string, main: () => Promise<boolean>): Promi
   try {
     ok = await main();
   } catch (error) {
-    console.error(`${name}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    // After Ctrl-C, whatever failed failed because its servers were stopped: say only that.
+    if (shuttingDown()) console.error(`${name}: interrupted`);
+    else console.error(`${name}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   } finally {
     await runCleanup();
   }
