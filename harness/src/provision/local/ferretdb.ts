@@ -8,8 +8,7 @@ import { startProcess } from '../../process.ts';
 import type { StartDatabaseOptions } from '../types.ts';
 import {
   databaseName,
-  guardWorkDir,
-  makeWorkDir,
+  startInWorkDir,
   tcpAccepts,
   waitUntilReady,
   withPortRetry,
@@ -21,9 +20,7 @@ const FERRETDB_BIN = path.join(binDir, 'ferretdb');
 export async function startFerretDB(opts: StartDatabaseOptions = {}): Promise<LocalDatabaseServer> {
   const database = databaseName(opts.database);
   if (!fs.existsSync(FERRETDB_BIN)) throw new Error(`${FERRETDB_BIN} not found: run scripts/setup.sh to build FerretDB`);
-  const dir = await makeWorkDir('ferretdb', undefined);
-  const guard = guardWorkDir('FerretDB', dir);
-  try {
+  return startInWorkDir('FerretDB', undefined, async (dir, track) => {
     const dataDir = path.join(dir, 'data');
     await fs.promises.mkdir(dataDir);
     const { server, url, version } = await withPortRetry(async (port) => {
@@ -43,25 +40,14 @@ export async function startFerretDB(opts: StartDatabaseOptions = {}): Promise<Lo
         logFile: path.join(dir, 'server.log'),
         ownedDir: dir,
       });
-      guard.track(server);
+      track(server);
       // MongoDB databases (SQLite files here) come into being with their first write: nothing to create.
       const url = `mongodb://127.0.0.1:${port}/${database}`;
       const version = await waitUntilReady('FerretDB', server, () => pingAndVersion(port, url));
       return { server, url, version };
     });
-    return {
-      kind: 'mongo',
-      url,
-      engine: { name: 'FerretDB', version },
-      provider: 'local',
-      dir,
-      process: server,
-      stop: guard.stop,
-    };
-  } catch (err) {
-    await guard.stop();
-    throw err;
-  }
+    return { kind: 'mongo', url, engine: { name: 'FerretDB', version }, process: server };
+  });
 }
 
 /** e.g. '1.24.0 (SQLite backend)': FerretDB's own version, not the MongoDB version it emulates. */

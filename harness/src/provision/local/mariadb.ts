@@ -6,8 +6,7 @@ import type { StartDatabaseOptions } from '../types.ts';
 import {
   databaseName,
   findExecutable,
-  guardWorkDir,
-  makeWorkDir,
+  startInWorkDir,
   randomPassword,
   serverUser,
   type ServerUser,
@@ -21,9 +20,7 @@ export async function startMariaDB(opts: StartDatabaseOptions = {}): Promise<Loc
   const database = databaseName(opts.database);
   const mariadbd = findExecutable('mariadbd');
   const owner = serverUser('mysql');
-  const dir = await makeWorkDir('mariadb', owner);
-  const guard = guardWorkDir('MariaDB', dir);
-  try {
+  return startInWorkDir('MariaDB', owner, async (dir, track) => {
     const dataDir = path.join(dir, 'data');
     await initDataDir(mariadbd, dataDir, owner);
     const socket = path.join(dir, 'mysqld.sock');
@@ -35,7 +32,7 @@ export async function startMariaDB(opts: StartDatabaseOptions = {}): Promise<Loc
         logFile: path.join(dir, 'server.log'),
         ownedDir: dir,
       });
-      guard.track(server);
+      track(server);
       await waitUntilReady('MariaDB', server, () => connectOverSocket(socket).then((c) => c.end()));
       return { server, port };
     });
@@ -48,15 +45,9 @@ export async function startMariaDB(opts: StartDatabaseOptions = {}): Promise<Loc
       kind: 'mysql',
       url: `mysql://root:${password}@127.0.0.1:${port}/${database}`,
       engine: { name: 'MariaDB', version },
-      provider: 'local',
-      dir,
       process: server,
-      stop: guard.stop,
     };
-  } catch (err) {
-    await guard.stop();
-    throw err;
-  }
+  });
 }
 
 function serverArgs(o: { dataDir: string; socket: string; port: number; dir: string; user: string | undefined }): string[] {

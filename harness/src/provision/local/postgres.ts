@@ -7,8 +7,7 @@ import { runCommand, startProcess } from '../../process.ts';
 import type { StartDatabaseOptions } from '../types.ts';
 import {
   databaseName,
-  guardWorkDir,
-  makeWorkDir,
+  startInWorkDir,
   randomPassword,
   serverUser,
   type ServerUser,
@@ -24,9 +23,7 @@ export async function startPostgres(opts: StartDatabaseOptions = {}): Promise<Lo
   const database = databaseName(opts.database);
   const bin = postgresBinDir();
   const owner = serverUser('postgres'); // initdb and postgres refuse to run as root
-  const dir = await makeWorkDir('postgres', owner);
-  const guard = guardWorkDir('PostgreSQL', dir);
-  try {
+  return startInWorkDir('PostgreSQL', owner, async (dir, track) => {
     if (owner) assertTraversable(dir, owner.user);
     const dataDir = path.join(dir, 'data');
     await initDataDir(bin, dataDir, owner);
@@ -51,7 +48,7 @@ export async function startPostgres(opts: StartDatabaseOptions = {}): Promise<Lo
         ownedDir: dir,
         ...(owner ? { user: owner.user } : {}),
       });
-      guard.track(server);
+      track(server);
       await waitUntilReady('PostgreSQL', server, () => query({ socketDir: dir, port }, 'postgres', 'SELECT 1'));
       return { server, port };
     });
@@ -64,15 +61,9 @@ export async function startPostgres(opts: StartDatabaseOptions = {}): Promise<Lo
       kind: 'postgres',
       url: `postgres://postgres:${password}@127.0.0.1:${port}/${database}`,
       engine: { name: 'PostgreSQL', version },
-      provider: 'local',
-      dir,
       process: server,
-      stop: guard.stop,
     };
-  } catch (err) {
-    await guard.stop();
-    throw err;
-  }
+  });
 }
 
 /** Debian/Ubuntu keep each major version under /usr/lib/postgresql/<major>/bin, off PATH: take the newest. */

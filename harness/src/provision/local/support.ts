@@ -141,24 +141,37 @@ export async function waitUntilReady<T>(what: string, server: ManagedProcess, pr
   }
 }
 
+/** What a server's start function reports once the server is up. */
+export type StartedServer = Pick<LocalDatabaseServer, 'kind' | 'url' | 'engine' | 'process'>;
+
 /**
- * Ties a work dir, and the server that runs in it, to the process-wide cleanup from
- * the moment the dir exists: an interrupted start leaves nothing behind either.
+ * Runs `start` in a fresh throwaway dir owned by the server's user. The dir and the
+ * server `start` passes to track() are torn down by the returned server's stop(), by
+ * the process-wide cleanup, or at once if `start` fails.
  */
-export function guardWorkDir(label: string, dir: string): { track(server: ManagedProcess): void; stop(): Promise<void> } {
+export async function startInWorkDir(
+  label: string,
+  owner: ServerUser | undefined,
+  start: (dir: string, track: (server: ManagedProcess) => void) => Promise<StartedServer>,
+): Promise<LocalDatabaseServer> {
+  const dir = await makeWorkDir(label.toLowerCase(), owner);
   let server: ManagedProcess | undefined;
   let stopping: Promise<void> | undefined;
-  const stop = (): Promise<void> => (stopping ??= teardown(server, dir));
-  const unregister = onCleanup(`${label} in ${dir}`, stop);
-  return {
-    track: (s) => {
-      server = s;
-    },
-    stop: () => {
-      unregister();
-      return stop();
-    },
+  const teardownOnce = (): Promise<void> => (stopping ??= teardown(server, dir));
+  const unregister = onCleanup(`${label} in ${dir}`, teardownOnce);
+  const stop = (): Promise<void> => {
+    unregister();
+    return teardownOnce();
   };
+  try {
+    const started = await start(dir, (s) => {
+      server = s;
+    });
+    return { ...started, provider: 'local', dir, stop };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
 }
 
 async function teardown(server: ManagedProcess | undefined, dir: string): Promise<void> {
