@@ -15,7 +15,7 @@ endif
 
 NODE_TEST := node --test --test-reporter=spec
 
-.PHONY: help setup test lint unit conformance mutants matrix clean
+.PHONY: help setup test lint unit conformance mutants fuzz serve matrix clean
 
 help: ## List the targets
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z-]+:.*## / {printf "  \033[1m%-12s\033[0m %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -26,8 +26,9 @@ setup: ## Install everything (apt packages, pinned Node, npm workspaces, FerretD
 	@bash scripts/setup.sh
 	@node harness/src/cli/reap.ts
 
-test: setup lint unit ## Everything CI runs: set-up, lint, harness tests, mutation check, conformance of every implementation
+test: setup lint unit ## Everything CI runs: set-up, lint, harness tests, mutation check, fuzzing, conformance of every implementation
 	@node conformance/src/cli/mutants.ts
+	@node conformance/src/cli/fuzz.ts
 	@node conformance/src/cli/conformance.ts
 
 lint: setup ## Lint the specs (Redocly, graphql-js) and typecheck the harness (tsc --strict)
@@ -45,6 +46,12 @@ conformance: setup ## Run the conformance suite (IMPL=…, API=…, RUNTIME=loca
 
 mutants: setup ## Mutation check: the suite must fail on each defect in conformance/mutants/*.yaml
 	@node conformance/src/cli/mutants.ts
+
+fuzz: setup ## Property-based fuzzing (Schemathesis) of IMPL against the specs; FUZZ_SEED=1 by default
+	@node conformance/src/cli/fuzz.ts $(if $(IMPL),--impl $(IMPL)) $(if $(API),--api $(API))
+
+serve: setup ## Run IMPL on a freshly seeded database for API (conformance data) until Ctrl-C
+	@node conformance/src/cli/serve.ts --impl $(IMPL) --api $(API)
 
 matrix: ## Print the compliance matrix from the verdicts in results/conformance/
 	@cat results/conformance/matrix.md 2>/dev/null || echo "no verdicts yet: run make conformance"

@@ -6,6 +6,7 @@ cd "$(dirname "$0")/.."
 ROOT=$PWD
 CACHE=$ROOT/.cache
 FERRETDB_VERSION=v1.24.0
+SCHEMATHESIS_VERSION=4.32.5
 mkdir -p "$CACHE/bin" "$CACHE/stamps"
 
 log() { printf '\033[1msetup:\033[0m %s\n' "$*"; }
@@ -59,5 +60,15 @@ if [ ! -x "$ferretdb" ]; then
   mv "$ferretdb.tmp" "$ferretdb"
 fi
 ln -sf "$(basename "$ferretdb")" "$CACHE/bin/ferretdb"
+
+# 5. Schemathesis (property-based fuzzing against the specs), in a private virtualenv.
+schemathesis=$CACHE/venv/bin/st
+if [ "$("$schemathesis" --version 2>/dev/null)" != "st, version $SCHEMATHESIS_VERSION" ]; then
+  log "schemathesis $SCHEMATHESIS_VERSION"
+  python3 -m venv --help >/dev/null 2>&1 || as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-venv >/dev/null
+  rm -rf "$CACHE/venv"
+  python3 -m venv "$CACHE/venv"
+  "$CACHE/venv/bin/pip" install -q --disable-pip-version-check "schemathesis==$SCHEMATHESIS_VERSION"
+fi
 
 log "ready (node $(node --version), $(mariadbd --version 2>/dev/null | awk '{print $3}') mariadb, ferretdb $FERRETDB_VERSION)"

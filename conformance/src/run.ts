@@ -4,8 +4,6 @@
 // everything it started (also on failure or Ctrl-C).
 import os from 'node:os';
 import { treeHash, implTreeHash, sourceRevision, specHash } from '@fairbench/harness/fingerprint.ts';
-import { contractEnv } from '@fairbench/harness/impl/contract-env.ts';
-import { buildImplementation, startImplementation } from '@fairbench/harness/impl/launch.ts';
 import { loadImplementations, type ApiName, type Implementation } from '@fairbench/harness/impl/manifest.ts';
 import { missingToolchain } from '@fairbench/harness/impl/toolchain.ts';
 import { onCleanup, shuttingDown } from '@fairbench/harness/cleanup.ts';
@@ -16,6 +14,7 @@ import type { ConformanceApi } from './apis/types.ts';
 import { loadCaseFile } from './case-files.ts';
 import type { SuiteContext } from './context.ts';
 import type { CaseResult } from './outcome.ts';
+import { launchTarget, type LaunchedTarget, type Target } from './launch-target.ts';
 import { printBanner, printCase, printSkip } from './report/console.ts';
 import { writeVerdict, type Verdict } from './report/verdict.ts';
 import { loadSpecSchema } from './spec/graphql.ts';
@@ -35,11 +34,6 @@ export interface Selection {
   readonly apis?: readonly string[];
 }
 
-export interface Target {
-  readonly impl: Implementation;
-  readonly api: ConformanceApi;
-}
-
 export interface SpecValidators {
   readonly openapi: OpenApiValidator;
   readonly graphqlSchema: SuiteContext['graphqlSchema'];
@@ -50,26 +44,40 @@ export interface Fingerprints {
   readonly suiteHash: string;
 }
 
-export async function runConformance(selection: Selection): Promise<Verdict[]> {
+export interface Skip {
+  readonly impl: Implementation;
+  readonly api: ApiName;
+  readonly reason: string;
+}
+
+/** The implementation × API pairs to run here, and those that cannot run (each skip printed loudly). */
+export async function selectTargets(selection: Selection): Promise<{ targets: Target[]; skips: Skip[] }> {
   const all = await loadImplementations();
-  const impls = selection.impls ? all.filter((i) => selection.impls!.includes(i.manifest.name)) : all;
   const unknown = (selection.impls ?? []).filter((n) => !all.some((i) => i.manifest.name === n));
   if (unknown.length > 0) throw new Error(`no implementation named ${unknown.join(', ')} under impl/`);
-
-  const fingerprints = await suiteFingerprints();
-  const verdicts: Verdict[] = [];
   const targets: Target[] = [];
-  for (const impl of impls) {
+  const skips: Skip[] = [];
+  for (const impl of all.filter((i) => !selection.impls || selection.impls.includes(i.manifest.name))) {
     for (const apiName of impl.manifest.apis.filter((a) => !selection.apis || selection.apis.includes(a))) {
       const api = conformanceApis[apiName];
       const reason = api === undefined ? `the suite has no cases for the ${apiName} API yet` : await missingToolchain(impl.manifest);
-      if (reason !== null || api === undefined) {
-        printSkip(impl.manifest.name, apiName, reason ?? '');
-        verdicts.push(await record(skipped(impl, apiName, reason ?? '', fingerprints, await implTreeHash(impl.dir))));
-      } else {
+      if (reason === null && api !== undefined) {
         targets.push({ impl, api });
+      } else {
+        printSkip(impl.manifest.name, apiName, reason ?? '');
+        skips.push({ impl, api: apiName, reason: reason ?? '' });
       }
     }
+  }
+  return { targets, skips };
+}
+
+export async function runConformance(selection: Selection): Promise<Verdict[]> {
+  const { targets, skips } = await selectTargets(selection);
+  const fingerprints = await suiteFingerprints();
+  const verdicts: Verdict[] = [];
+  for (const { impl, api, reason } of skips) {
+    verdicts.push(await record(skipped(impl, api, reason, fingerprints, await implTreeHash(impl.dir))));
   }
   if (targets.length === 0) return verdicts;
 
@@ -119,14 +127,10 @@ export async function runTarget(
   printBanner(`${name} × ${api.name}`);
   const started = performance.now();
   const common = await commonFields(impl, api.name, databases, api, fingerprints);
-  let prepared: Awaited<ReturnType<ConformanceApi['prepare']>> | undefined;
-  let running: Awaited<ReturnType<typeof startImplementation>> | undefined;
+  let launched: LaunchedTarget | undefined;
   try {
-    prepared = await api.prepare(databases);
-    console.log(`  seeded ${prepared.dataset.name} (${Object.entries(prepared.dataset.rows).map(([t, n]) => `${n} ${t}`).join(', ')}) in ${prepared.dataset.loadMs} ms`);
-    await buildImplementation(impl);
-    running = await startImplementation(impl, (port) => contractEnv({ port, databases: [...databases.values()] }));
-    console.log(`  ${name} answered /health ${Math.round(running.startupMs)} ms after start`);
+    launched = await launchTarget({ impl, api }, databases);
+    const { prepared, running } = launched;
     const child = running.process;
     const ctx: SuiteContext = {
       api: api.name,
@@ -164,8 +168,7 @@ export async function runTarget(
     console.log(`  ERROR ${reason}`);
     return { ...common, status: 'error', reason, durationMs: Math.round(performance.now() - started), passed: 0, failed: 0, total: 0, failing: [] };
   } finally {
-    await running?.stop();
-    await prepared?.close();
+    await launched?.stop();
   }
 }
 

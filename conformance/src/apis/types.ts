@@ -24,6 +24,8 @@ export interface PreparedApi {
 export interface ConformanceApi {
   readonly name: ApiName;
   readonly databases: readonly DatabaseKind[];
+  /** Whether the API also has a GraphQL endpoint (POST /graphql, spec/schema.graphql). */
+  readonly graphql: boolean;
   /** Creates the schema and seeds it (identically every time); returns the oracle for that seed. */
   prepare(databases: ReadonlyMap<DatabaseKind, DatabaseServer>): Promise<PreparedApi>;
 }

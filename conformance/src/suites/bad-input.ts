@@ -50,7 +50,11 @@ function buildRequest(c: BadInputCase, value: string | undefined): { req: HttpRe
 }
 
 function graphqlBody(spec: GraphqlRequestSpec, value: string | undefined): Record<string, unknown> {
-  if (spec.body !== undefined) return spec.body as Record<string, unknown>;
+  if (spec.body !== undefined) {
+    // In a raw body, the string "{value}" stands for the value written as JSON (e.g. [1] or "{}").
+    const json = JSON.stringify(spec.body);
+    return JSON.parse(value === undefined ? json : json.replaceAll('"{value}"', value)) as Record<string, unknown>;
+  }
   return {
     query: fill(spec.query ?? '', value, false),
     ...(spec.variables !== undefined ? { variables: spec.variables } : {}),

@@ -39,6 +39,23 @@ function defaultEmptyBody(req, res, next) {
   next();
 }
 
+// The GraphQL-over-HTTP request shape: a JSON object whose `variables` is an
+// object or null and whose `operationName` is a string or null. express-graphql
+// itself would JSON-parse a string `variables` and ignore a non-string
+// `operationName`; the contract makes both a request error (400, no "data").
+function requireGraphqlRequestShape(req, res, next) {
+  const body = req.body;
+  let problem = null;
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) problem = 'The request body must be a JSON object.';
+  else if (body.variables != null && (typeof body.variables !== 'object' || Array.isArray(body.variables))) {
+    problem = '"variables" must be an object or null.';
+  } else if (body.operationName != null && typeof body.operationName !== 'string') {
+    problem = '"operationName" must be a string or null.';
+  }
+  if (problem === null) return next();
+  res.status(400).json({ errors: [{ message: problem }] });
+}
+
 // express-graphql 0.12 answers 500 when execute() returns no data, which
 // graphql 15 does for request errors found at execution time (variables that
 // do not coerce, an unknown operationName, several operations and none named).
@@ -135,6 +152,7 @@ export function buildApp({ data }) {
     requireJsonBody,
     express.json({ limit: BODY_LIMIT }),
     defaultEmptyBody,
+    requireGraphqlRequestShape,
     graphqlHTTP({
       schema,
       rootValue: createRootValue(data),

@@ -11,6 +11,7 @@ import { ForumOracle } from './oracle.ts';
 export const forum: ConformanceApi = {
   name: 'forum',
   databases: ['mysql'],
+  graphql: true,
   async prepare(databases) {
     const mysqlUrl = databases.get('mysql')!.url;
     const data = generateForum(CONFORMANCE_SCALE);

@@ -1,0 +1,40 @@
+// Seeds an API's databases and starts an implementation on them: what the suite,
+// the fuzzer and `make serve` all begin with.
+import { contractEnv } from '@fairbench/harness/impl/contract-env.ts';
+import { buildImplementation, startImplementation, type RunningImplementation } from '@fairbench/harness/impl/launch.ts';
+import type { Implementation } from '@fairbench/harness/impl/manifest.ts';
+import type { DatabaseKind, DatabaseServer } from '@fairbench/harness/provision/types.ts';
+import type { ConformanceApi, PreparedApi } from './apis/types.ts';
+
+export interface Target {
+  readonly impl: Implementation;
+  readonly api: ConformanceApi;
+}
+
+export interface LaunchedTarget {
+  readonly prepared: PreparedApi;
+  readonly running: RunningImplementation;
+  stop(): Promise<void>;
+}
+
+export async function launchTarget({ impl, api }: Target, databases: ReadonlyMap<DatabaseKind, DatabaseServer>): Promise<LaunchedTarget> {
+  const prepared = await api.prepare(databases);
+  const { rows, loadMs } = prepared.dataset;
+  console.log(`  seeded ${api.name} (${Object.entries(rows).map(([t, n]) => `${n} ${t}`).join(', ')}) in ${loadMs} ms`);
+  try {
+    await buildImplementation(impl);
+    const running = await startImplementation(impl, (port) => contractEnv({ port, databases: [...databases.values()] }));
+    console.log(`  ${impl.manifest.name} answered /health ${Math.round(running.startupMs)} ms after start`);
+    return {
+      prepared,
+      running,
+      stop: async () => {
+        await running.stop();
+        await prepared.close();
+      },
+    };
+  } catch (error) {
+    await prepared.close();
+    throw error;
+  }
+}
