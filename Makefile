@@ -22,7 +22,7 @@ help: ## List the targets
 	@echo
 	@echo "  Variables: IMPL=express[,…]  API=forum[,…]  RUNTIME=local  DB_POOL_SIZE=100"
 
-setup: ## Install everything (apt packages, pinned Node, npm workspaces, FerretDB); idempotent, cached
+setup: ## Install everything (apt packages, pinned Node, npm workspaces, FerretDB, Schemathesis); idempotent, cached
 	@bash scripts/setup.sh
 	@node harness/src/cli/reap.ts
 
