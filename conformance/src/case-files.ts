@@ -14,7 +14,7 @@ export type Args = Readonly<Record<string, number>>;
 export interface Ask { readonly operation: string; readonly args: Args }
 
 export interface OperationsFile {
-  readonly operations: Readonly<Record<string, { readonly rest: string; readonly graphql: string }>>;
+  readonly operations: Readonly<Record<string, { readonly rest: string; readonly graphql: string; readonly maxStatements: number }>>;
 }
 export interface QuestionsFile {
   readonly dataset: string;

@@ -22,6 +22,10 @@ export interface RowStore {
   primaryKey(table: string): string;
   /** A digest of every table's content: equal digests mean no data changed. */
   digest(): Promise<string>;
+  /** Starts counting the statements other clients (the implementation) run against the API's tables. */
+  resetStatementCount(): Promise<void>;
+  /** How many such statements ran since the last reset. */
+  statementCount(): Promise<number>;
 }
 
 /**

@@ -18,7 +18,7 @@ export async function askBoth(ctx: SuiteContext, ask: Ask): Promise<string[]> {
   // REST
   const path = operation.rest.replace(/\{(\w+)\}/g, (_, name: string) => String(ask.args[name]));
   const req: HttpRequest = { method: 'GET', path };
-  const rest = await send(ctx.baseUrl, req);
+  const rest = await withinBudget(ctx, operation.maxStatements, `REST GET ${path}`, failures, () => send(ctx.baseUrl, req));
   failures.push(...(ctx.openapi.problems(req, rest) ?? [`GET ${path} matches no operation of the spec`]).map((p) => `REST ${p}`));
   if (expected === null) {
     failures.push(...problemChecks(ctx, rest, 404, 'not-found').map((p) => `REST GET ${path}: ${p}`));
@@ -30,7 +30,9 @@ export async function askBoth(ctx: SuiteContext, ask: Ask): Promise<string[]> {
 
   // GraphQL
   const query = operation.graphql;
-  const gql = await postGraphql(ctx.baseUrl, { query, variables: ask.args });
+  const gql = await withinBudget(ctx, operation.maxStatements, `GraphQL ${label}`, failures, () =>
+    postGraphql(ctx.baseUrl, { query, variables: ask.args }),
+  );
   if (gql.status !== 200 || gql.mediaType !== 'application/json') {
     failures.push(`GraphQL ${label}: expected 200 application/json, got ${describe(gql)}`);
   } else {
@@ -47,4 +49,13 @@ export async function askBoth(ctx: SuiteContext, ask: Ask): Promise<string[]> {
     }
   }
   return failures;
+}
+
+/** Runs one request and checks how many statements the implementation ran against the API's tables. */
+async function withinBudget<T>(ctx: SuiteContext, max: number, label: string, failures: string[], request: () => Promise<T>): Promise<T> {
+  await ctx.rows.resetStatementCount();
+  const response = await request();
+  const count = await ctx.rows.statementCount();
+  if (count > max) failures.push(`${label}: ran ${count} SQL statements against the tables, at most ${max} allowed (N+1 queries?)`);
+  return response;
 }

@@ -18,7 +18,11 @@ export class ForumMysqlRows implements RowStore {
   }
 
   static async connect(url: string): Promise<ForumMysqlRows> {
-    return new ForumMysqlRows(await mysql.createConnection({ uri: url, dateStrings: true }));
+    const db = await mysql.createConnection({ uri: url, dateStrings: true });
+    // The general log (as a table) is how the suite counts the statements an implementation
+    // runs per request, whatever its driver: plain queries and prepared executions alike.
+    await db.query("SET GLOBAL log_output = 'TABLE', GLOBAL general_log = ON");
+    return new ForumMysqlRows(db);
   }
 
   primaryKey(table: string): string {
@@ -45,7 +49,23 @@ export class ForumMysqlRows implements RowStore {
     return rows.map((r) => `${r['Table']}=${r['Checksum']}`).join(' ');
   }
 
-  close(): Promise<void> {
-    return this.db.end();
+  async resetStatementCount(): Promise<void> {
+    await this.db.query('TRUNCATE mysql.general_log');
+  }
+
+  async statementCount(): Promise<number> {
+    // Statements of other connections that name a forum table; connection set-up
+    // (SET NAMES, SELECT @@version, ...) and our own statements do not count.
+    const [rows] = await this.db.query<mysql.RowDataPacket[]>(
+      `SELECT COUNT(*) AS n FROM mysql.general_log
+       WHERE thread_id <> CONNECTION_ID() AND command_type IN ('Query', 'Execute')
+         AND CONVERT(argument USING utf8mb4) REGEXP '\\\\b(comment|user|thread|category)\\\\b'`,
+    );
+    return Number(rows[0]?.['n'] ?? 0);
+  }
+
+  async close(): Promise<void> {
+    await this.db.query('SET GLOBAL general_log = OFF');
+    await this.db.end();
   }
 }
