@@ -3,9 +3,9 @@
 // instead of silently testing nothing.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Ajv2020 } from 'ajv/dist/2020.js';
 import { parse } from 'yaml';
 import type { ChangeSpec } from './changes.ts';
+import { newAjv } from './json-schema.ts';
 import caseFilesSchema from '../schemas/case-files.schema.json' with { type: 'json' };
 
 export const casesDir = new URL('../cases/', import.meta.url).pathname;
@@ -64,7 +64,7 @@ interface Kinds {
   'bad-input': BadInputFile;
 }
 
-const ajv = new Ajv2020({ allErrors: true, strict: false });
+const ajv = newAjv();
 ajv.addSchema(caseFilesSchema);
 
 export async function loadCaseFile<K extends keyof Kinds>(api: string, kind: K): Promise<Kinds[K]> {

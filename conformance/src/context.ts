@@ -1,6 +1,6 @@
 // Everything a suite needs to check one running implementation of one API.
 import type { GraphQLSchema } from 'graphql';
-import type { ChangeSpec, RowChange, RowStore } from './changes.ts';
+import type { RowChange, RowStore } from './changes.ts';
 import type { OpenApiValidator } from './spec/openapi.ts';
 import type { Args, OperationsFile } from './case-files.ts';
 
@@ -21,5 +21,3 @@ export interface SuiteContext {
   /** False once the implementation's process has exited. */
   readonly alive: () => boolean;
 }
-
-export type { ChangeSpec };

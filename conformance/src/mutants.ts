@@ -3,12 +3,12 @@
 // the suite against the copy, and requires it to fail on the listed cases.
 import { cp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Ajv2020 } from 'ajv/dist/2020.js';
 import { parse } from 'yaml';
 import { loadImplementation, type Implementation } from '@fairbench/harness/impl/manifest.ts';
 import { shuttingDown } from '@fairbench/harness/cleanup.ts';
 import { resultsDir } from '@fairbench/harness/paths.ts';
 import { conformanceApis } from './apis/index.ts';
+import { newAjv } from './json-schema.ts';
 import { printBanner } from './report/console.ts';
 import { loadSpecValidators, runTarget, startDatabases, suiteFingerprints } from './run.ts';
 import mutantsSchema from '../schemas/mutants.schema.json' with { type: 'json' };
@@ -38,7 +38,7 @@ export interface MutantOutcome {
   readonly missed: readonly string[];
 }
 
-const validate = new Ajv2020({ allErrors: true }).compile<MutantsFile>(mutantsSchema);
+const validate = newAjv().compile<MutantsFile>(mutantsSchema);
 
 async function loadMutants(file: string): Promise<MutantsFile> {
   const data: unknown = parse(await readFile(file, 'utf8'));

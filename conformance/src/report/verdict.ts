@@ -2,7 +2,12 @@
 import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { resultsDir } from '@fairbench/harness/paths.ts';
+import { newAjv } from '../json-schema.ts';
 import type { CaseResult } from '../outcome.ts';
+import verdictSchema from '../../schemas/verdict.schema.json' with { type: 'json' };
+
+const ajv = newAjv();
+const validateVerdict = ajv.compile(verdictSchema);
 
 export const verdictDir = join(resultsDir, 'conformance');
 
@@ -38,7 +43,11 @@ export function verdictFile(impl: string, api: string): string {
   return join(verdictDir, impl, `${api}.json`);
 }
 
+/** Writes a verdict after checking it against its schema: the benchmark gate relies on its shape. */
 export async function writeVerdict(verdict: Verdict): Promise<string> {
+  if (!validateVerdict(verdict)) {
+    throw new Error(`verdict does not match verdict.schema.json: ${ajv.errorsText(validateVerdict.errors)}`);
+  }
   const file = verdictFile(verdict.implementation, verdict.api);
   await mkdir(join(verdictDir, verdict.implementation), { recursive: true });
   await writeFile(file, `${JSON.stringify(verdict, null, 2)}\n`);

@@ -4,29 +4,25 @@
 // schema declared for that status and Content-Type.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
+import type { ValidateFunction } from 'ajv/dist/2020.js';
 import { OpenAPIBackend, type Document } from 'openapi-backend';
 import { parse } from 'yaml';
 import { repoRoot } from '@fairbench/harness/paths.ts';
 import type { HttpRequest, HttpResponse } from '../http.ts';
-
-// ajv-formats is CommonJS with a default export.
-const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
+import { newAjv } from '../json-schema.ts';
 
 interface ResponseObject {
   content?: Record<string, { schema?: object }>;
 }
 
 export class OpenApiValidator {
-  private readonly ajv = new Ajv2020({ allErrors: true, strict: false });
+  private readonly ajv = newAjv();
   private readonly compiled = new WeakMap<object, ValidateFunction>();
 
   private readonly api: OpenAPIBackend;
 
   private constructor(api: OpenAPIBackend) {
     this.api = api;
-    addFormats(this.ajv);
   }
 
   static async load(file = join(repoRoot, 'spec', 'openapi.yaml')): Promise<OpenApiValidator> {
