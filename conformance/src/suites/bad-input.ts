@@ -1,6 +1,6 @@
 // Bad input: the specified 4xx, never a 5xx; afterwards the process is alive,
 // /health answers and the database digest is unchanged.
-import type { BadInputCase, Expectation, GraphqlRequestSpec } from '../case-files.ts';
+import type { BadInputCase, BadInputRequest, Expectation, GraphqlRequestSpec } from '../case-files.ts';
 import { expandEach } from '../case-files.ts';
 import { graphqlExpectationChecks } from '../checks/graphql-errors.ts';
 import { problemChecks } from '../checks/problem.ts';
@@ -30,23 +30,31 @@ export async function runBadInput(ctx: SuiteContext, cases: readonly BadInputCas
 const fill = (text: string, value: string | undefined, encode: boolean): string =>
   value === undefined ? text : text.replaceAll('{value}', encode ? encodeURIComponent(value) : value);
 
-function buildRequest(c: BadInputCase, value: string | undefined): { req: HttpRequest; graphql?: { query: string; variables?: Record<string, unknown> } } {
-  if (c.graphql !== undefined) {
-    const body = graphqlBody(c.graphql, value);
-    const req = { method: 'POST', path: '/graphql', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
-    return typeof body.query === 'string' ? { req, graphql: { query: body.query, ...(c.graphql.variables ? { variables: { ...c.graphql.variables } } : {}) } } : { req };
-  }
-  const r = c.request!;
+/** The GraphQL request a case describes, for the response checks that replay it. */
+interface SentGraphql {
+  readonly query: string;
+  readonly variables?: Record<string, unknown>;
+}
+
+function buildRequest(c: BadInputCase, value: string | undefined): { req: HttpRequest; graphql?: SentGraphql } {
+  return c.graphql !== undefined ? graphqlRequest(c.graphql, value) : { req: httpRequest(c.request!, value) };
+}
+
+function graphqlRequest(spec: GraphqlRequestSpec, value: string | undefined): { req: HttpRequest; graphql?: SentGraphql } {
+  const body = graphqlBody(spec, value);
+  const req = { method: 'POST', path: '/graphql', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
+  if (typeof body.query !== 'string') return { req };
+  return { req, graphql: { query: body.query, ...(spec.variables ? { variables: { ...spec.variables } } : {}) } };
+}
+
+function httpRequest(r: BadInputRequest, value: string | undefined): HttpRequest {
   let method = r.method ?? 'GET';
   let path = r.path ?? '/';
   if (r.line !== undefined) [method = 'GET', path = '/'] = fill(r.line, value, false).split(' ');
   else path = fill(path, value, r.raw !== true);
-  let body = r.body;
-  if (r.oversizedQueryKiB !== undefined) {
-    // A valid query padded with ignored whitespace: only its size is wrong.
-    body = JSON.stringify({ query: `{ commentById(id: 1) { body } }${' '.repeat(r.oversizedQueryKiB * 1024)}` });
-  }
-  return { req: { method, path, ...(r.headers ? { headers: r.headers } : {}), ...(body !== undefined ? { body } : {}) } };
+  // An oversized body is a valid query padded with ignored whitespace: only its size is wrong.
+  const body = r.oversizedQueryKiB === undefined ? r.body : JSON.stringify({ query: `{ commentById(id: 1) { body } }${' '.repeat(r.oversizedQueryKiB * 1024)}` });
+  return { method, path, ...(r.headers ? { headers: r.headers } : {}), ...(body !== undefined ? { body } : {}) };
 }
 
 function graphqlBody(spec: GraphqlRequestSpec, value: string | undefined): Record<string, unknown> {
@@ -67,7 +75,7 @@ function checkExpectation(
   expect: Expectation,
   req: HttpRequest,
   res: HttpResponse,
-  graphql: { query: string; variables?: Record<string, unknown> } | undefined,
+  graphql: SentGraphql | undefined,
 ): string[] {
   if (expect.problem !== undefined) {
     const failures = problemChecks(ctx, res, expect.status ?? 400, expect.problem);
