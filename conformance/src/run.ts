@@ -6,7 +6,7 @@ import os from 'node:os';
 import { treeHash, implTreeHash, sourceRevision, specHash } from '@fairbench/harness/fingerprint.ts';
 import { loadImplementations, type ApiName, type Implementation } from '@fairbench/harness/impl/manifest.ts';
 import { missingToolchain } from '@fairbench/harness/impl/toolchain.ts';
-import { onCleanup, shuttingDown } from '@fairbench/harness/cleanup.ts';
+import { shuttingDown } from '@fairbench/harness/cleanup.ts';
 import { chooseProvider, type DatabaseKind, type DatabaseServer } from '@fairbench/harness/provision/index.ts';
 import { runtimeVersion } from '@fairbench/harness/runtime-version.ts';
 import { conformanceApis } from './apis/index.ts';
@@ -105,8 +105,7 @@ export async function startDatabases(needed: readonly DatabaseKind[]): Promise<M
   const servers = await Promise.all(
     kinds.map(async (kind) => {
       const started = performance.now();
-      const server = await provider.start(kind);
-      onCleanup(`database ${kind}`, () => server.stop());
+      const server = await provider.start(kind); // the provider ties it to the process-wide cleanup
       console.log(`  ${kind}: ${server.engine.name} ${server.engine.version} ready in ${Math.round(performance.now() - started)} ms`);
       return server;
     }),

@@ -3,7 +3,7 @@
 // through the process registry).
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import getPort from 'get-port';
+import { freePort } from '../ports.ts';
 import { startProcess, type ManagedProcess } from '../process.ts';
 import { resultsDir } from '../paths.ts';
 import type { Implementation } from './manifest.ts';
@@ -56,7 +56,7 @@ export async function startImplementation(
   env: (port: number) => Record<string, string>,
 ): Promise<RunningImplementation> {
   await mkdir(logDir(impl), { recursive: true });
-  const port = await getPort({ host: '127.0.0.1' });
+  const port = await freePort();
   const started = performance.now();
   const child = startProcess({
     name: impl.manifest.name,

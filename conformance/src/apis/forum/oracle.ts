@@ -6,8 +6,6 @@ import type { RowChange } from '../../changes.ts';
 
 export type ForumCommentWithUser = ForumComment & { user: ForumUser };
 
-export type ForumOperation = 'commentById' | 'commentsByLimit' | 'commentByUserId' | 'commentsByUserId';
-
 type Args = Readonly<Record<string, number>>;
 
 type Tables = { user: Map<number, ForumUser>; comment: Map<number, ForumComment> } & Record<string, Map<number, object>>;

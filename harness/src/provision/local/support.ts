@@ -7,7 +7,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import getPort from 'get-port';
+import { freePort } from '../../ports.ts';
 import { onCleanup } from '../../cleanup.ts';
 import type { ManagedProcess } from '../../process.ts';
 import { DEFAULT_DATABASE, type DatabaseServer } from '../types.ts';
@@ -76,16 +76,6 @@ export function databaseName(requested: string | undefined): string {
   const name = requested ?? DEFAULT_DATABASE;
   if (!/^[A-Za-z_][A-Za-z0-9_]{0,62}$/.test(name)) throw new Error(`invalid database name '${name}'`);
   return name;
-}
-
-/**
- * A free port on 127.0.0.1, picked at random below the kernel's ephemeral range
- * (32768+) so that client connections of the benchmark never sit on it, and at
- * random so that harnesses starting servers at the same moment rarely collide.
- */
-export async function freePort(): Promise<number> {
-  const candidates = Array.from({ length: 20 }, () => 20_000 + Math.floor(Math.random() * 12_000));
-  return getPort({ port: candidates, host: '127.0.0.1' });
 }
 
 /** Another process may take the port between the check and the bind: retry that case with a new port. */
