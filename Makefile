@@ -13,7 +13,9 @@ ifneq ($(RUNTIME),)
 export FAIRBENCH_RUNTIME := $(RUNTIME)
 endif
 
-NODE_TEST := node --test --test-reporter=spec
+# A test that hangs fails after 5 minutes instead of holding up the run, and the runner exits
+# once the tests are done even if one leaked a server (its exit handler then kills it).
+NODE_TEST := node --test --test-reporter=spec --test-timeout=300000 --test-force-exit
 
 .PHONY: help setup test lint unit conformance mutants fuzz serve matrix clean
 

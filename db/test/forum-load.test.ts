@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import mysql from 'mysql2/promise';
+import { runCleanup } from '@fairbench/harness/cleanup.ts';
 import { localProvider } from '@fairbench/harness/provision/local/index.ts';
 import type { DatabaseServer } from '@fairbench/harness/provision/types.ts';
 import { generateForum } from '../src/forum/generate.ts';
@@ -14,9 +15,8 @@ let second: DatabaseServer;
 before(async () => {
   [first, second] = await Promise.all([localProvider.start('mysql', { database: 'forum_a' }), localProvider.start('mysql', { database: 'forum_b' })]);
 });
-after(async () => {
-  await Promise.all([first?.stop(), second?.stop()]);
-});
+// Stops both servers, and also the one that did start when the other failed to.
+after(() => runCleanup());
 
 async function checksums(url: string): Promise<Record<string, unknown>> {
   const db = await mysql.createConnection(url);

@@ -9,7 +9,7 @@ export const cacheDir: string = path.join(repoRoot, '.cache');
 export const stateDir: string = process.env.FAIRBENCH_STATE_DIR ?? path.join(cacheDir, 'run');
 /** Binaries built by scripts/setup.sh (ferretdb, k6, ...). */
 export const binDir: string = path.join(cacheDir, 'bin');
-/** Pristine initialised data dirs, copied instead of re-initialising on every start. */
-export const templatesDir: string = path.join(cacheDir, 'templates');
+/** Pristine initialised data dirs, copied instead of re-initialising on every start; FAIRBENCH_TEMPLATES_DIR overrides it for isolated runs. */
+export const templatesDir: string = process.env.FAIRBENCH_TEMPLATES_DIR ?? path.join(cacheDir, 'templates');
 /** Benchmark results and implementation logs (git-ignored). */
 export const resultsDir: string = path.join(repoRoot, 'results');

@@ -1,9 +1,12 @@
 // Real servers through the local provider: start, use with the real driver, stop, and
 // check that nothing is left (port, data dir, processes).
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { after, describe, test, type TestContext } from 'node:test';
 import { MongoClient } from 'mongodb';
 import { createConnection, type RowDataPacket } from 'mysql2/promise';
@@ -12,6 +15,8 @@ import { runCleanup } from '../src/cleanup.ts';
 import { chooseProvider } from '../src/provision/index.ts';
 import { localProvider, type LocalDatabaseServer } from '../src/provision/local/index.ts';
 import type { DatabaseKind } from '../src/provision/types.ts';
+
+const execFileAsync = promisify(execFile);
 
 // Whatever a failed assertion left running.
 after(() => runCleanup());
@@ -129,6 +134,30 @@ describe('local provider', { concurrency: true }, () => {
   test('refuses a database name that is not an identifier, before starting anything', async () => {
     await assert.rejects(localProvider.start('mysql', { database: 'x`; DROP' }), /invalid database name/);
   });
+});
+
+// CI may hand a root harness a private TMPDIR that the servers' users (mysql, postgres)
+// cannot enter; MariaDB then aborts on "Permission denied". Built from scratch (no cached
+// template) in a child process, so that the env change stays out of this one.
+test('a private TMPDIR does not stop the servers from initialising and starting', async (t) => {
+  const privateParent = fs.mkdtempSync(path.join(os.tmpdir(), 'fairbench-private-'));
+  fs.chmodSync(privateParent, 0o700);
+  const privateTmp = path.join(privateParent, 'tmp');
+  fs.mkdirSync(privateTmp, { mode: 0o700 });
+  t.after(() => fs.rmSync(privateParent, { recursive: true, force: true }));
+  const script = `
+    import { localProvider } from ${JSON.stringify(new URL('../src/provision/local/index.ts', import.meta.url).href)};
+    for (const kind of ['mysql', 'postgres']) {
+      const server = await localProvider.start(kind);
+      if (server.dir.startsWith(${JSON.stringify(privateParent)}) && process.getuid() === 0) throw new Error('server dir inside the private TMPDIR');
+      await server.stop();
+      console.log(kind, 'ok');
+    }`;
+  const { stdout } = await execFileAsync(process.execPath, ['--input-type=module', '-e', script], {
+    env: { ...process.env, TMPDIR: privateTmp, FAIRBENCH_TEMPLATES_DIR: path.join(privateParent, 'templates') },
+    timeout: 120_000,
+  });
+  assert.equal(stdout.trim(), 'mysql ok\npostgres ok');
 });
 
 describe('chooseProvider', () => {

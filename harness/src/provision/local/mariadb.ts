@@ -57,6 +57,7 @@ function serverArgs(o: { dataDir: string; socket: string; port: number; dir: str
     `--datadir=${o.dataDir}`,
     `--socket=${o.socket}`,
     `--pid-file=${path.join(o.dir, 'mysqld.pid')}`,
+    `--tmpdir=${o.dir}`, // not $TMPDIR, which the server's user may not be able to write
     '--bind-address=127.0.0.1',
     `--port=${o.port}`,
     '--skip-name-resolve',
@@ -87,9 +88,12 @@ async function initDataDir(mariadbd: string, dataDir: string, owner: ServerUser 
       serverVersion: await serverVersion,
       owner,
       initArgs: INSTALL_DB_ARGS,
-      init: async (templateDataDir) => {
+      init: async (templateDataDir, workDir) => {
         const user = owner ? [`--user=${owner.user}`] : [];
-        await runCommand(findExecutable('mariadb-install-db'), [...INSTALL_DB_ARGS, ...user, `--datadir=${templateDataDir}`]);
+        await runCommand(findExecutable('mariadb-install-db'), [...INSTALL_DB_ARGS, ...user, `--datadir=${templateDataDir}`], {
+          cwd: workDir,
+          env: { ...process.env, TMPDIR: workDir }, // the bootstrap server's temp files, as --tmpdir does for the server
+        });
       },
     },
     dataDir,

@@ -55,11 +55,35 @@ export function findExecutable(name: string): string {
   throw new Error(`${name} not found on PATH nor in /usr/sbin (is the server package installed?)`);
 }
 
-/** A fresh private dir under the OS temp dir, owned by the server's user. */
+/** A fresh private dir under a temp dir the server's user can reach, owned by that user. */
 export async function makeWorkDir(prefix: string, owner: ServerUser | undefined): Promise<string> {
-  const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), `fairbench-${prefix}-`));
+  const dir = await fs.promises.mkdtemp(path.join(tempRootFor(owner), `fairbench-${prefix}-`));
   if (owner) await fs.promises.chown(dir, owner.uid, owner.gid);
   return dir;
+}
+
+/**
+ * $TMPDIR when the server's user can traverse it, else /tmp: a root harness may be given a
+ * private TMPDIR (mode 700, or under a private dir) that a server running as `mysql` or
+ * `postgres` cannot enter, and the servers fail on it with "Permission denied".
+ */
+function tempRootFor(owner: ServerUser | undefined): string {
+  const candidates = [os.tmpdir(), '/tmp'];
+  if (!owner) return candidates[0]!;
+  const root = candidates.find(traversableByOthers);
+  if (!root) throw new Error(`neither ${candidates.join(' nor ')} can be entered by the '${owner.user}' user: set TMPDIR to a directory that can`);
+  return root;
+}
+
+function traversableByOthers(dir: string): boolean {
+  for (let d = path.resolve(dir); ; d = path.dirname(d)) {
+    try {
+      if ((fs.statSync(d).mode & 0o001) === 0) return false;
+    } catch {
+      return false;
+    }
+    if (d === path.dirname(d)) return true;
+  }
 }
 
 export async function removeWorkDir(dir: string): Promise<void> {
