@@ -2,6 +2,7 @@
 // and invalid, against a running implementation; every response must conform to
 // spec/openapi.yaml (status, content type, headers, schema) and none may be a 5xx.
 // A complement to the hand-written cases: it finds what nobody thought to write.
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { cacheDir, repoRoot, resultsDir } from '@fairbench/harness/paths.ts';
 import { startProcess } from '@fairbench/harness/process.ts';
@@ -19,7 +20,7 @@ interface FuzzRun {
 function runsFor(target: Target): FuzzRun[] {
   const tag = target.api.name;
   const runs: FuzzRun[] = [
-    { name: 'rest', args: (url) => ['spec/openapi.yaml', '--url', url, '--include-tag', tag, '--exclude-path', '/graphql', '--checks', 'all'] },
+    { name: 'rest', args: (url) => [OPENAPI, '--url', url, '--include-tag', tag, '--exclude-path', '/graphql', '--checks', 'all'] },
   ];
   if (target.api.graphql) {
     // A schema-valid body can still hold an invalid GraphQL document ({"query": "0"}), and
@@ -27,11 +28,20 @@ function runsFor(target: Target): FuzzRun[] {
     // input is right there, so that one check (positive_data_acceptance) is off.
     const graphqlHttp = ['--checks', 'all', '--exclude-checks', 'positive_data_acceptance'];
     runs.push(
-      { name: 'graphql-http', args: (url) => ['spec/openapi.yaml', '--url', url, '--include-path', '/graphql', ...graphqlHttp] },
-      { name: 'graphql', args: (url) => ['spec/schema.graphql', '--url', `${url}/graphql`, ...graphqlHttp] },
+      { name: 'graphql-http', args: (url) => [OPENAPI, '--url', url, '--include-path', '/graphql', ...graphqlHttp] },
+      { name: 'graphql', args: (url) => [GRAPHQL_SCHEMA, '--url', `${url}/graphql`, ...graphqlHttp] },
     );
   }
   return runs;
+}
+
+const OPENAPI = join(repoRoot, 'spec', 'openapi.yaml');
+const GRAPHQL_SCHEMA = join(repoRoot, 'spec', 'schema.graphql');
+
+async function workDir(): Promise<string> {
+  const dir = join(cacheDir, 'schemathesis');
+  await mkdir(dir, { recursive: true });
+  return dir;
 }
 
 export interface FuzzOutcome {
@@ -50,7 +60,7 @@ export async function fuzzTarget(target: Target, baseUrl: string, seed: string):
       name: `schemathesis-${run.name}`,
       command: SCHEMATHESIS,
       args: ['run', ...run.args(baseUrl, target), '--seed', seed, '--max-examples', MAX_EXAMPLES, '--no-color'],
-      cwd: repoRoot,
+      cwd: await workDir(), // Schemathesis keeps its crash cache (.schemathesis/) in the current dir: not in the repo
       env: { ...process.env, SCHEMATHESIS_TELEMETRY: 'false' },
       logFile,
     });
