@@ -88,7 +88,7 @@ export function throughputSpec(group: CaseGroup, impls: string[]): TopLevelSpec 
           mark: { type: 'bar' },
           encoding: {
             x, xOffset,
-            y: { field: 'median', type: 'quantitative', title: 'throughput (req/s)', axis: { format: '~s' } },
+            y: { field: 'median', type: 'quantitative', title: 'throughput (req/s)', axis: { format: ',~f' } },
             color: {
               field: 'impl', type: 'nominal',
               scale: hasLimit ? { domain: [...colors.domain, LIMIT_LABEL], range: [...colors.range, '#222'] } : colors,
@@ -120,7 +120,7 @@ export function latencySpec(group: CaseGroup, impls: string[]): TopLevelSpec {
   const colors = implColors(impls);
   const y = { field: 'case', type: 'nominal', sort: unique(values.map((v) => v.case)), title: null, axis: { labelLimit: 400, labelFontSize: 12 } } as const;
   const yOffset = { field: 'impl', sort: impls } as const;
-  const color = { field: 'impl', type: 'nominal', scale: colors, legend: { title: null, symbolType: 'square' } } as const;
+  const color = { field: 'impl', type: 'nominal', scale: colors, legend: { title: null, symbolType: 'stroke', symbolStrokeWidth: 3 } } as const;
   const xScale = { type: 'log' } as const;
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',

@@ -23,8 +23,8 @@ tbody tr:nth-child(even){background:#fafafa}
 .bad{background:#fdecea;border-left-color:#d93025}
 .faster{color:#1e7b34;font-weight:600}.slower{color:#b3261e;font-weight:600}.nsd{color:#555}.few{color:#8a6d00}
 .swatch{display:inline-block;width:10px;height:10px;margin-right:5px;border-radius:2px;vertical-align:baseline}
-table.runs td{white-space:normal}table.runs td code{word-break:break-all}
-figure{margin:8px 0 16px;overflow-x:auto}details>summary{cursor:pointer;font-weight:600;margin:10px 0}
+table.runs td{white-space:normal}table.runs td:first-child{white-space:nowrap}table.runs td code{white-space:nowrap}table.runs td code{word-break:break-all}
+.scroll{overflow-x:auto}figure{margin:8px 0 16px;overflow-x:auto}details>summary{cursor:pointer;font-weight:600;margin:10px 0}
 code{font-size:12px;background:#f4f4f6;padding:0 3px;border-radius:3px}
 `;
 
@@ -33,7 +33,7 @@ const MODEL_NAMES: Record<string, string> = { closed: 'closed model (fixed virtu
 
 function table(head: string[], rows: string[][], leftColumns = 1, cls = ''): string {
   const cell = (tag: string, i: number, c: string) => `<${tag}${i < leftColumns ? ' class="l"' : ''}>${c}</${tag}>`;
-  return `<table${cls ? ` class="${cls}"` : ''}><thead><tr>${head.map((h, i) => cell('th', i, h)).join('')}</tr></thead><tbody>${rows.map((r) => `<tr>${r.map((c, i) => cell('td', i, c)).join('')}</tr>`).join('')}</tbody></table>`;
+  return `<div class="scroll"><table${cls ? ` class="${cls}"` : ''}><thead><tr>${head.map((h, i) => cell('th', i, h)).join('')}</tr></thead><tbody>${rows.map((r) => `<tr>${r.map((c, i) => cell('td', i, c)).join('')}</tr>`).join('')}</tbody></table></div>`;
 }
 
 function swatch(impl: string, impls: string[]): string {
@@ -134,13 +134,12 @@ function pairTable(report: ApiReport, pair: PairComparison): string {
   const rows = pair.cases.map((c) => {
     const row = byId.get(c.caseId)!;
     return [
-      `${esc(PROTOCOL_NAMES[row.protocol] ?? row.protocol)} ${esc(row.model)} · ${esc(caseLabel(row.parameters))}`,
-      rate(c.throughput.medianA),
-      rate(c.throughput.medianB),
+      `${esc(PROTOCOL_NAMES[row.protocol] ?? row.protocol)} ${esc(row.model)}`,
+      esc(caseLabel(row.parameters)),
+      `${rate(c.throughput.medianA)} / ${rate(c.throughput.medianB)}`,
       `${relative(c.throughput.ratio)} <small>${interval(c.throughput.ci, relative)}</small>`,
       verdictCell(c.throughput.verdict),
-      ms(c.p95.medianA),
-      ms(c.p95.medianB),
+      `${ms(c.p95.medianA)} / ${ms(c.p95.medianB)}`,
       `${relative(c.p95.ratio)} <small>${interval(c.p95.ci, relative)}</small>`,
       verdictCell(c.p95.verdict),
     ];
@@ -148,8 +147,8 @@ function pairTable(report: ApiReport, pair: PairComparison): string {
   const a = esc(pair.a);
   const b = esc(pair.b);
   return `<h4>${swatch(pair.a, report.impls)} vs ${swatch(pair.b, report.impls)}</h4>
-<p class="note">Verdicts are ${a}'s: the difference is the ratio of medians ${a}/${b} − 1 with its ${CONFIDENCE * 100}% bootstrap interval; "faster"/"slower" only where the interval excludes 0.</p>
-${pair.cases.length ? table(['case', `${a} req/s`, `${b} req/s`, 'throughput difference [CI]', 'throughput verdict', `${a} p95 ms`, `${b} p95 ms`, 'p95 difference [CI]', 'latency verdict'], rows) : '<p class="note">No case in common.</p>'}`;
+<p class="note">Verdicts are ${a}'s. A difference is the ratio of the medians ${a}/${b} − 1, with its ${CONFIDENCE * 100}% bootstrap interval; "faster" or "slower" only where the interval excludes 0 (for p95 latency, lower is faster).</p>
+${pair.cases.length ? table(['protocol', 'case', `req/s ${a} / ${b}`, 'throughput difference [CI]', 'verdict', `p95 ms ${a} / ${b}`, 'p95 difference [CI]', 'verdict'], rows, 2) : '<p class="note">No case in common.</p>'}`;
 }
 
 async function groupSection(report: ApiReport, group: CaseGroup): Promise<string> {

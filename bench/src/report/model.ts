@@ -119,7 +119,7 @@ function representative(reps: Repetition[], mid: number): Repetition {
   return reps.reduce((best, r) => (Math.abs(r.throughput - mid) < Math.abs(best.throughput - mid) ? r : best));
 }
 
-function summarizeCase(api: string, impl: string, run: BenchResult, c: BenchCase): CaseResult {
+export function summarizeCase(api: string, impl: string, run: BenchResult, c: BenchCase): CaseResult {
   const reps = c.repetitions;
   const key = (what: string) => `${api}|${c.id}|${impl}|${run.runId}|${what}`;
   const throughput = bootstrapMedian(reps.map((r) => r.throughput), { key: key('throughput') });
@@ -238,6 +238,12 @@ export function buildModel(runs: LoadedRun[]): ApiReport[] {
     }
     for (const r of results) if (!r.baseline) warnings.push(`${r.impl} ${r.case.id}: the run has no database-alone case with the same model and parameters`);
     warnings.push(...warningsFor(results));
+    // A generator-bound or failing baseline understates the limit every ratio divides by.
+    for (const run of apiRuns.filter((r) => used.has(r))) {
+      const impl = run.doc.implementation.name;
+      const baselines = run.doc.cases.filter((c) => c.protocol === BASELINE_PROTOCOL).map((c) => summarizeCase(api, impl, run.doc, c));
+      warnings.push(...warningsFor(baselines).map((w) => `${w} (the database-alone limit of run ${run.doc.runId})`));
+    }
     return {
       api,
       impls,
