@@ -12,7 +12,8 @@ await runMain('report', async () => {
   const out = values.out ?? join(results, 'report', 'index.html');
   const report = await writeReport(results, out);
   for (const w of report.warnings) console.warn(`report: warning: ${w}`);
-  console.log(`report: ${report.runs} run${report.runs === 1 ? '' : 's'} of ${report.apis.map((a) => `${a.api} (${a.impls.join(', ')})`).join(', ') || 'nothing'}`);
+  if (report.runs === 0) console.log(`report: no valid results under ${join(results, 'bench')}: run make bench first`);
+  else console.log(`report: ${report.runs} run${report.runs === 1 ? '' : 's'} of ${report.apis.map((a) => `${a.api} (${a.impls.join(', ')})`).join(', ')}`);
   console.log(report.file);
   return true;
 });
