@@ -23,7 +23,8 @@ tbody tr:nth-child(even){background:#fafafa}
 .bad{background:#fdecea;border-left-color:#d93025}
 .faster{color:#1e7b34;font-weight:600}.slower{color:#b3261e;font-weight:600}.nsd{color:#555}.few{color:#8a6d00}
 .swatch{display:inline-block;width:10px;height:10px;margin-right:5px;border-radius:2px;vertical-align:baseline}
-table.runs td{white-space:normal}table.runs td:first-child{white-space:nowrap}table.runs td code{white-space:nowrap}table.runs td code{word-break:break-all}
+table.runs thead{display:none}table.runs td{white-space:normal;text-align:left;min-width:12em}table.runs td:first-child{font-weight:600;background:#f4f4f6;min-width:0;white-space:nowrap}table.runs td code{word-break:break-all}
+table.cmp td:nth-child(5),table.cmp td:nth-child(8){white-space:normal;min-width:7em;text-align:center}table.runs td code{word-break:break-all}
 .scroll{overflow-x:auto}figure{margin:8px 0 16px;overflow-x:auto}details>summary{cursor:pointer;font-weight:600;margin:10px 0}
 code{font-size:12px;background:#f4f4f6;padding:0 3px;border-radius:3px}
 `;
@@ -45,26 +46,29 @@ function placement(cores: number[] | null): string {
   return cores ? `cpu ${cores.join(',')}` : 'not pinned';
 }
 
+/** One column per run, one row per property: easier to read and compare than one wide row per run. */
 function runsTable(report: ApiReport): string {
-  const rows = report.runs.map(({ file, doc, casesUsed }: RunInfo) => [
-    swatch(doc.implementation.name, report.impls),
-    `${esc(doc.implementation.framework.name)} ${esc(doc.implementation.framework.version)}`,
-    `${esc(doc.implementation.runtime.name)} ${esc(doc.implementation.runtime.version)}`,
-    `<code>${esc(doc.source.commit?.slice(0, 12) ?? 'none')}</code>${doc.source.dirty ? ' (dirty)' : ''}`,
-    esc(doc.provider),
-    `${esc(doc.database.engine)} ${esc(doc.database.version)}`,
-    `${esc(doc.machine.cpuModel)}, ${doc.machine.cores} cores, ${mib(doc.machine.memoryBytes / 1024)} GiB, Linux ${esc(doc.machine.kernel)}`,
-    `server ${placement(doc.machine.placement.implementation)}<br>k6 ${placement(doc.machine.placement.generator)}<br>database ${placement(doc.machine.placement.database)}`,
-    `${esc(doc.generator.name)} ${esc(doc.generator.version)}`,
-    esc(doc.startedAt.replace('T', ' ').replace(/\.\d+Z$|Z$/, ' UTC')),
-    [
-      `REPEAT ${doc.options.repeat}, ${doc.options.durationSeconds} s + ${doc.options.warmupSeconds} s warm-up`,
-      `${doc.options.protocols.join(', ')}; ${doc.options.models.join(', ')}${doc.options.cases ? `; cases ${esc(doc.options.cases)}` : ''}`,
-      `${doc.options.quick ? 'QUICK, ' : ''}pool ${doc.implementation.poolSize ?? '?'}${doc.options.restartBetweenCases ? ', restarted between cases' : ''}`,
-    ].join('<br>'),
-    casesUsed ? `${casesUsed}<br><code>${esc(file)}</code>` : `superseded<br><code>${esc(file)}</code>`,
-  ]);
-  return table(['impl', 'framework', 'runtime', 'commit', 'provider', 'database', 'machine', 'core placement', 'generator', 'started', 'options', 'cases used, file'], rows, 12, 'runs');
+  const fields: [string, (run: RunInfo) => string][] = [
+    ['implementation', ({ doc }) => `<b>${swatch(doc.implementation.name, report.impls)}</b>`],
+    ['run', ({ doc }) => `<code>${esc(doc.runId)}</code>`],
+    ['cases shown', ({ casesUsed }) => (casesUsed ? String(casesUsed) : 'none: superseded by a newer run')],
+    ['framework', ({ doc }) => `${esc(doc.implementation.framework.name)} ${esc(doc.implementation.framework.version)}`],
+    ['runtime', ({ doc }) => `${esc(doc.implementation.runtime.name)} ${esc(doc.implementation.runtime.version)}`],
+    ['commit', ({ doc }) => `<code>${esc(doc.source.commit?.slice(0, 12) ?? 'none')}</code>${doc.source.dirty ? ' (uncommitted changes)' : ''}`],
+    ['provider', ({ doc }) => esc(doc.provider)],
+    ['database', ({ doc }) => `${esc(doc.database.engine)} ${esc(doc.database.version)}, pool ${doc.implementation.poolSize ?? '?'}`],
+    ['machine', ({ doc }) => `${esc(doc.machine.cpuModel)}, ${doc.machine.cores} cores, ${mib(doc.machine.memoryBytes / 1024)} GiB, Linux ${esc(doc.machine.kernel)}`],
+    ['core placement', ({ doc }) => `server ${placement(doc.machine.placement.implementation)}; k6 ${placement(doc.machine.placement.generator)}; database ${placement(doc.machine.placement.database)}`],
+    ['load generator', ({ doc }) => `${esc(doc.generator.name)} ${esc(doc.generator.version)}`],
+    ['started', ({ doc }) => esc(doc.startedAt.replace('T', ' ').replace(/(\.\d+)?Z$/, ' UTC'))],
+    ['options', ({ doc }) => [
+      `${doc.options.quick ? '<b>QUICK</b>, ' : ''}REPEAT ${doc.options.repeat}, ${doc.options.durationSeconds} s + ${doc.options.warmupSeconds} s warm-up`,
+      `${esc(doc.options.protocols.join(', '))}; ${esc(doc.options.models.join(', '))} model${doc.options.cases ? `; cases ${esc(doc.options.cases)}` : ''}`,
+      doc.options.restartBetweenCases ? 'restarted between cases' : '',
+    ].filter(Boolean).join('<br>')],
+    ['file', ({ file }) => `<code>${esc(file)}</code>`],
+  ];
+  return table(['', ...report.runs.map(() => '')], fields.map(([name, f]) => [name, ...report.runs.map(f)]), 1, 'runs');
 }
 
 function flags(r: CaseResult): string {
@@ -148,7 +152,7 @@ function pairTable(report: ApiReport, pair: PairComparison): string {
   const b = esc(pair.b);
   return `<h4>${swatch(pair.a, report.impls)} vs ${swatch(pair.b, report.impls)}</h4>
 <p class="note">Verdicts are ${a}'s. A difference is the ratio of the medians ${a}/${b} − 1, with its ${CONFIDENCE * 100}% bootstrap interval; "faster" or "slower" only where the interval excludes 0 (for p95 latency, lower is faster).</p>
-${pair.cases.length ? table(['protocol', 'case', `req/s ${a} / ${b}`, 'throughput difference [CI]', 'verdict', `p95 ms ${a} / ${b}`, 'p95 difference [CI]', 'verdict'], rows, 2) : '<p class="note">No case in common.</p>'}`;
+${pair.cases.length ? table(['protocol', 'case', `req/s ${a} / ${b}`, 'throughput difference [CI]', 'verdict', `p95 ms ${a} / ${b}`, 'p95 difference [CI]', 'verdict'], rows, 2, 'cmp') : '<p class="note">No case in common.</p>'}`;
 }
 
 async function groupSection(report: ApiReport, group: CaseGroup): Promise<string> {

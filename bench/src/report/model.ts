@@ -247,7 +247,8 @@ export function buildModel(runs: LoadedRun[]): ApiReport[] {
     return {
       api,
       impls,
-      runs: apiRuns.map((r) => ({ file: r.file, doc: r.doc, casesUsed: used.get(r) ?? 0 })),
+      // By implementation, newest first within each.
+      runs: impls.flatMap((impl) => apiRuns.filter((r) => r.doc.implementation.name === impl).map((r) => ({ file: r.file, doc: r.doc, casesUsed: used.get(r) ?? 0 }))),
       groups,
       pairs,
       warnings,
