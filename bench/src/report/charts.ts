@@ -28,9 +28,13 @@ const CONFIG = {
   view: { stroke: '#ccc' },
 } as const;
 
-export function implColors(impls: string[]): { domain: string[]; range: string[] } {
-  return { domain: impls, range: impls.map((_, i) => PALETTE[i % PALETTE.length]!) };
+/** Each implementation keeps its colour across the report; a chart's legend lists only those in it. */
+export function implColors(impls: string[], present: string[] = impls): { domain: string[]; range: string[] } {
+  const shown = impls.filter((i) => present.includes(i));
+  return { domain: shown, range: shown.map((i) => PALETTE[impls.indexOf(i) % PALETTE.length]!) };
 }
+
+const presentIn = (group: CaseGroup) => [...new Set(group.rows.flatMap((row) => row.results.map((r) => r.impl)))];
 
 export async function renderSvg(spec: TopLevelSpec): Promise<string> {
   const view = new vega.View(vega.parse(compile({ ...spec, config: { ...CONFIG, ...(spec.config ?? {}) } } as TopLevelSpec).spec), { renderer: 'none' });
@@ -70,9 +74,9 @@ export function throughputSpec(group: CaseGroup, impls: string[]): TopLevelSpec 
   const first = group.rows[0]!;
   const { xKey } = splitParameters(first.parameters);
   const panels = unique(values.map((v) => v.panel));
-  const colors = implColors(impls);
+  const colors = implColors(impls, presentIn(group));
   const x = { field: 'x', type: 'ordinal', sort: unique(values.map((v) => v.x)), title: PARAMETER_TITLES[xKey] ?? xKey, axis: { labelAngle: 0 } } as const;
-  const xOffset = { field: 'impl', sort: impls, scale: { paddingInner: 0.1 } } as const;
+  const xOffset = { field: 'impl', sort: colors.domain, scale: { paddingInner: 0.1 } } as const;
   const hasLimit = values.some((v) => v.limit !== null);
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
@@ -81,7 +85,7 @@ export function throughputSpec(group: CaseGroup, impls: string[]): TopLevelSpec 
     columns: Math.min(panels.length, 4),
     spec: {
       // With an offset channel the step is one bar's width.
-      width: { step: impls.length === 1 ? 48 : 26 } as never,
+      width: { step: colors.domain.length === 1 ? 48 : 26 } as never,
       height: 200,
       layer: [
         {
@@ -117,9 +121,9 @@ export function latencySpec(group: CaseGroup, impls: string[]): TopLevelSpec {
   const values = group.rows.flatMap((row) =>
     row.results.map((r) => ({ case: caseLabel(row.parameters), impl: r.impl, ...r.latency })),
   );
-  const colors = implColors(impls);
+  const colors = implColors(impls, presentIn(group));
   const y = { field: 'case', type: 'nominal', sort: unique(values.map((v) => v.case)), title: null, axis: { labelLimit: 400, labelFontSize: 12 } } as const;
-  const yOffset = { field: 'impl', sort: impls } as const;
+  const yOffset = { field: 'impl', sort: colors.domain } as const;
   const color = { field: 'impl', type: 'nominal', scale: colors, legend: { title: null, symbolType: 'stroke', symbolStrokeWidth: 3 } } as const;
   const xScale = { type: 'log' } as const;
   return {
@@ -184,7 +188,7 @@ export function usageSpec(group: CaseGroup, impls: string[], what: 'cpu' | 'rss'
         y: what === 'cpu'
           ? { field: 'v', type: 'quantitative', title: 'server CPU (%)', scale: { domainMin: 0 } }
           : { field: 'v', type: 'quantitative', title: 'server RSS (MiB)', scale: { zero: false } },
-        color: { field: 'impl', type: 'nominal', scale: implColors(impls), legend: { title: null, symbolType: 'stroke' } },
+        color: { field: 'impl', type: 'nominal', scale: implColors(impls, presentIn(group)), legend: { title: null, symbolType: 'stroke' } },
       },
     },
   } as TopLevelSpec;
