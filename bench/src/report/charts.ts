@@ -57,6 +57,12 @@ export function caseLabel(parameters: Record<string, unknown>): string {
   return Object.entries(parameters).map(([k, v]) => `${k} ${String(v)}`).join(' · ');
 }
 
+/** Up to 4 panels a row, preferring full rows (6 panels: 3 + 3, not 4 + 2). */
+function columnsFor(panels: number): number {
+  if (panels <= 4) return panels;
+  return [4, 3].find((c) => panels % c === 0) ?? 4;
+}
+
 const unique = <T>(xs: T[]) => [...new Set(xs)];
 
 /** Throughput per case: bars of the median with its 95% interval, the database alone as a tick. */
@@ -82,10 +88,10 @@ export function throughputSpec(group: CaseGroup, impls: string[]): TopLevelSpec 
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
     data: { values },
     facet: { field: 'panel', type: 'nominal', sort: panels, title: null },
-    columns: Math.min(panels.length, 4),
+    columns: columnsFor(panels.length),
     spec: {
       // With an offset channel the step is one bar's width.
-      width: { step: colors.domain.length === 1 ? 48 : 26 } as never,
+      width: { step: colors.domain.length <= 2 ? 34 : colors.domain.length === 3 ? 26 : 20 } as never,
       height: 200,
       layer: [
         {
@@ -112,7 +118,8 @@ export function throughputSpec(group: CaseGroup, impls: string[]): TopLevelSpec 
         },
       ],
     },
-    resolve: { scale: { y: 'independent' } },
+    // Own y scales: 1 row and 100 rows differ tenfold. Own x axes: a wrapped last row keeps its axis.
+    resolve: { scale: { y: 'independent' }, axis: { x: 'independent' } },
   } as TopLevelSpec;
 }
 
@@ -178,9 +185,9 @@ export function usageSpec(group: CaseGroup, impls: string[], what: 'cpu' | 'rss'
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
     data: { values },
     facet: { field: 'case', type: 'nominal', sort: cases, title: null, header: { labelFontSize: 11 } },
-    columns: Math.min(cases.length, 4),
+    columns: columnsFor(cases.length),
     spec: {
-      width: 240,
+      width: columnsFor(cases.length) >= 4 ? 240 : 330,
       height: 110,
       mark: { type: 'line', strokeWidth: 1.25, interpolate: 'linear' },
       encoding: {
@@ -191,5 +198,6 @@ export function usageSpec(group: CaseGroup, impls: string[], what: 'cpu' | 'rss'
         color: { field: 'impl', type: 'nominal', scale: implColors(impls, presentIn(group)), legend: { title: null, symbolType: 'stroke' } },
       },
     },
+    resolve: { axis: { x: 'independent' } },
   } as TopLevelSpec;
 }

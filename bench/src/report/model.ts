@@ -238,11 +238,17 @@ export function buildModel(runs: LoadedRun[]): ApiReport[] {
     }
     for (const r of results) if (!r.baseline) warnings.push(`${r.impl} ${r.case.id}: the run has no database-alone case with the same model and parameters`);
     warnings.push(...warningsFor(results));
-    // A generator-bound or failing baseline understates the limit every ratio divides by.
+    // A generator-bound or failing baseline understates the limit every ratio divides by: one line per run.
     for (const run of apiRuns.filter((r) => used.has(r))) {
       const impl = run.doc.implementation.name;
       const baselines = run.doc.cases.filter((c) => c.protocol === BASELINE_PROTOCOL).map((c) => summarizeCase(api, impl, run.doc, c));
-      warnings.push(...warningsFor(baselines).map((w) => `${w} (the database-alone limit of run ${run.doc.runId})`));
+      const bound = baselines.filter((b) => b.generatorBound);
+      const failing = baselines.filter((b) => b.errorCount);
+      const peak = Math.round(max(bound.map((b) => b.generator?.cpuPeak ?? 0)));
+      if (bound.length)
+        warnings.push(`${impl} run ${run.doc.runId}: the database alone was generator-bound in ${bound.length} of ${plural(baselines.length, 'case')} (its client's CPU peak up to ${peak}%), so the limit there may be understated: ${bound.map((b) => b.case.id).join(', ')}`);
+      if (failing.length)
+        warnings.push(`${impl} run ${run.doc.runId}: the database alone had failed queries in ${plural(failing.length, 'case')}: ${failing.map((b) => `${b.case.id} (${b.errorCount})`).join(', ')}`);
     }
     return {
       api,
