@@ -83,7 +83,7 @@ export interface ApiReport {
   impls: string[];
   runs: RunInfo[];
   groups: CaseGroup[];
-  /** The database-alone cases shown as the limit, by id, from the newest run that has each. */
+  /** Every pair of implementations, in name order. */
   pairs: PairComparison[];
   warnings: string[];
 }
