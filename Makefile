@@ -17,7 +17,7 @@ endif
 # once the tests are done even if one leaked a server (its exit handler then kills it).
 NODE_TEST := node --test --test-reporter=spec --test-timeout=300000 --test-force-exit
 
-.PHONY: help setup test lint unit conformance mutants fuzz serve matrix clean
+.PHONY: help setup test lint unit conformance mutants fuzz serve matrix report clean
 
 help: ## List the targets
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z-]+:.*## / {printf "  \033[1m%-12s\033[0m %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -39,8 +39,8 @@ lint: setup ## Lint the specs (Redocly, graphql-js) and typecheck the harness (t
 	@node_modules/.bin/tsc -p tsconfig.json
 	@echo "typecheck: ok"
 
-unit: setup ## Harness tests (seeding, MariaDB/PostgreSQL/FerretDB provisioning, processes, case files) and each implementation's own tests
-	@$(NODE_TEST) db/test/*.test.ts harness/test/*.test.ts conformance/test/*.test.ts
+unit: setup ## Harness tests (seeding, MariaDB/PostgreSQL/FerretDB provisioning, processes, case files, bench statistics and report) and each implementation's own tests
+	@$(NODE_TEST) db/test/*.test.ts harness/test/*.test.ts conformance/test/*.test.ts bench/test/*.test.ts
 	@node harness/src/cli/impl-tests.ts
 
 conformance: setup ## Run the conformance suite (IMPL=…, API=…, RUNTIME=local); writes results/conformance/
@@ -57,6 +57,9 @@ serve: setup ## Run IMPL on a freshly seeded database for API (conformance data)
 
 matrix: ## Print the compliance matrix from the verdicts in results/conformance/
 	@cat results/conformance/matrix.md 2>/dev/null || echo "no verdicts yet: run make conformance"
+
+report: setup ## Render every result under results/bench/ into results/report/index.html (static, self-contained) and print its path
+	@node bench/src/cli/report.ts
 
 clean: ## Remove results and run state (keeps the caches of slow builds)
 	rm -rf results .cache/run

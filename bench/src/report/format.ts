@@ -1,0 +1,43 @@
+// Number formats shared by the HTML report and the Markdown summary.
+import type { Interval, RatioEstimate } from '../stats/index.ts';
+
+const MiB = 1024 * 1024;
+
+/** req/s: whole numbers from 100 up, one decimal below. */
+export function rate(x: number): string {
+  return x.toLocaleString('en-US', { maximumFractionDigits: x >= 100 ? 0 : 1 });
+}
+
+/** ms with three significant digits (0.412, 12.3, 1,240). */
+export function ms(x: number): string {
+  if (x >= 1000) return x.toLocaleString('en-US', { maximumFractionDigits: 0 });
+  return Number(x.toPrecision(3)).toString();
+}
+
+export function mib(bytes: number): string {
+  return (bytes / MiB).toLocaleString('en-US', { maximumFractionDigits: 1 });
+}
+
+export function percent(x: number): string {
+  return `${Math.round(x)}%`;
+}
+
+export function interval(ci: Interval | null, f: (x: number) => string): string {
+  return ci ? `[${f(ci.low)}, ${f(ci.high)}]` : '';
+}
+
+/** A ratio as a signed relative difference: 1.23 → "+23.0%". */
+export function relative(ratio: number): string {
+  if (!Number.isFinite(ratio)) return ratio > 0 ? '+∞' : '−∞';
+  const d = (ratio - 1) * 100;
+  return `${d >= 0 ? '+' : '−'}${Math.abs(d).toFixed(1)}%`;
+}
+
+/** A share of the limit: 0.553 → "55%" */
+export function share(ratio: number): string {
+  return `${(ratio * 100).toFixed(0)}%`;
+}
+
+export function ratioWithInterval(r: RatioEstimate, f: (x: number) => string): string {
+  return r.ci ? `${f(r.ratio)} ${interval(r.ci, f)}` : f(r.ratio);
+}

@@ -1,0 +1,212 @@
+// The report page: one self-contained HTML file (inline CSS, inline SVG, no script,
+// nothing fetched at view time).
+import { BOOTSTRAP_SEED, CONFIDENCE, MIN_REPETITIONS, RESAMPLES } from '../stats/index.ts';
+import { caseLabel, implColors, latencySpec, renderSvg, throughputSpec, usageSpec } from './charts.ts';
+import { interval, mib, ms, percent, rate, ratioWithInterval, relative, share } from './format.ts';
+import type { ApiReport, CaseGroup, CaseResult, PairComparison, RunInfo } from './model.ts';
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+export function esc(text: unknown): string {
+  return String(text).replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+}
+
+const CSS = `
+body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1d1d1f;margin:0 auto;padding:24px 32px;max-width:1320px}
+h1{font-size:24px;margin:0 0 4px}h2{font-size:20px;margin:36px 0 8px;border-bottom:2px solid #1d1d1f;padding-bottom:4px}
+h3{font-size:17px;margin:28px 0 8px}h4{font-size:14px;margin:18px 0 6px}
+p.note,figcaption{color:#555;font-size:12.5px;margin:4px 0 10px}
+table{border-collapse:collapse;margin:6px 0 14px;font-size:12.5px;font-variant-numeric:tabular-nums}
+th,td{border:1px solid #d8d8d8;padding:3px 7px;text-align:right;vertical-align:top;white-space:nowrap}
+th{background:#f4f4f6;text-align:center}td.l,th.l{text-align:left}
+tbody tr:nth-child(even){background:#fafafa}
+.warn{background:#fff7e0;border-left:4px solid #e0a800;padding:6px 12px;margin:8px 0}.warn li{margin:2px 0}
+.bad{background:#fdecea;border-left-color:#d93025}
+.faster{color:#1e7b34;font-weight:600}.slower{color:#b3261e;font-weight:600}.nsd{color:#555}.few{color:#8a6d00}
+.swatch{display:inline-block;width:10px;height:10px;margin-right:5px;border-radius:2px;vertical-align:baseline}
+table.runs thead{display:none}table.runs td{white-space:normal;text-align:left;min-width:12em}table.runs td:first-child{font-weight:600;background:#f4f4f6;min-width:0;white-space:nowrap}table.runs td code{word-break:break-all}
+table.cmp td:nth-child(5),table.cmp td:nth-child(8){white-space:normal;min-width:7em;text-align:center}table.runs td code{word-break:break-all}
+.scroll{overflow-x:auto}figure{margin:8px 0 16px;overflow-x:auto}details>summary{cursor:pointer;font-weight:600;margin:10px 0}
+code{font-size:12px;background:#f4f4f6;padding:0 3px;border-radius:3px}
+`;
+
+const PROTOCOL_NAMES: Record<string, string> = { rest: 'REST', graphql: 'GraphQL' };
+const MODEL_NAMES: Record<string, string> = { closed: 'closed model (fixed virtual users, each looping)', open: 'open model (constant arrival rate)' };
+
+function table(head: string[], rows: string[][], leftColumns = 1, cls = ''): string {
+  const cell = (tag: string, i: number, c: string) => `<${tag}${i < leftColumns ? ' class="l"' : ''}>${c}</${tag}>`;
+  return `<div class="scroll"><table${cls ? ` class="${cls}"` : ''}><thead><tr>${head.map((h, i) => cell('th', i, h)).join('')}</tr></thead><tbody>${rows.map((r) => `<tr>${r.map((c, i) => cell('td', i, c)).join('')}</tr>`).join('')}</tbody></table></div>`;
+}
+
+function swatch(impl: string, impls: string[]): string {
+  const { range } = implColors(impls);
+  return `<span class="swatch" style="background:${range[impls.indexOf(impl)]}"></span>${esc(impl)}`;
+}
+
+function placement(cores: number[] | null): string {
+  return cores ? `cpu ${cores.join(',')}` : 'not pinned';
+}
+
+/** One column per run, one row per property: easier to read and compare than one wide row per run. */
+function runsTable(report: ApiReport): string {
+  const fields: [string, (run: RunInfo) => string][] = [
+    ['implementation', ({ doc }) => `<b>${swatch(doc.implementation.name, report.impls)}</b>`],
+    ['run', ({ doc }) => `<code>${esc(doc.runId)}</code>`],
+    ['cases shown', ({ casesUsed }) => (casesUsed ? String(casesUsed) : 'none: superseded by a newer run')],
+    ['framework', ({ doc }) => `${esc(doc.implementation.framework.name)} ${esc(doc.implementation.framework.version)}`],
+    ['runtime', ({ doc }) => `${esc(doc.implementation.runtime.name)} ${esc(doc.implementation.runtime.version)}`],
+    ['commit', ({ doc }) => `<code>${esc(doc.source.commit?.slice(0, 12) ?? 'none')}</code>${doc.source.dirty ? ' (uncommitted changes)' : ''}`],
+    ['provider', ({ doc }) => esc(doc.provider)],
+    ['database', ({ doc }) => `${esc(doc.database.engine)} ${esc(doc.database.version)}, pool ${doc.implementation.poolSize ?? '?'}`],
+    ['machine', ({ doc }) => `${esc(doc.machine.cpuModel)}, ${doc.machine.cores} cores, ${mib(doc.machine.memoryBytes / 1024)} GiB, Linux ${esc(doc.machine.kernel)}`],
+    ['core placement', ({ doc }) => `server ${placement(doc.machine.placement.implementation)}; k6 ${placement(doc.machine.placement.generator)}; database ${placement(doc.machine.placement.database)}`],
+    ['load generator', ({ doc }) => `${esc(doc.generator.name)} ${esc(doc.generator.version)}`],
+    ['started', ({ doc }) => esc(doc.startedAt.replace('T', ' ').replace(/(\.\d+)?Z$/, ' UTC'))],
+    ['options', ({ doc }) => [
+      `${doc.options.quick ? '<b>QUICK</b>, ' : ''}REPEAT ${doc.options.repeat}, ${doc.options.durationSeconds} s + ${doc.options.warmupSeconds} s warm-up`,
+      `${esc(doc.options.protocols.join(', '))}; ${esc(doc.options.models.join(', '))} model${doc.options.cases ? `; cases ${esc(doc.options.cases)}` : ''}`,
+      doc.options.restartBetweenCases ? 'restarted between cases' : '',
+    ].filter(Boolean).join('<br>')],
+    ['file', ({ file }) => `<code>${esc(file)}</code>`],
+  ];
+  return table(['', ...report.runs.map(() => '')], fields.map(([name, f]) => [name, ...report.runs.map(f)]), 1, 'runs');
+}
+
+function flags(r: CaseResult): string {
+  const out: string[] = [];
+  if (r.n < MIN_REPETITIONS) out.push(`<span class="few">too few repetitions</span>`);
+  if (r.generatorBound) out.push(`<span class="slower">generator-bound ×${r.generatorBound}</span>`);
+  if (r.errorCount) out.push(`<span class="slower">${r.errorCount} errors</span>`);
+  if (r.dropped) out.push(`${r.dropped} dropped`);
+  return out.join('<br>');
+}
+
+function throughputTable(group: CaseGroup): string {
+  const rows = group.rows.flatMap((row) =>
+    row.results.map((r, i) => [
+      i === 0 ? esc(caseLabel(row.parameters)) : '',
+      esc(r.impl),
+      String(r.n),
+      `<b>${rate(r.throughput.median)}</b>`,
+      r.throughput.ci ? interval(r.throughput.ci, rate) : '<span class="few">—</span>',
+      r.baseline ? rate(r.baseline.throughput.median) : '—',
+      r.baseline ? ratioWithInterval(r.baseline.ratio, share) : '—',
+      flags(r),
+    ]),
+  );
+  return table(['case', 'impl', 'reps', 'median req/s', `${CONFIDENCE * 100}% CI`, 'database alone req/s', 'share of the limit [CI]', 'flags'], rows, 2);
+}
+
+function latencyTable(group: CaseGroup): string {
+  const rows = group.rows.flatMap((row) =>
+    row.results.map((r, i) => [
+      i === 0 ? esc(caseLabel(row.parameters)) : '',
+      esc(r.impl),
+      ms(r.latency.min),
+      `<b>${ms(r.latency.median)}</b> <small>${interval(r.latencyMedian.ci, ms)}</small>`,
+      ms(r.latency.mean),
+      `<b>${ms(r.latency.p95)}</b> <small>${interval(r.latencyP95.ci, ms)}</small>`,
+      ms(r.latency.p99),
+      ms(r.latency.max),
+    ]),
+  );
+  return table(['case', 'impl', 'min', 'median [CI]', 'mean', 'p95 [CI]', 'p99', 'max'], rows, 2);
+}
+
+function usageTable(group: CaseGroup): string {
+  const rows = group.rows.flatMap((row) =>
+    row.results.map((r, i) => [
+      i === 0 ? esc(caseLabel(row.parameters)) : '',
+      esc(r.impl),
+      r.server ? percent(r.server.cpuPeak) : '—',
+      r.server ? percent(r.server.cpuMean) : '—',
+      r.server ? mib(r.server.rssPeak) : '—',
+      r.generator ? percent(r.generator.cpuPeak) : '—',
+      r.generator ? percent(r.generator.cpuMean) : '—',
+      `#${r.representative.index}`,
+    ]),
+  );
+  return table(['case', 'impl', 'server CPU peak', 'server CPU mean', 'server RSS peak (MiB)', 'k6 CPU peak', 'k6 CPU mean', 'plotted rep.'], rows, 2);
+}
+
+function verdictCell(v: string): string {
+  const cls = v === 'faster' ? 'faster' : v === 'slower' ? 'slower' : v === 'too few repetitions' ? 'few' : 'nsd';
+  return `<span class="${cls}">${esc(v)}</span>`;
+}
+
+function pairTable(report: ApiReport, pair: PairComparison): string {
+  const byId = new Map(report.groups.flatMap((g) => g.rows.map((row) => [row.id, row] as const)));
+  const rows = pair.cases.map((c) => {
+    const row = byId.get(c.caseId)!;
+    return [
+      `${esc(PROTOCOL_NAMES[row.protocol] ?? row.protocol)} ${esc(row.model)}`,
+      esc(caseLabel(row.parameters)),
+      `${rate(c.throughput.medianA)} / ${rate(c.throughput.medianB)}`,
+      `${relative(c.throughput.ratio)} <small>${interval(c.throughput.ci, relative)}</small>`,
+      verdictCell(c.throughput.verdict),
+      `${ms(c.p95.medianA)} / ${ms(c.p95.medianB)}`,
+      `${relative(c.p95.ratio)} <small>${interval(c.p95.ci, relative)}</small>`,
+      verdictCell(c.p95.verdict),
+    ];
+  });
+  const a = esc(pair.a);
+  const b = esc(pair.b);
+  return `<h4>${swatch(pair.a, report.impls)} vs ${swatch(pair.b, report.impls)}</h4>
+<p class="note">Verdicts are ${a}'s. A difference is the ratio of the medians ${a}/${b} − 1, with its ${CONFIDENCE * 100}% bootstrap interval; "faster" or "slower" only where the interval excludes 0 (for p95 latency, lower is faster).</p>
+${pair.cases.length ? table(['protocol', 'case', `req/s ${a} / ${b}`, 'throughput difference [CI]', 'verdict', `p95 ms ${a} / ${b}`, 'p95 difference [CI]', 'verdict'], rows, 2, 'cmp') : '<p class="note">No case in common.</p>'}`;
+}
+
+async function groupSection(report: ApiReport, group: CaseGroup): Promise<string> {
+  const title = `${PROTOCOL_NAMES[group.protocol] ?? group.protocol} · ${MODEL_NAMES[group.model] ?? group.model}`;
+  const cpu = usageSpec(group, report.impls, 'cpu');
+  const rss = usageSpec(group, report.impls, 'rss');
+  return `<section id="${esc(report.api)}-${esc(group.key.replace('/', '-'))}">
+<h3>${esc(title)}</h3>
+<h4>Throughput</h4>
+<figure>${await renderSvg(throughputSpec(group, report.impls))}
+<figcaption>Bars: median successful requests per second over the repetitions; black lines: its ${CONFIDENCE * 100}% bootstrap confidence interval (none with fewer than ${MIN_REPETITIONS} repetitions); dark tick: the database alone in the same run, same queries, pool and concurrency (the limit). Each panel has its own y scale.</figcaption></figure>
+${throughputTable(group)}
+<h4>Latency</h4>
+<figure>${await renderSvg(latencySpec(group, report.impls))}
+<figcaption>Each statistic is the median over the repetitions of that statistic per repetition (milliseconds, measured window only).</figcaption></figure>
+${latencyTable(group)}
+${cpu && rss ? `<h4>Server CPU and memory over time</h4>
+<figure>${await renderSvg(cpu)}<figcaption>The implementation's whole process tree, sampled from /proc, in the repetition closest to the median throughput. 100% = one core busy.</figcaption></figure>
+<figure>${await renderSvg(rss)}<figcaption>Resident set size of the same process tree (MiB).</figcaption></figure>` : ''}
+${usageTable(group)}
+</section>`;
+}
+
+function warningList(items: string[], cls = ''): string {
+  return items.length ? `<div class="warn ${cls}"><ul>${items.map((w) => `<li>${esc(w)}</li>`).join('')}</ul></div>` : '';
+}
+
+async function apiSection(report: ApiReport): Promise<string> {
+  const groups: string[] = [];
+  for (const g of report.groups) groups.push(await groupSection(report, g));
+  return `<section id="${esc(report.api)}">
+<h2>API: ${esc(report.api)}</h2>
+<p>${report.impls.length === 1 ? 'Implementation' : 'Implementations'}: ${report.impls.map((i) => swatch(i, report.impls)).join(', ')}.</p>
+<h3>Runs</h3>
+${runsTable(report)}
+${report.warnings.length ? `<h3>Warnings</h3>${warningList(report.warnings)}` : '<p class="note">No warnings: no generator-bound repetitions, errors or dropped iterations.</p>'}
+${groups.join('\n')}
+${report.pairs.length ? `<h3>Comparisons</h3>${report.pairs.map((p) => pairTable(report, p)).join('\n')}` : ''}
+</section>`;
+}
+
+export async function renderHtml(reports: ApiReport[], fileWarnings: string[]): Promise<string> {
+  const sections: string[] = [];
+  for (const r of reports) sections.push(await apiSection(r));
+  const contents = reports.map((r) => `<li><a href="#${esc(r.api)}">${esc(r.api)}</a>: ${r.groups.map((g) => `<a href="#${esc(r.api)}-${esc(g.key.replace('/', '-'))}">${esc(g.key)}</a>`).join(', ')}</li>`).join('');
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>fairbench report</title><style>${CSS}</style></head>
+<body>
+<h1>fairbench benchmark report</h1>
+<p class="note">Every number is the median over a case's repetitions. Intervals are ${CONFIDENCE * 100}% percentile bootstrap confidence intervals (${RESAMPLES.toLocaleString('en-US')} resamples of the repetitions, seeded PRNG: base seed ${BOOTSTRAP_SEED} mixed with a hash of the API, case, implementation and run, so the report is reproducible); comparisons resample both implementations independently and call a difference only where its interval excludes zero. With fewer than ${MIN_REPETITIONS} repetitions a case gets no interval and no verdict.</p>
+${fileWarnings.length ? `<h2>Files skipped</h2>${warningList(fileWarnings, 'bad')}` : ''}
+${reports.length ? `<ul>${contents}</ul>` : '<p>No benchmark results found: run <code>make bench</code> first.</p>'}
+${sections.join('\n')}
+</body></html>
+`;
+}

@@ -1,0 +1,59 @@
+// Finds every result document under a results root, validates each against
+// bench/results.schema.json and keeps the valid ones; an invalid or unreadable
+// file is skipped with a warning that names it.
+import { readdir, readFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { newAjv } from '@fairbench/conformance/json-schema.ts';
+import type { BenchResult } from './result-document.ts';
+
+export const SCHEMA_FILE = fileURLToPath(new URL('../../results.schema.json', import.meta.url));
+
+export interface LoadedRun {
+  /** Relative to the results root, for naming it in the report. */
+  file: string;
+  doc: BenchResult;
+}
+
+export interface Loaded {
+  runs: LoadedRun[];
+  warnings: string[];
+}
+
+async function jsonFiles(dir: string): Promise<string[]> {
+  let entries;
+  try {
+    entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+  return entries.filter((e) => e.isFile() && e.name.endsWith('.json')).map((e) => join(e.parentPath, e.name)).sort();
+}
+
+export async function resultValidator(): Promise<(doc: unknown) => string | null> {
+  const ajv = newAjv();
+  const validate = ajv.compile(JSON.parse(await readFile(SCHEMA_FILE, 'utf8')));
+  return (doc) => (validate(doc) ? null : ajv.errorsText(validate.errors, { separator: '; ' }));
+}
+
+/** Every valid result under `<resultsRoot>/bench/`. */
+export async function loadResults(resultsRoot: string): Promise<Loaded> {
+  const check = await resultValidator();
+  const runs: LoadedRun[] = [];
+  const warnings: string[] = [];
+  for (const path of await jsonFiles(join(resultsRoot, 'bench'))) {
+    const file = relative(resultsRoot, path);
+    let doc: unknown;
+    try {
+      doc = JSON.parse(await readFile(path, 'utf8'));
+    } catch (error) {
+      warnings.push(`skipped ${file}: not JSON (${(error as Error).message})`);
+      continue;
+    }
+    const problem = check(doc);
+    if (problem) warnings.push(`skipped ${file}: does not match bench/results.schema.json (${problem.length > 300 ? problem.slice(0, 300) + '…' : problem})`);
+    else runs.push({ file, doc: doc as BenchResult });
+  }
+  return { runs, warnings };
+}

@@ -1,0 +1,263 @@
+// From validated result documents to what the report shows: per API, the runs used,
+// per case and implementation the medians with their intervals, the ratio to the
+// database alone, resource peaks, and per pair of implementations the verdicts.
+// Every number the HTML prints is computed here, so the tests can check them.
+import {
+  bootstrapMedian,
+  bootstrapRatioOfMedians,
+  max,
+  median,
+  MIN_REPETITIONS,
+  verdict,
+  type MedianEstimate,
+  type RatioEstimate,
+  type Verdict,
+} from '../stats/index.ts';
+import type { LoadedRun } from './load.ts';
+import { BASELINE_PROTOCOL, type BenchCase, type BenchResult, type LatencySummary, type Repetition } from './result-document.ts';
+
+export const LATENCY_STATS = ['min', 'median', 'mean', 'p95', 'p99', 'max'] as const;
+export type LatencyStat = (typeof LATENCY_STATS)[number];
+
+export interface CaseResult {
+  impl: string;
+  run: BenchResult;
+  case: BenchCase;
+  n: number;
+  throughput: MedianEstimate;
+  /** Per statistic, its median over the repetitions. */
+  latency: Record<LatencyStat, number>;
+  latencyMedian: MedianEstimate;
+  latencyP95: MedianEstimate;
+  /** The same run's database-alone case with the same model and parameters, if it has one. */
+  baseline: { caseId: string; throughput: MedianEstimate; ratio: RatioEstimate } | null;
+  /** Over the repetitions: the highest peak, the median of the means. */
+  server: { cpuPeak: number; cpuMean: number; rssPeak: number } | null;
+  generator: { cpuPeak: number; cpuMean: number } | null;
+  generatorBound: number;
+  errors: Record<string, number>;
+  errorCount: number;
+  dropped: number;
+  /** The repetition whose throughput is closest to the median: the one plotted over time. */
+  representative: Repetition;
+}
+
+export interface CaseRow {
+  id: string;
+  protocol: string;
+  model: string;
+  parameters: BenchCase['parameters'];
+  /** By implementation, in the API's implementation order. */
+  results: CaseResult[];
+}
+
+export interface CaseGroup {
+  /** e.g. "rest/closed" */
+  key: string;
+  protocol: string;
+  model: string;
+  rows: CaseRow[];
+}
+
+export interface Comparison {
+  caseId: string;
+  throughput: RatioEstimate & { verdict: Verdict };
+  p95: RatioEstimate & { verdict: Verdict };
+}
+
+export interface PairComparison {
+  a: string;
+  b: string;
+  cases: Comparison[];
+}
+
+export interface RunInfo {
+  file: string;
+  doc: BenchResult;
+  /** Cases this run supplies to the report (a newer run of the same implementation supplies the rest). */
+  casesUsed: number;
+}
+
+export interface ApiReport {
+  api: string;
+  impls: string[];
+  runs: RunInfo[];
+  groups: CaseGroup[];
+  /** Every pair of implementations, in name order. */
+  pairs: PairComparison[];
+  warnings: string[];
+}
+
+const PROTOCOL_ORDER = ['rest', 'graphql'];
+
+function compareValues(a: unknown, b: unknown): number {
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  return String(a).localeCompare(String(b));
+}
+
+/** Cases in the paper's order: by each parameter in turn, numerically. */
+export function compareParameters(a: BenchCase['parameters'], b: BenchCase['parameters']): number {
+  const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])];
+  for (const k of keys) {
+    const c = compareValues(a[k], b[k]);
+    if (c !== 0) return c;
+  }
+  return 0;
+}
+
+function sameParameters(a: BenchCase['parameters'], b: BenchCase['parameters']): boolean {
+  const ka = Object.keys(a);
+  return ka.length === Object.keys(b).length && ka.every((k) => a[k] === b[k]);
+}
+
+export function protocolRank(protocol: string): number {
+  const i = PROTOCOL_ORDER.indexOf(protocol);
+  return i === -1 ? PROTOCOL_ORDER.length : i;
+}
+
+function representative(reps: Repetition[], mid: number): Repetition {
+  return reps.reduce((best, r) => (Math.abs(r.throughput - mid) < Math.abs(best.throughput - mid) ? r : best));
+}
+
+export function summarizeCase(api: string, impl: string, run: BenchResult, c: BenchCase): CaseResult {
+  const reps = c.repetitions;
+  const key = (what: string) => `${api}|${c.id}|${impl}|${run.runId}|${what}`;
+  const throughput = bootstrapMedian(reps.map((r) => r.throughput), { key: key('throughput') });
+  const latency = Object.fromEntries(
+    LATENCY_STATS.map((s) => [s, median(reps.map((r) => r.latencyMs[s as keyof LatencySummary]))]),
+  ) as Record<LatencyStat, number>;
+  const base = run.cases.find((b) => b.protocol === BASELINE_PROTOCOL && b.model === c.model && sameParameters(b.parameters, c.parameters));
+  const servers = reps.flatMap((r) => (r.server ? [r.server] : []));
+  const generators = reps.flatMap((r) => (r.generator ? [r.generator] : []));
+  const errors: Record<string, number> = {};
+  for (const r of reps) for (const [status, n] of Object.entries(r.errors)) errors[status] = (errors[status] ?? 0) + n;
+  return {
+    impl,
+    run,
+    case: c,
+    n: reps.length,
+    throughput,
+    latency,
+    latencyMedian: bootstrapMedian(reps.map((r) => r.latencyMs.median), { key: key('latency-median') }),
+    latencyP95: bootstrapMedian(reps.map((r) => r.latencyMs.p95), { key: key('latency-p95') }),
+    baseline:
+      base && c.protocol !== BASELINE_PROTOCOL
+        ? {
+            caseId: base.id,
+            throughput: bootstrapMedian(base.repetitions.map((r) => r.throughput), { key: key('baseline') }),
+            ratio: bootstrapRatioOfMedians(reps.map((r) => r.throughput), base.repetitions.map((r) => r.throughput), { key: key('baseline-ratio') }),
+          }
+        : null,
+    server: servers.length
+      ? { cpuPeak: max(servers.map((s) => s.cpuPercentPeak)), cpuMean: median(servers.map((s) => s.cpuPercentMean)), rssPeak: max(servers.map((s) => s.rssBytesPeak)) }
+      : null,
+    generator: generators.length ? { cpuPeak: max(generators.map((s) => s.cpuPercentPeak)), cpuMean: median(generators.map((s) => s.cpuPercentMean)) } : null,
+    generatorBound: reps.filter((r) => r.generatorBound).length,
+    errors,
+    errorCount: Object.values(errors).reduce((a, b) => a + b, 0),
+    dropped: reps.reduce((a, r) => a + (r.droppedIterations ?? 0), 0),
+    representative: representative(reps, throughput.median),
+  };
+}
+
+function compare(api: string, x: CaseResult, y: CaseResult): Comparison {
+  const key = `${api}|${x.case.id}|${x.impl}~${y.impl}`;
+  const tp = bootstrapRatioOfMedians(x.case.repetitions.map((r) => r.throughput), y.case.repetitions.map((r) => r.throughput), { key: `${key}|throughput` });
+  const p95 = bootstrapRatioOfMedians(x.case.repetitions.map((r) => r.latencyMs.p95), y.case.repetitions.map((r) => r.latencyMs.p95), { key: `${key}|p95` });
+  return { caseId: x.case.id, throughput: { ...tp, verdict: verdict(tp, true) }, p95: { ...p95, verdict: verdict(p95, false) } };
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+function warningsFor(results: CaseResult[]): string[] {
+  const out: string[] = [];
+  for (const r of results) {
+    const where = `${r.impl} ${r.case.id}`;
+    if (r.generatorBound)
+      out.push(`${where}: ${r.generatorBound} of ${plural(r.n, 'repetition')} generator-bound (k6 CPU peak ${r.generator ? Math.round(r.generator.cpuPeak) : '?'}%${r.dropped ? `, ${r.dropped} dropped iterations` : ''}): the numbers may measure k6, not the server`);
+    if (r.errorCount)
+      out.push(`${where}: ${plural(r.errorCount, 'failed request')} over ${plural(r.n, 'repetition')} (by status: ${Object.entries(r.errors).map(([s, n]) => `${s === '0' ? 'no response' : s} × ${n}`).join(', ')})`);
+    if (r.dropped && !r.generatorBound) out.push(`${where}: ${r.dropped} dropped iterations`);
+  }
+  return out;
+}
+
+/** Groups the runs by API; per implementation and case, the newest run that has the case supplies it. */
+export function buildModel(runs: LoadedRun[]): ApiReport[] {
+  const apis = [...new Set(runs.map((r) => r.doc.api))].sort();
+  return apis.map((api) => {
+    const apiRuns = runs.filter((r) => r.doc.api === api).sort((a, b) => b.doc.startedAt.localeCompare(a.doc.startedAt));
+    const impls = [...new Set(apiRuns.map((r) => r.doc.implementation.name))].sort();
+    const used = new Map<LoadedRun, number>();
+    const chosen = new Map<string, CaseResult>(); // `${impl}|${caseId}`
+    const warnings: string[] = [];
+    for (const impl of impls) {
+      for (const run of apiRuns.filter((r) => r.doc.implementation.name === impl)) {
+        for (const c of run.doc.cases) {
+          if (c.protocol === BASELINE_PROTOCOL || chosen.has(`${impl}|${c.id}`)) continue;
+          chosen.set(`${impl}|${c.id}`, summarizeCase(api, impl, run.doc, c));
+          used.set(run, (used.get(run) ?? 0) + 1);
+        }
+      }
+    }
+    const results = [...chosen.values()];
+    const ids = [...new Set(results.map((r) => r.case.id))];
+    const rows: CaseRow[] = ids
+      .map((id) => {
+        const rs = impls.flatMap((impl) => results.filter((r) => r.impl === impl && r.case.id === id));
+        const c = rs[0]!.case;
+        return { id, protocol: c.protocol, model: c.model, parameters: c.parameters, results: rs };
+      })
+      .sort((a, b) => protocolRank(a.protocol) - protocolRank(b.protocol) || a.protocol.localeCompare(b.protocol) || a.model.localeCompare(b.model) || compareParameters(a.parameters, b.parameters));
+    const groups: CaseGroup[] = [];
+    for (const row of rows) {
+      const key = `${row.protocol}/${row.model}`;
+      const g = groups.find((x) => x.key === key) ?? groups[groups.push({ key, protocol: row.protocol, model: row.model, rows: [] }) - 1]!;
+      g.rows.push(row);
+    }
+    const pairs: PairComparison[] = [];
+    for (let i = 0; i < impls.length; i++)
+      for (let j = i + 1; j < impls.length; j++) {
+        const a = impls[i]!;
+        const b = impls[j]!;
+        const cases = rows.flatMap((row) => {
+          const x = row.results.find((r) => r.impl === a);
+          const y = row.results.find((r) => r.impl === b);
+          return x && y ? [compare(api, x, y)] : [];
+        });
+        pairs.push({ a, b, cases });
+      }
+    for (const impl of impls) {
+      const few = results.filter((r) => r.impl === impl && r.n < MIN_REPETITIONS);
+      if (few.length)
+        warnings.push(`${impl}: too few repetitions in ${plural(few.length, 'case')} (${[...new Set(few.map((r) => r.n))].join(', ')} per case; at least ${MIN_REPETITIONS} are needed): no confidence intervals and no verdicts there`);
+    }
+    for (const run of apiRuns) {
+      if (run.doc.options.quick && used.has(run)) warnings.push(`${run.doc.implementation.name}: run ${run.doc.runId} is a QUICK smoke run (${run.doc.options.durationSeconds} s per case), not a measurement`);
+      if (!used.has(run)) warnings.push(`${run.doc.implementation.name}: run ${run.doc.runId} is superseded by newer runs with the same cases and not shown`);
+    }
+    for (const r of results) if (!r.baseline) warnings.push(`${r.impl} ${r.case.id}: the run has no database-alone case with the same model and parameters`);
+    warnings.push(...warningsFor(results));
+    // A generator-bound or failing baseline understates the limit every ratio divides by: one line per run.
+    for (const run of apiRuns.filter((r) => used.has(r))) {
+      const impl = run.doc.implementation.name;
+      const baselines = run.doc.cases.filter((c) => c.protocol === BASELINE_PROTOCOL).map((c) => summarizeCase(api, impl, run.doc, c));
+      const bound = baselines.filter((b) => b.generatorBound);
+      const failing = baselines.filter((b) => b.errorCount);
+      const peak = Math.round(max(bound.map((b) => b.generator?.cpuPeak ?? 0)));
+      if (bound.length)
+        warnings.push(`${impl} run ${run.doc.runId}: the database alone was generator-bound in ${bound.length} of ${plural(baselines.length, 'case')} (its client's CPU peak up to ${peak}%), so the limit there may be understated: ${bound.map((b) => b.case.id).join(', ')}`);
+      if (failing.length)
+        warnings.push(`${impl} run ${run.doc.runId}: the database alone had failed queries in ${plural(failing.length, 'case')}: ${failing.map((b) => `${b.case.id} (${b.errorCount})`).join(', ')}`);
+    }
+    return {
+      api,
+      impls,
+      // By implementation, newest first within each.
+      runs: impls.flatMap((impl) => apiRuns.filter((r) => r.doc.implementation.name === impl).map((r) => ({ file: r.file, doc: r.doc, casesUsed: used.get(r) ?? 0 }))),
+      groups,
+      pairs,
+      warnings,
+    };
+  });
+}

@@ -1,0 +1,124 @@
+// The report renders the fixture runs (bench/test/fixtures/results, made by generate.ts)
+// into one self-contained HTML page with the expected cases, numbers, charts and verdicts,
+// and skips the invalid fixture with a warning that names it.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { copyFile, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { writeReport, type WrittenReport } from '../src/report/index.ts';
+import type { BenchResult } from '../src/report/result-document.ts';
+import { summaryMarkdown } from '../src/report/summary.ts';
+
+const FIXTURES = join(import.meta.dirname, 'fixtures', 'results');
+const EXPRESS = join(FIXTURES, 'bench', 'forum', 'express', '2026-11-21T08-00-00Z.json');
+const HAPI = join(FIXTURES, 'bench', 'forum', 'hapi', '2026-11-21T10-30-00Z.json');
+const read = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as BenchResult;
+
+/** The median of an odd number of values, computed plainly (the fixtures have 3 or 5 repetitions). */
+function oddMedian(values: number[]): number {
+  assert.equal(values.length % 2, 1);
+  return [...values].sort((a, b) => a - b)[(values.length - 1) / 2]!;
+}
+const throughputs = (doc: BenchResult, id: string) => doc.cases.find((c) => c.id === id)!.repetitions.map((r) => r.throughput);
+
+let dir: string;
+let report: WrittenReport;
+let html: string;
+
+before(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'fairbench-report-'));
+  report = await writeReport(FIXTURES, join(dir, 'report', 'index.html'));
+  html = await readFile(report.file, 'utf8');
+});
+after(() => rm(dir, { recursive: true, force: true }));
+
+test('the invalid fixture is skipped with a warning that names it; the valid ones are used', () => {
+  assert.equal(report.runs, 4);
+  assert.equal(report.warnings.length, 1);
+  assert.match(report.warnings[0]!, /skipped bench\/forum\/hapi\/broken\.json: does not match .*gate.*throughput must be number/);
+  assert.ok(html.includes('skipped bench/forum/hapi/broken.json'));
+});
+
+test('the page is self-contained: inline SVG charts, no script, nothing fetched', () => {
+  assert.ok(html.startsWith('<!doctype html>'));
+  const svgs = html.match(/<svg /g) ?? [];
+  // rest/closed, rest/open, graphql/closed: throughput, latency, CPU, RSS each.
+  assert.equal(svgs.length, 12);
+  assert.doesNotMatch(html, /<script|<link|<img|@import|url\(/i);
+  assert.doesNotMatch(html, /(src|href)="(https?:)?\/\//i);
+  assert.ok(html.includes('throughput (req/s)') && html.includes('latency (ms, log scale') && html.includes('server CPU (%)') && html.includes('server RSS (MiB)'));
+});
+
+test('every case appears per group, with its median throughput and its share of the database alone', () => {
+  const express = read(EXPRESS);
+  for (const heading of ['REST · closed model', 'REST · open model', 'GraphQL · closed model']) assert.ok(html.includes(heading), heading);
+  for (const c of express.cases.filter((x) => x.protocol !== 'database')) {
+    const label = Object.entries(c.parameters).map(([k, v]) => `${k} ${v}`).join(' · ');
+    assert.ok(html.includes(label), label);
+    const m = oddMedian(throughputs(express, c.id));
+    assert.ok(html.includes(`<b>${Math.round(m).toLocaleString('en-US')}</b>`), `${c.id} median ${m}`);
+  }
+  const id = 'rest/closed/c100-r1-j0';
+  const share = oddMedian(throughputs(express, id)) / oddMedian(throughputs(express, 'database/closed/c100-r1-j0'));
+  assert.ok(html.includes(`${(share * 100).toFixed(0)}% [`), `share ${share}`);
+});
+
+test('the header lists the runs, and the warnings name generator-bound cases, errors, quick and superseded runs', () => {
+  for (const text of ['@hapi/hapi 21.4.0', 'express 5.1.0', 'bun 1.3.1', 'mariadb 10.11.19', 'k6 v1.4.2', 'server cpu 0', 'AMD EPYC', 'REPEAT 5, 10 s + 5 s warm-up'])
+    assert.ok(html.includes(text), text);
+  const hapi = read(HAPI);
+  const errors = hapi.cases.find((c) => c.id === 'rest/closed/c500-r100-j1')!.repetitions.reduce((n, r) => n + Object.values(r.errors).reduce((a, b) => a + b, 0), 0);
+  const warnings = report.apis[0]!.warnings.join('\n');
+  assert.match(warnings, new RegExp(`hapi rest/closed/c500-r100-j1: ${errors} failed requests`));
+  assert.match(warnings, /hapi graphql\/closed\/c500-r1-j0: 3 of 3 repetitions generator-bound/);
+  assert.match(warnings, /express rest\/open\/rate2000-r1-j0: .*37 dropped iterations/);
+  assert.match(warnings, /elysia: too few repetitions in 8 cases/);
+  assert.match(warnings, /express: run 2026-11-20T09-00-00Z-quick is superseded/);
+});
+
+test('comparisons: faster where the fixtures differ clearly, no verdict where they overlap or have one repetition', () => {
+  const pairs = report.apis[0]!.pairs;
+  assert.deepEqual(pairs.map((p) => `${p.a}~${p.b}`), ['elysia~express', 'elysia~hapi', 'express~hapi']);
+  const eh = pairs[2]!;
+  const verdictOf = (id: string) => eh.cases.find((c) => c.caseId === id)!.throughput.verdict;
+  // Made with express at 55% of the limit and hapi at 43% for one row; both at ~85% for 100 rows.
+  assert.equal(verdictOf('rest/closed/c100-r1-j0'), 'faster');
+  assert.equal(verdictOf('rest/closed/c500-r1-j0'), 'faster');
+  assert.equal(verdictOf('rest/closed/c100-r100-j0'), 'no significant difference');
+  assert.equal(eh.cases.find((c) => c.caseId === 'rest/closed/c100-r1-j0')!.p95.verdict, 'faster');
+  assert.ok(pairs[0]!.cases.every((c) => c.throughput.verdict === 'too few repetitions'));
+  assert.ok(html.includes('class="faster">faster') && html.includes('no significant difference') && html.includes('too few repetitions'));
+});
+
+test('one implementation alone renders without comparisons', async () => {
+  const root = join(dir, 'one');
+  await mkdir(join(root, 'bench', 'forum', 'express'), { recursive: true });
+  await copyFile(EXPRESS, join(root, 'bench', 'forum', 'express', 'run.json'));
+  const one = await writeReport(root, join(root, 'report', 'index.html'));
+  const page = await readFile(one.file, 'utf8');
+  assert.deepEqual(one.apis.map((a) => a.impls), [['express']]);
+  assert.equal(one.warnings.length, 0);
+  assert.ok(!page.includes('<h3>Comparisons</h3>'));
+  assert.equal((page.match(/<svg /g) ?? []).length, 12);
+});
+
+test('no results: a page that says so', async () => {
+  const empty = await writeReport(join(dir, 'nothing'), join(dir, 'nothing', 'index.html'));
+  assert.equal(empty.runs, 0);
+  assert.match(await readFile(empty.file, 'utf8'), /No benchmark results found/);
+});
+
+test('the Markdown summary of one run has a row per case with its median, p95, share of the limit and flags', () => {
+  const hapi = read(HAPI);
+  const md = summaryMarkdown(hapi);
+  const rows = md.split('\n').filter((l) => l.startsWith('| ') && !l.startsWith('| case') && !l.startsWith('| ---'));
+  assert.equal(rows.length, hapi.cases.length);
+  const row = rows.find((l) => l.startsWith('| rest/closed/c500-r100-j1 |'))!;
+  const m = oddMedian(throughputs(hapi, 'rest/closed/c500-r100-j1'));
+  assert.ok(row.includes(`| ${Math.round(m).toLocaleString('en-US')} |`), row);
+  assert.match(row, /\| 45 errors \|$/);
+  assert.match(rows.find((l) => l.startsWith('| graphql/closed/c500-r1-j0 |'))!, /generator-bound ×3/);
+  assert.match(rows.find((l) => l.startsWith('| database/closed/c100-r1-j0 |'))!, /\(the limit\)/);
+});
