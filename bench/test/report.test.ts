@@ -1,8 +1,8 @@
-// The report renders the fixture runs (bench/test/fixtures/results, made by generate.ts)
+// The report renders the fixture runs (made by fixtures/generate.ts into a temp dir)
 // into one self-contained HTML page with the expected cases, numbers, charts and verdicts,
 // and skips the invalid fixture with a warning that names it.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,8 +10,11 @@ import { after, before, test } from 'node:test';
 import { writeReport, type WrittenReport } from '../src/report/index.ts';
 import type { BenchResult } from '../src/report/result-document.ts';
 import { summaryMarkdown } from '../src/report/summary.ts';
+import { writeFixtures } from './fixtures/generate.ts';
 
-const FIXTURES = join(import.meta.dirname, 'fixtures', 'results');
+const FIXTURES = mkdtempSync(join(tmpdir(), 'fairbench-report-fixtures-'));
+writeFixtures(FIXTURES);
+after(() => rm(FIXTURES, { recursive: true, force: true }));
 const EXPRESS = join(FIXTURES, 'bench', 'forum', 'express', '2026-11-21T08-00-00Z.json');
 const HAPI = join(FIXTURES, 'bench', 'forum', 'hapi', '2026-11-21T10-30-00Z.json');
 const read = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as BenchResult;
