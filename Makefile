@@ -38,7 +38,7 @@ setup: ## Install everything (apt packages, pinned Node, npm workspaces, FerretD
 	@bash scripts/setup.sh
 	@node harness/src/cli/reap.ts
 
-test: setup lint unit ## Everything CI runs: set-up, lint, harness tests, mutation check, fuzzing, conformance of every implementation
+test: setup lint unit ## Everything CI runs: set-up, lint, harness tests, mutation check, fuzzing, conformance of every implementation, QUICK benchmark smoke
 	@node conformance/src/cli/mutants.ts
 	@node conformance/src/cli/fuzz.ts
 	@node conformance/src/cli/conformance.ts
@@ -50,7 +50,7 @@ lint: setup ## Lint the specs (Redocly, graphql-js) and typecheck the harness (t
 	@node_modules/.bin/tsc -p tsconfig.json
 	@echo "typecheck: ok"
 
-unit: setup ## Harness tests (seeding, MariaDB/PostgreSQL/FerretDB provisioning, processes, case files) and each implementation's own tests
+unit: setup ## Harness tests (seeding, MariaDB/PostgreSQL/FerretDB provisioning, processes, case files, bench runner pieces) and each implementation's own tests
 	@$(NODE_TEST) db/test/*.test.ts harness/test/*.test.ts conformance/test/*.test.ts bench/test/*.test.ts
 	@node harness/src/cli/impl-tests.ts
 
