@@ -115,22 +115,21 @@ function loadPoints(scenario: ScenarioFile, model: Model): { label: string; conc
 }
 
 /**
- * Keeps the cases the filter selects. A protocol filter keeps the baseline cases of the
- * points it keeps (the limit is part of every comparison); a case pattern matches ids as
- * a glob or, failing that, as an anchored regular expression.
+ * Keeps the cases the filter selects: REST and GraphQL cases by protocol and by case
+ * pattern (a glob or, failing that, an anchored regular expression on the id), and the
+ * database-alone case of every point kept — the limit is part of every comparison, and
+ * alone it compares with nothing.
  */
 export function filterCases(cases: readonly Case[], filter: CaseFilter): Case[] {
-  let kept = cases.filter((c) => !filter.models || filter.models.includes(c.model));
-  if (filter.protocols && filter.protocols.length > 0) {
-    const wanted = filter.protocols;
-    kept = kept.filter((c) => c.protocol === 'database' || wanted.includes(c.protocol));
-  }
-  if (filter.cases) {
-    const matchers = filter.cases.split(',').map((p) => p.trim()).filter(Boolean).map(caseMatcher);
-    kept = kept.filter((c) => matchers.some((m) => m(c.id)));
-  }
-  // A baseline case alone measures nothing to compare: keep it only beside a case it is the limit of.
-  return kept.filter((c) => c.protocol !== 'database' || kept.some((o) => o.protocol !== 'database' && samePoint(o, c)));
+  const matchers = (filter.cases ?? '').split(',').map((p) => p.trim()).filter(Boolean).map(caseMatcher);
+  const kept = cases.filter(
+    (c) =>
+      c.protocol !== 'database' &&
+      (!filter.models || filter.models.includes(c.model)) &&
+      (!filter.protocols || filter.protocols.length === 0 || filter.protocols.includes(c.protocol)) &&
+      (matchers.length === 0 || matchers.some((m) => m(c.id))),
+  );
+  return cases.filter((c) => (c.protocol === 'database' ? kept.some((o) => samePoint(o, c)) : kept.includes(c)));
 }
 
 export function samePoint(a: Case, b: Case): boolean {

@@ -31,18 +31,21 @@ describe('forum scenario', () => {
     assert.ok(open.every((c) => c.model === 'open' && c.rate !== undefined && /^\w+\/open\/rate\d+-r\d+-j[01]$/.test(c.id)));
   });
 
-  test('filters: protocol keeps the baselines, CASES as glob or regex, a lone baseline is dropped', () => {
+  test('filters: protocol and CASES (glob or regex) pick REST/GraphQL cases; the baselines of their points come along', () => {
     const rest = filterCases(closed, { protocols: ['rest'] });
     assert.equal(rest.length, 36);
     assert.ok(rest.every((c) => c.protocol !== 'graphql'));
     const glob = filterCases(closed, { cases: '*/closed/c100-*' });
     assert.equal(glob.length, 18);
     const regex = filterCases(closed, { cases: 'rest/closed/c100.*' });
-    assert.deepEqual(regex.map((c) => c.id).filter((id) => !id.startsWith('rest/')), [], 'the regex selects REST cases only, no baselines of its own');
-    assert.equal(regex.length, 6);
-    const withBaseline = filterCases(closed, { cases: '(rest|database)/closed/c100-r1-j0' });
-    assert.deepEqual(withBaseline.map((c) => c.id), ['rest/closed/c100-r1-j0', 'database/closed/c100-r1-j0']);
-    assert.deepEqual(filterCases(closed, { cases: 'database/*' }), [], 'baselines alone measure nothing to compare');
+    assert.equal(regex.filter((c) => c.protocol === 'rest').length, 6);
+    assert.equal(regex.filter((c) => c.protocol === 'database').length, 6, 'each REST point keeps its database-alone case');
+    assert.equal(regex.length, 12);
+    assert.deepEqual(filterCases(closed, { cases: 'graphql/closed/c250-r50-j1' }).map((c) => c.id), ['graphql/closed/c250-r50-j1', 'database/closed/c250-r50-j1']);
+    assert.deepEqual(filterCases(closed, { cases: 'rest/closed/c100-r1-j0,graphql/*/c500-r1-j0' }).map((c) => c.id), [
+      'rest/closed/c100-r1-j0', 'database/closed/c100-r1-j0', 'graphql/closed/c500-r1-j0', 'database/closed/c500-r1-j0',
+    ]);
+    assert.deepEqual(filterCases(closed, { cases: 'database/*' }), [], 'baselines alone compare with nothing');
     assert.deepEqual(filterCases(closed, { models: ['open'] }), []);
   });
 
