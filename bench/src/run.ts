@@ -27,7 +27,7 @@ import { choosePlacement, listenerPid, pinProcess, type Placement } from './plac
 import { TreeSampler } from './proc-sampler.ts';
 import { Progress } from './progress.ts';
 import { machineFacts, newRunId, writeResult, type BenchResult, type CaseResult, type Repetition } from './result.ts';
-import { caseParameters, defaultModels, expandCases, filterCases, loadScenario, scenarioPath, type Case, type Model } from './scenario.ts';
+import { caseParameters, defaultModels, expandCases, filterCases, loadScenario, scenarioPath, type Model } from './scenario.ts';
 
 export interface BenchOptions {
   readonly impl: string;
@@ -221,4 +221,3 @@ async function placeDatabase(db: DatabaseServer, placement: Placement): Promise<
   }
 }
 
-export type { Case };
