@@ -9,6 +9,15 @@ export PATH := $(CURDIR)/.cache/node/node_modules/node/bin:$(PATH)
 IMPL ?=
 API ?=
 RUNTIME ?=
+# make bench options (bench/README.md): empty = the runner's default
+REPEAT ?=
+DURATION ?=
+WARMUP ?=
+QUICK ?=
+PROTOCOL ?=
+CASES ?=
+MODEL ?=
+PIN ?=
 ifneq ($(RUNTIME),)
 export FAIRBENCH_RUNTIME := $(RUNTIME)
 endif
@@ -17,21 +26,23 @@ endif
 # once the tests are done even if one leaked a server (its exit handler then kills it).
 NODE_TEST := node --test --test-reporter=spec --test-timeout=300000 --test-force-exit
 
-.PHONY: help setup test lint unit conformance mutants fuzz serve matrix report clean
+.PHONY: help setup test lint unit conformance mutants fuzz serve bench bench-smoke report matrix clean
 
 help: ## List the targets
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z-]+:.*## / {printf "  \033[1m%-12s\033[0m %s\n", $$1, $$2}' $(MAKEFILE_LIST)
 	@echo
 	@echo "  Variables: IMPL=express[,…]  API=forum[,…]  RUNTIME=local  DB_POOL_SIZE=100"
+	@echo "  make bench: REPEAT=10 DURATION=20 WARMUP=5 QUICK=1 PROTOCOL=rest|graphql CASES='rest/closed/c100-*' MODEL=closed|open PIN=0"
 
 setup: ## Install everything (apt packages, pinned Node, npm workspaces, FerretDB, Schemathesis); idempotent, cached
 	@bash scripts/setup.sh
 	@node harness/src/cli/reap.ts
 
-test: setup lint unit ## Everything CI runs: set-up, lint, harness tests, mutation check, fuzzing, conformance of every implementation
+test: setup lint unit ## Everything CI runs: set-up, lint, harness tests, mutation check, fuzzing, conformance of every implementation, QUICK benchmark smoke
 	@node conformance/src/cli/mutants.ts
 	@node conformance/src/cli/fuzz.ts
 	@node conformance/src/cli/conformance.ts
+	@$(MAKE) --no-print-directory bench-smoke
 
 lint: setup ## Lint the specs (Redocly, graphql-js) and typecheck the harness (tsc --strict)
 	@node_modules/.bin/redocly lint spec/openapi.yaml --config spec/redocly.yaml --format stylish
@@ -39,7 +50,7 @@ lint: setup ## Lint the specs (Redocly, graphql-js) and typecheck the harness (t
 	@node_modules/.bin/tsc -p tsconfig.json
 	@echo "typecheck: ok"
 
-unit: setup ## Harness tests (seeding, MariaDB/PostgreSQL/FerretDB provisioning, processes, case files, bench statistics and report) and each implementation's own tests
+unit: setup ## Harness tests (seeding, MariaDB/PostgreSQL/FerretDB provisioning, processes, case files, bench runner, statistics and report) and each implementation's own tests
 	@$(NODE_TEST) db/test/*.test.ts harness/test/*.test.ts conformance/test/*.test.ts bench/test/*.test.ts
 	@node harness/src/cli/impl-tests.ts
 
@@ -54,6 +65,14 @@ fuzz: setup ## Property-based fuzzing (Schemathesis) of IMPL against the specs; 
 
 serve: setup ## Run IMPL on a freshly seeded database for API (conformance data) until Ctrl-C
 	@node conformance/src/cli/serve.ts --impl $(IMPL) --api $(API)
+
+bench: setup ## Benchmark IMPL on API (gate, seed, k6, baseline): REPEAT DURATION WARMUP QUICK=1 PROTOCOL CASES MODEL PIN=0
+	@node bench/src/cli/bench.ts --impl '$(IMPL)' --api '$(API)' $(if $(REPEAT),--repeat $(REPEAT)) \
+	  $(if $(DURATION),--duration $(DURATION)) $(if $(WARMUP),--warmup $(WARMUP)) $(if $(filter 1 true yes,$(QUICK)),--quick) \
+	  $(if $(PROTOCOL),--protocol $(PROTOCOL)) $(if $(CASES),--cases '$(CASES)') $(if $(MODEL),--model $(MODEL)) $(if $(PIN),--pin $(PIN))
+
+bench-smoke: setup ## The QUICK forum benchmark of express that make test runs (closed model, concurrency 100: 18 cases)
+	@node bench/src/cli/bench.ts --impl express --api forum --quick --cases '*/closed/c100-*'
 
 matrix: ## Print the compliance matrix from the verdicts in results/conformance/
 	@cat results/conformance/matrix.md 2>/dev/null || echo "no verdicts yet: run make conformance"

@@ -7,6 +7,7 @@ ROOT=$PWD
 CACHE=$ROOT/.cache
 FERRETDB_VERSION=v1.24.0
 SCHEMATHESIS_VERSION=4.32.5
+K6_VERSION=v1.8.1
 mkdir -p "$CACHE/bin" "$CACHE/stamps"
 
 log() { printf '\033[1msetup:\033[0m %s\n' "$*"; }
@@ -71,4 +72,13 @@ if [ "$("$schemathesis" --version 2>/dev/null)" != "st, version $SCHEMATHESIS_VE
   "$CACHE/venv/bin/pip" install -q --disable-pip-version-check "schemathesis==$SCHEMATHESIS_VERSION"
 fi
 
-log "ready (node $(node --version), $(mariadbd --version 2>/dev/null | awk '{print $3}') mariadb, ferretdb $FERRETDB_VERSION)"
+# 6. k6 (the load generator), built from its Go module; GOBIN puts the binary in .cache/bin.
+#    Skipped when the cached binary already reports the pinned version (~2.5 min cold, seconds with warm Go caches).
+k6=$CACHE/bin/k6
+if ! "$k6" version 2>/dev/null | grep -q "k6 $K6_VERSION "; then
+  command -v go >/dev/null || { echo "setup: Go is needed to build k6 (not found on PATH)" >&2; exit 1; }
+  log "building k6 $K6_VERSION (about 2.5 minutes, once)"
+  GOFLAGS=-modcacherw GOBIN=$CACHE/bin go install "go.k6.io/k6@$K6_VERSION"
+fi
+
+log "ready (node $(node --version), $(mariadbd --version 2>/dev/null | awk '{print $3}') mariadb, ferretdb $FERRETDB_VERSION, k6 $K6_VERSION)"

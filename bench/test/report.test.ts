@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { writeReport, type WrittenReport } from '../src/report/index.ts';
-import type { BenchResult } from '../src/report/result-document.ts';
+import type { BenchResult } from '../src/result-document.ts';
 import { summaryMarkdown } from '../src/report/summary.ts';
 import { writeFixtures } from './fixtures/generate.ts';
 

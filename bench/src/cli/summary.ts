@@ -2,8 +2,8 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runMain } from '@fairbench/harness/cli/main.ts';
-import { resultValidator } from '../report/load.ts';
-import type { BenchResult } from '../report/result-document.ts';
+import { resultErrors } from '../result.ts';
+import type { BenchResult } from '../result-document.ts';
 import { summaryMarkdown } from '../report/summary.ts';
 
 const RESULTS = join(import.meta.dirname, '..', '..', '..', 'results', 'bench');
@@ -27,7 +27,7 @@ await runMain('summary', async () => {
     return false;
   }
   const doc: unknown = JSON.parse(await readFile(file, 'utf8'));
-  const problem = (await resultValidator())(doc);
+  const problem = resultErrors(doc).join('; ');
   if (problem) {
     console.error(`summary: ${file} does not match bench/results.schema.json: ${problem}`);
     return false;

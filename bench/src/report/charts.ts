@@ -3,7 +3,7 @@
 import * as vega from 'vega';
 import { compile, type TopLevelSpec } from 'vega-lite';
 import { LATENCY_STATS, type CaseGroup, type CaseResult } from './model.ts';
-import { BASELINE_PROTOCOL } from './result-document.ts';
+import { BASELINE_PROTOCOL } from '../result-document.ts';
 
 const MiB = 1024 * 1024;
 /** Tableau 10: distinguishable, and colour-blind safer than the defaults of most tools. */

@@ -3,11 +3,8 @@
 // file is skipped with a warning that names it.
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { newAjv } from '@fairbench/conformance/json-schema.ts';
-import type { BenchResult } from './result-document.ts';
-
-export const SCHEMA_FILE = fileURLToPath(new URL('../../results.schema.json', import.meta.url));
+import { resultErrors } from '../result.ts';
+import type { BenchResult } from '../result-document.ts';
 
 export interface LoadedRun {
   /** Relative to the results root, for naming it in the report. */
@@ -31,15 +28,8 @@ async function jsonFiles(dir: string): Promise<string[]> {
   return entries.filter((e) => e.isFile() && e.name.endsWith('.json')).map((e) => join(e.parentPath, e.name)).sort();
 }
 
-export async function resultValidator(): Promise<(doc: unknown) => string | null> {
-  const ajv = newAjv();
-  const validate = ajv.compile(JSON.parse(await readFile(SCHEMA_FILE, 'utf8')));
-  return (doc) => (validate(doc) ? null : ajv.errorsText(validate.errors, { separator: '; ' }));
-}
-
 /** Every valid result under `<resultsRoot>/bench/`. */
 export async function loadResults(resultsRoot: string): Promise<Loaded> {
-  const check = await resultValidator();
   const runs: LoadedRun[] = [];
   const warnings: string[] = [];
   for (const path of await jsonFiles(join(resultsRoot, 'bench'))) {
@@ -51,7 +41,7 @@ export async function loadResults(resultsRoot: string): Promise<Loaded> {
       warnings.push(`skipped ${file}: not JSON (${(error as Error).message})`);
       continue;
     }
-    const problem = check(doc);
+    const problem = resultErrors(doc).join('; ');
     if (problem) warnings.push(`skipped ${file}: does not match bench/results.schema.json (${problem.length > 300 ? problem.slice(0, 300) + '…' : problem})`);
     else runs.push({ file, doc: doc as BenchResult });
   }

@@ -14,7 +14,7 @@ import {
   type Verdict,
 } from '../stats/index.ts';
 import type { LoadedRun } from './load.ts';
-import { BASELINE_PROTOCOL, type BenchCase, type BenchResult, type LatencySummary, type Repetition } from './result-document.ts';
+import { BASELINE_PROTOCOL, type BenchCase, type BenchResult, type LatencySummary, type Repetition } from '../result-document.ts';
 
 export const LATENCY_STATS = ['min', 'median', 'mean', 'p95', 'p99', 'max'] as const;
 export type LatencyStat = (typeof LATENCY_STATS)[number];

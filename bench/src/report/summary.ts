@@ -2,7 +2,7 @@
 import { MIN_REPETITIONS } from '../stats/index.ts';
 import { ms, percent, rate, share } from './format.ts';
 import { compareParameters, protocolRank, summarizeCase } from './model.ts';
-import { BASELINE_PROTOCOL, type BenchResult } from './result-document.ts';
+import { BASELINE_PROTOCOL, type BenchResult } from '../result-document.ts';
 
 export function summaryMarkdown(doc: BenchResult): string {
   const cases = [...doc.cases].sort(

@@ -51,17 +51,25 @@ async function runStep(impl: Implementation, step: 'build' | 'test', command: st
   }
 }
 
+export interface StartImplementationOptions {
+  /** Pin the implementation (and everything it forks) to these CPU cores with taskset; default: not pinned. */
+  readonly cpus?: readonly number[];
+}
+
 export async function startImplementation(
   impl: Implementation,
   env: (port: number) => Record<string, string>,
+  opts: StartImplementationOptions = {},
 ): Promise<RunningImplementation> {
   await mkdir(logDir(impl), { recursive: true });
   const port = await freePort();
   const started = performance.now();
   const child = startProcess({
     name: impl.manifest.name,
-    command: 'sh',
-    args: ['-c', `exec ${impl.manifest.start}`],
+    // taskset execs sh, which execs the start command: the pid stays the implementation's.
+    ...(opts.cpus && opts.cpus.length > 0
+      ? { command: 'taskset', args: ['-c', opts.cpus.join(','), 'sh', '-c', `exec ${impl.manifest.start}`] }
+      : { command: 'sh', args: ['-c', `exec ${impl.manifest.start}`] }),
     cwd: impl.dir,
     env: { ...process.env, ...env(port) },
     logFile: join(logDir(impl), 'server.log'),

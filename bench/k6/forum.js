@@ -1,0 +1,162 @@
+// The forum benchmark's load: one script for REST and GraphQL, every parameter from the
+// environment (the runner, bench/src/k6.ts, sets them from bench/scenarios/forum.yaml):
+//
+//   BASE_URL        http://127.0.0.1:<port> of the implementation
+//   PROTOCOL        rest | graphql
+//   ROWS, JOINS     the paper's axes: rows 1 → comment by id (joins 0) / the user's first
+//                   comment with its user (joins 1); rows 50/100 → comments by limit
+//                   (joins 0) / a user's comments with limit and user (joins 1)
+//   MODEL           closed (VUS looping, the paper's JMeter threads) | open (RATE arrivals/s,
+//                   at most VUS in flight)
+//   VUS, RATE       concurrency / arrival rate
+//   WARMUP, DURATION  seconds: the warm-up, then the measured window, in one run so that
+//                   connections stay open across the boundary
+//   COMMENT_IDS, USER_IDS  the data set's id ranges (1..n); SEED the PRNG seed
+//   SUMMARY_PATH    where handleSummary writes the JSON summary
+//
+// Requests started after the warm-up carry the tag phase=measure; the thresholds below
+// exist only to make k6 report those sub-metrics in the summary (they always pass).
+import http from 'k6/http';
+import { Counter } from 'k6/metrics';
+
+const env = (name, fallback) => {
+  const value = __ENV[name] ?? fallback;
+  if (value === undefined || value === '') throw new Error(`forum.js: ${name} is not set`);
+  return value;
+};
+const BASE_URL = env('BASE_URL');
+const PROTOCOL = env('PROTOCOL');
+const ROWS = Number(env('ROWS'));
+const JOINS = Number(env('JOINS'));
+const MODEL = env('MODEL', 'closed');
+const VUS = Number(env('VUS'));
+const RATE = Number(env('RATE', '0'));
+const WARMUP = Number(env('WARMUP', '0'));
+const DURATION = Number(env('DURATION'));
+const COMMENT_IDS = Number(env('COMMENT_IDS'));
+const USER_IDS = Number(env('USER_IDS'));
+const SEED = Number(env('SEED', '1'));
+const SUMMARY_PATH = env('SUMMARY_PATH');
+
+if (!['rest', 'graphql'].includes(PROTOCOL)) throw new Error(`forum.js: PROTOCOL must be rest or graphql, got ${PROTOCOL}`);
+if (!['closed', 'open'].includes(MODEL)) throw new Error(`forum.js: MODEL must be closed or open, got ${MODEL}`);
+
+// Failed requests by status ('0' = no response, 'check' = a 2xx whose body was wrong).
+const errors = new Counter('errors');
+const STATUS_KEYS = ['0', '400', '404', '405', '408', '413', '415', '429', '500', '502', '503', '504', '1xx', '2xx', '3xx', '4xx', '5xx', 'check'];
+const statusKey = (status) => (STATUS_KEYS.includes(String(status)) ? String(status) : `${Math.floor(status / 100)}xx`);
+
+const COMMENT_FIELDS = 'comment_id thread_id user_id body datemade datelastupdated';
+const USER_FIELDS = 'user { user_id name email phone datemade datelastupdated }';
+
+// The four operations (conformance/cases/forum/operations.yaml): which one a case asks
+// follows from rows and joins; `id` draws the argument.
+const OPERATION = (() => {
+  if (ROWS === 1 && JOINS === 0) {
+    return {
+      name: 'commentById', id: 'comment',
+      rest: (id) => `/comment/${id}`,
+      query: `query Q($id: ID!) { commentById(id: $id) { ${COMMENT_FIELDS} } }`,
+      variables: (id) => ({ id }),
+    };
+  }
+  if (ROWS === 1 && JOINS === 1) {
+    return {
+      name: 'commentByUserId', id: 'user',
+      rest: (id) => `/user/${id}/comment`,
+      query: `query Q($id: ID!) { commentByUserId(id: $id) { ${COMMENT_FIELDS} ${USER_FIELDS} } }`,
+      variables: (id) => ({ id }),
+    };
+  }
+  if (JOINS === 0) {
+    return {
+      name: 'commentsByLimit', id: null,
+      rest: () => `/comments/${ROWS}`,
+      query: `query Q($limit: Int!) { commentsByLimit(limit: $limit) { ${COMMENT_FIELDS} } }`,
+      variables: () => ({ limit: ROWS }),
+    };
+  }
+  return {
+    name: 'commentsByUserId', id: 'user',
+    rest: (id) => `/user/${id}/comments/${ROWS}`,
+    query: `query Q($id: ID!, $limit: Int!) { commentsByUserId(id: $id, limit: $limit) { ${COMMENT_FIELDS} ${USER_FIELDS} } }`,
+    variables: (id) => ({ id, limit: ROWS }),
+  };
+})();
+
+const total = WARMUP + DURATION;
+const scenario =
+  MODEL === 'closed'
+    ? { executor: 'constant-vus', vus: VUS, duration: `${total}s`, gracefulStop: '10s' }
+    : { executor: 'constant-arrival-rate', rate: RATE, timeUnit: '1s', duration: `${total}s`, preAllocatedVUs: VUS, maxVUs: VUS, gracefulStop: '10s' };
+
+const reported = {
+  'http_reqs{phase:measure}': ['count>=0'],
+  'http_req_duration{phase:measure}': ['max>=0'],
+  'dropped_iterations': ['count>=0'],
+};
+for (const key of STATUS_KEYS) reported[`errors{phase:measure,status:${key}}`] = ['count>=0'];
+
+export const options = {
+  scenarios: { forum: scenario },
+  thresholds: reported,
+  summaryTrendStats: ['min', 'avg', 'med', 'p(90)', 'p(95)', 'p(99)', 'max', 'count'],
+  discardResponseBodies: false,
+};
+
+// mulberry32: a small seeded PRNG, one stream per VU, so that every run (and every
+// implementation) is asked for the same ids in the same order per VU.
+function mulberry32(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+let random;
+const draw = (n) => 1 + Math.floor(random() * n);
+
+export function setup() {
+  // The measured window begins WARMUP seconds after the scenario starts (right after setup).
+  return { measureFrom: Date.now() + WARMUP * 1000 };
+}
+
+// Counts occurrences without parsing: JSON.parse of a 100-row answer in every iteration
+// would cost k6 more CPU than the server under test spends on it.
+function count(body, needle) {
+  let n = 0;
+  for (let i = body.indexOf(needle); i >= 0; i = body.indexOf(needle, i + needle.length)) n++;
+  return n;
+}
+
+function bodyOk(body, id) {
+  if (typeof body !== 'string') return false;
+  if (PROTOCOL === 'graphql' && body.includes('"errors"')) return false;
+  if (count(body, '"comment_id":') !== ROWS) return false;
+  if (JOINS === 1) return count(body, '"user":{') === ROWS && body.includes(`"user_id":${id},`);
+  return ROWS !== 1 || body.includes(`"comment_id":${id},`);
+}
+
+export default function (data) {
+  random ??= mulberry32(SEED * 100003 + __VU);
+  const id = OPERATION.id === 'comment' ? draw(COMMENT_IDS) : OPERATION.id === 'user' ? draw(USER_IDS) : null;
+  const phase = Date.now() >= data.measureFrom ? 'measure' : 'warmup';
+  const tags = { name: OPERATION.name, phase };
+  const res =
+    PROTOCOL === 'rest'
+      ? http.get(`${BASE_URL}${OPERATION.rest(id)}`, { tags })
+      : http.post(`${BASE_URL}/graphql`, JSON.stringify({ query: OPERATION.query, variables: OPERATION.variables(id) }), {
+          headers: { 'Content-Type': 'application/json' },
+          tags,
+        });
+  if (res.status !== 200) errors.add(1, { phase, status: statusKey(res.status) });
+  else if (!bodyOk(res.body, id)) errors.add(1, { phase, status: 'check' });
+}
+
+export function handleSummary(data) {
+  data.measureUntil = Date.now();
+  return { [SUMMARY_PATH]: JSON.stringify(data) };
+}

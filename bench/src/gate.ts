@@ -1,0 +1,87 @@
+// The conformance gate: an implementation is benchmarked on an API only with a passing
+// verdict recorded for exactly the current implementation tree, spec and suite
+// (results/conformance/<impl>/<api>.json). A missing or stale verdict is renewed by
+// running the suite first; a failing pair is refused.
+import { readFile } from 'node:fs/promises';
+import { implTreeHash } from '@fairbench/harness/fingerprint.ts';
+import type { Implementation } from '@fairbench/harness/impl/manifest.ts';
+import { verdictFile, type Verdict } from '@fairbench/conformance/report/verdict.ts';
+import { runConformance, suiteFingerprints } from '@fairbench/conformance/run.ts';
+
+export interface CurrentHashes {
+  readonly implTreeHash: string;
+  readonly specHash: string;
+  readonly suiteHash: string;
+}
+
+export type GateDecision =
+  | { readonly action: 'reuse'; readonly verdict: Verdict }
+  | { readonly action: 'rerun'; readonly reason: string }
+  | { readonly action: 'refuse'; readonly reason: string };
+
+/** What to do with a recorded verdict (undefined = none on disk), given the current hashes. */
+export function decide(verdict: Verdict | undefined, current: CurrentHashes): GateDecision {
+  if (verdict === undefined) return { action: 'rerun', reason: 'no conformance verdict recorded' };
+  const stale = (['implTreeHash', 'specHash', 'suiteHash'] as const).filter((k) => verdict[k] !== current[k]);
+  const what = { implTreeHash: 'the implementation', specHash: 'the spec', suiteHash: 'the conformance suite' };
+  if (stale.length > 0) return { action: 'rerun', reason: `the verdict is stale: ${stale.map((k) => what[k]).join(', ')} changed since ${verdict.recordedAt}` };
+  if (verdict.status === 'passed') return { action: 'reuse', verdict };
+  return { action: 'refuse', reason: refusal(verdict) };
+}
+
+function refusal(v: Verdict): string {
+  const head = `${v.implementation} × ${v.api} does not pass conformance (${v.status}`;
+  if (v.status === 'failed') {
+    const shown = v.failing.slice(0, 10).join(', ');
+    const more = v.failing.length > 10 ? ` and ${v.failing.length - 10} more` : '';
+    return `${head}: ${v.failed} of ${v.total} cases failed: ${shown}${more}); fix it and run make conformance IMPL=${v.implementation} API=${v.api}`;
+  }
+  return `${head}${v.reason ? `: ${v.reason.split('\n')[0]}` : ''}); a pair that does not pass is never benchmarked`;
+}
+
+export async function readVerdict(file: string): Promise<Verdict | undefined> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+  return JSON.parse(text) as Verdict;
+}
+
+export async function currentHashes(impl: Implementation): Promise<CurrentHashes> {
+  return { implTreeHash: await implTreeHash(impl.dir), ...(await suiteFingerprints()) };
+}
+
+export interface GateRecord {
+  status: 'passed';
+  specHash: string;
+  suiteHash: string;
+  implTreeHash: string;
+  reused: boolean;
+  recordedAt: string;
+}
+
+export class GateRefusal extends Error {}
+
+/**
+ * Returns the passing verdict the run may go on with (the result's `gate`), running the
+ * suite when no current verdict exists; throws GateRefusal for a pair that fails.
+ */
+export async function passGate(impl: Implementation, api: string): Promise<GateRecord> {
+  const name = impl.manifest.name;
+  const file = verdictFile(name, api);
+  let decision = decide(await readVerdict(file), await currentHashes(impl));
+  let reused = true;
+  if (decision.action === 'rerun') {
+    console.log(`gate: ${decision.reason}: running conformance for ${name} × ${api} first`);
+    await runConformance({ impls: [name], apis: [api] });
+    reused = false;
+    decision = decide(await readVerdict(file), await currentHashes(impl));
+    if (decision.action === 'rerun') throw new GateRefusal(`gate: conformance ran but left no current verdict for ${name} × ${api} (${decision.reason})`);
+  }
+  if (decision.action === 'refuse') throw new GateRefusal(`gate: refusing to benchmark: ${decision.reason}`);
+  const v = decision.verdict;
+  console.log(`gate: ${name} × ${api} passed conformance (${v.passed}/${v.total}, ${reused ? `verdict of ${v.recordedAt} reused` : 'just now'})`);
+  return { status: 'passed', specHash: v.specHash, suiteHash: v.suiteHash, implTreeHash: v.implTreeHash, reused, recordedAt: v.recordedAt };
+}

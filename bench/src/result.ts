@@ -1,0 +1,49 @@
+// The result document of a run (bench/results.schema.json): checked against the schema
+// before it is written to results/bench/<api>/<impl>/<runId>.json.
+import { mkdir, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import { join } from 'node:path';
+import { newAjv } from '@fairbench/conformance/json-schema.ts';
+import resultSchema from '../results.schema.json' with { type: 'json' };
+import { benchResultsDir } from './paths.ts';
+import type { Placement } from './placement.ts';
+import type { BenchResult } from './result-document.ts';
+
+const ajv = newAjv();
+const validateResult = ajv.compile<BenchResult>(resultSchema);
+
+/** Schema errors of a document, or [] when it conforms. */
+export function resultErrors(doc: unknown): string[] {
+  if (validateResult(doc)) return [];
+  return (validateResult.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`.trim());
+}
+
+export function resultFile(api: string, impl: string, runId: string): string {
+  return join(benchResultsDir, api, impl, `${runId}.json`);
+}
+
+export async function writeResult(doc: BenchResult, impl: string): Promise<string> {
+  const errors = resultErrors(doc);
+  if (errors.length > 0) throw new Error(`result does not match bench/results.schema.json: ${errors.slice(0, 10).join('; ')}`);
+  const file = resultFile(doc.api, impl, doc.runId);
+  await mkdir(join(benchResultsDir, doc.api, impl), { recursive: true });
+  await writeFile(file, `${JSON.stringify(doc, null, 1)}\n`);
+  return file;
+}
+
+/** A sortable, file-name-safe id: the start time in UTC. */
+export function newRunId(started: Date): string {
+  return started.toISOString().replace(/[:]/g, '-').replace(/\.\d+Z$/, 'Z');
+}
+
+export function machineFacts(placement: Placement): BenchResult['machine'] {
+  return {
+    hostname: os.hostname(),
+    cpuModel: os.cpus()[0]?.model ?? 'unknown',
+    cores: os.cpus().length,
+    kernel: os.release(),
+    memoryBytes: os.totalmem(),
+    harnessNode: process.version,
+    placement: { ...placement },
+  };
+}

@@ -1,0 +1,158 @@
+// A scenario file (bench/scenarios/<api>.yaml) and the cases it expands to: protocols ×
+// models × axes, each benchmarked case followed by its database-alone baseline case.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import picomatch from 'picomatch';
+import { parse } from 'yaml';
+import { newAjv } from '@fairbench/conformance/json-schema.ts';
+import scenarioSchema from '../schemas/scenario.schema.json' with { type: 'json' };
+import { benchDir } from './paths.ts';
+
+export type Model = 'closed' | 'open';
+export type Protocol = 'rest' | 'graphql' | 'database';
+export type ArgKind = 'commentId' | 'userId' | 'rows';
+
+export interface Operation {
+  readonly rows: readonly number[];
+  readonly joins: 0 | 1;
+  readonly name: string;
+  readonly sql: string;
+  readonly args: readonly ArgKind[];
+}
+
+export interface ScenarioFile {
+  readonly api: string;
+  readonly script: string;
+  readonly dataset: 'paper';
+  readonly protocols: readonly ('rest' | 'graphql')[];
+  readonly axes: { readonly rows: readonly number[]; readonly joins: readonly (0 | 1)[] };
+  readonly models: {
+    readonly closed?: { readonly default: boolean; readonly concurrency: readonly number[] };
+    readonly open?: { readonly default: boolean; readonly rate: readonly number[]; readonly maxVus: number };
+  };
+  readonly operations: readonly Operation[];
+}
+
+export interface Case {
+  /** Stable across runs and implementations: <protocol>/<model>/c<concurrency>-r<rows>-j<joins> (open: rate<n>). */
+  readonly id: string;
+  readonly protocol: Protocol;
+  readonly model: Model;
+  /** closed: VUs looping; open: most requests in flight. */
+  readonly concurrency: number;
+  /** open model only: arrivals per second. */
+  readonly rate?: number;
+  readonly rows: number;
+  readonly joins: 0 | 1;
+  readonly operation: Operation;
+}
+
+export interface CaseFilter {
+  readonly protocols?: readonly string[];
+  readonly models?: readonly Model[];
+  /** Glob(s) or regular expression(s) on the case id, comma-separated. */
+  readonly cases?: string;
+}
+
+const validate = newAjv().compile<ScenarioFile>(scenarioSchema);
+
+export function scenarioPath(api: string): string {
+  return join(benchDir, 'scenarios', `${api}.yaml`);
+}
+
+export async function loadScenario(file: string): Promise<{ scenario: ScenarioFile; text: string }> {
+  const text = await readFile(file, 'utf8');
+  const scenario: unknown = parse(text);
+  if (!validate(scenario)) {
+    throw new Error(`${file}: ${(validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`).join('; ')}`);
+  }
+  return { scenario, text };
+}
+
+export function defaultModels(scenario: ScenarioFile): Model[] {
+  return (['closed', 'open'] as const).filter((m) => scenario.models[m]?.default === true);
+}
+
+/** Every case of the file for the given models, in run order: per point, each protocol then its baseline. */
+export function expandCases(scenario: ScenarioFile, models: readonly Model[]): Case[] {
+  const cases: Case[] = [];
+  for (const model of models) {
+    const loads = loadPoints(scenario, model);
+    for (const load of loads) {
+      for (const rows of scenario.axes.rows) {
+        for (const joins of scenario.axes.joins) {
+          const operation = scenario.operations.find((o) => o.joins === joins && o.rows.includes(rows));
+          if (!operation) throw new Error(`${scenario.api} scenario: no operation for rows ${rows}, joins ${joins}`);
+          const point = `${load.label}-r${rows}-j${joins}`;
+          for (const protocol of [...scenario.protocols, 'database' as const]) {
+            cases.push({
+              id: `${protocol}/${model}/${point}`,
+              protocol,
+              model,
+              concurrency: load.concurrency,
+              ...(load.rate !== undefined ? { rate: load.rate } : {}),
+              rows,
+              joins,
+              operation,
+            });
+          }
+        }
+      }
+    }
+  }
+  return cases;
+}
+
+function loadPoints(scenario: ScenarioFile, model: Model): { label: string; concurrency: number; rate?: number }[] {
+  if (model === 'closed') {
+    const closed = scenario.models.closed;
+    if (!closed) throw new Error(`${scenario.api} scenario has no closed model`);
+    return closed.concurrency.map((c) => ({ label: `c${c}`, concurrency: c }));
+  }
+  const open = scenario.models.open;
+  if (!open) throw new Error(`${scenario.api} scenario has no open model`);
+  return open.rate.map((r) => ({ label: `rate${r}`, concurrency: open.maxVus, rate: r }));
+}
+
+/**
+ * Keeps the cases the filter selects: REST and GraphQL cases by protocol and by case
+ * pattern (a glob or, failing that, an anchored regular expression on the id), and the
+ * database-alone case of every point kept — the limit is part of every comparison, and
+ * alone it compares with nothing.
+ */
+export function filterCases(cases: readonly Case[], filter: CaseFilter): Case[] {
+  const matchers = (filter.cases ?? '').split(',').map((p) => p.trim()).filter(Boolean).map(caseMatcher);
+  const kept = cases.filter(
+    (c) =>
+      c.protocol !== 'database' &&
+      (!filter.models || filter.models.includes(c.model)) &&
+      (!filter.protocols || filter.protocols.length === 0 || filter.protocols.includes(c.protocol)) &&
+      (matchers.length === 0 || matchers.some((m) => m(c.id))),
+  );
+  return cases.filter((c) => (c.protocol === 'database' ? kept.some((o) => samePoint(o, c)) : kept.includes(c)));
+}
+
+export function samePoint(a: Case, b: Case): boolean {
+  return a.model === b.model && a.concurrency === b.concurrency && a.rate === b.rate && a.rows === b.rows && a.joins === b.joins;
+}
+
+function caseMatcher(pattern: string): (id: string) => boolean {
+  const glob = picomatch(pattern);
+  let regex: RegExp | undefined;
+  try {
+    regex = new RegExp(`^(?:${pattern})$`);
+  } catch {
+    regex = undefined; // not a valid regular expression: a glob only
+  }
+  return (id) => glob(id) || (regex?.test(id) ?? false);
+}
+
+/** The parameters recorded with a case in the result. */
+export function caseParameters(c: Case): Record<string, number | string> {
+  return {
+    ...(c.model === 'closed' ? { concurrency: c.concurrency } : { rate: c.rate ?? 0, maxVus: c.concurrency }),
+    rows: c.rows,
+    joins: c.joins,
+    operation: c.operation.name,
+  };
+}

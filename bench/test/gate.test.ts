@@ -1,0 +1,52 @@
+// The gate's decision on verdict files: passed and current → reuse, any hash stale →
+// rerun, none → rerun, failed or skipped → refuse (with the failing cases named).
+import assert from 'node:assert/strict';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import { join } from 'node:path';
+import { after, test } from 'node:test';
+import { loadImplementation } from '@fairbench/harness/impl/manifest.ts';
+import { currentHashes, decide, readVerdict } from '../src/gate.ts';
+
+const dir = await mkdtemp(join(os.tmpdir(), 'fairbench-gate-test-'));
+after(() => rm(dir, { recursive: true, force: true }));
+
+const current = await currentHashes(await loadImplementation('express'));
+const other = `sha256:${'0'.repeat(64)}`;
+
+async function verdictOnDisk(fields: Record<string, unknown>) {
+  const file = join(dir, `${Math.random().toString(36).slice(2)}.json`);
+  await writeFile(file, JSON.stringify({
+    schemaVersion: 1, implementation: 'express', api: 'forum', status: 'passed', passed: 122, failed: 0, total: 122, failing: [],
+    ...current, recordedAt: '2026-01-01T00:00:00.000Z', ...fields,
+  }));
+  return readVerdict(file);
+}
+
+test('a passing verdict for the current tree, spec and suite is reused', async () => {
+  assert.equal(decide(await verdictOnDisk({}), current).action, 'reuse');
+});
+
+test('a verdict with any stale hash makes the suite run again, saying what changed', async () => {
+  for (const key of ['implTreeHash', 'specHash', 'suiteHash'] as const) {
+    const d = decide(await verdictOnDisk({ [key]: other }), current);
+    assert.equal(d.action, 'rerun', key);
+    assert.match(d.action === 'rerun' ? d.reason : '', /stale/);
+  }
+  // Stale beats failed: a fixed implementation gets its new verdict, not the old refusal.
+  assert.equal(decide(await verdictOnDisk({ status: 'failed', implTreeHash: other }), current).action, 'rerun');
+});
+
+test('no verdict on disk: run the suite', async () => {
+  assert.equal(await readVerdict(join(dir, 'missing.json')), undefined);
+  assert.equal(decide(undefined, current).action, 'rerun');
+});
+
+test('a failing or skipped pair is refused with the reason', async () => {
+  const failed = decide(await verdictOnDisk({ status: 'failed', passed: 120, failed: 2, failing: ['questions/a', 'questions/b'] }), current);
+  assert.equal(failed.action, 'refuse');
+  assert.match(failed.action === 'refuse' ? failed.reason : '', /2 of 122 cases failed: questions\/a, questions\/b/);
+  const skipped = decide(await verdictOnDisk({ status: 'skipped', reason: 'toolchain not found on PATH: dotnet' }), current);
+  assert.equal(skipped.action, 'refuse');
+  assert.match(skipped.action === 'refuse' ? skipped.reason : '', /dotnet/);
+});

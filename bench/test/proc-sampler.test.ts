@@ -1,0 +1,41 @@
+// The /proc sampler against real processes: a shell whose child spins on the CPU.
+import assert from 'node:assert/strict';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import { join } from 'node:path';
+import { after, test } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { runCleanup } from '@fairbench/harness/cleanup.ts';
+import { startProcess } from '@fairbench/harness/process.ts';
+import { TreeSampler } from '../src/proc-sampler.ts';
+
+const dir = await mkdtemp(join(os.tmpdir(), 'fairbench-sampler-test-'));
+after(async () => {
+  await runCleanup();
+  await rm(dir, { recursive: true, force: true });
+});
+
+test('samples a busy child of the root and an idle process apart, at about 10 Hz', async () => {
+  // The busy loop is the shell's child: only a tree walk sees it.
+  const busy = startProcess({ name: 'busy', command: 'sh', args: ['-c', `${process.execPath} -e 'for(;;){}' & wait`], logFile: join(dir, 'busy.log') });
+  const idle = startProcess({ name: 'idle', command: 'sleep', args: ['30'], logFile: join(dir, 'idle.log') });
+  await sleep(300);
+  const sampler = new TreeSampler({ busy: busy.pid, idle: idle.pid }, 10);
+  const from = Date.now();
+  sampler.start();
+  await sleep(1500);
+  sampler.stop();
+  const to = Date.now();
+  await busy.stop();
+  await idle.stop();
+
+  const b = sampler.usage('busy', from, to);
+  const i = sampler.usage('idle', from, to);
+  assert.ok(b && i);
+  assert.ok(b.cpuPercentMean > 50, `busy tree mean CPU ${b.cpuPercentMean}% (one spinning core ≈ 100%)`);
+  assert.ok(b.cpuPercentPeak >= b.cpuPercentMean);
+  assert.ok(i.cpuPercentMean < 10, `idle mean CPU ${i.cpuPercentMean}%`);
+  assert.ok(b.rssBytesPeak > 20 * 1024 * 1024, `busy tree RSS ${b.rssBytesPeak} includes the node child`);
+  assert.ok(b.samples.length >= 10 && b.samples.length <= 18, `${b.samples.length} samples in 1.5 s`);
+  assert.ok(b.samples.every(([t]) => t >= 0 && t <= (to - from) / 1000));
+});
