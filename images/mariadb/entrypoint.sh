@@ -1,0 +1,18 @@
+#!/bin/sh
+# Initialises an empty data dir, sets root's password and creates MYSQL_DATABASE through
+# --init-file (no temporary server), then runs mariadbd in the foreground with "$@".
+set -eu
+: "${MYSQL_ROOT_PASSWORD:?MYSQL_ROOT_PASSWORD is required}"
+case "$MYSQL_ROOT_PASSWORD$MYSQL_DATABASE" in *"'"*|*'`'*|*'\'*) echo "quotes are not allowed in the password or database name" >&2; exit 2;; esac
+mariadb-install-db --no-defaults --user=mysql --datadir=/var/lib/mysql --auth-root-authentication-method=normal --skip-test-db >/dev/null
+init=/run/mysqld/init.sql
+{
+  echo "CREATE USER IF NOT EXISTS 'root'@'%' IDENTIFIED BY '$MYSQL_ROOT_PASSWORD';"
+  echo "GRANT ALL PRIVILEGES ON *.* TO 'root'@'%' WITH GRANT OPTION;"
+  echo "ALTER USER 'root'@'localhost' IDENTIFIED BY '$MYSQL_ROOT_PASSWORD';"
+  [ -n "${MYSQL_DATABASE:-}" ] && echo "CREATE DATABASE IF NOT EXISTS \`$MYSQL_DATABASE\`;"
+  echo "DELETE FROM mysql.global_priv WHERE User = '' OR (User = 'root' AND Host NOT IN ('localhost', '%'));"
+} > "$init"
+chown mysql:mysql "$init"; chmod 600 "$init"
+exec mariadbd --no-defaults --user=mysql --datadir=/var/lib/mysql --socket=/run/mysqld/mysqld.sock \
+  --skip-name-resolve --init-file="$init" "$@"
