@@ -7,11 +7,13 @@ case "$MYSQL_ROOT_PASSWORD$MYSQL_DATABASE" in *"'"*|*'`'*|*'\'*) echo "quotes ar
 mariadb-install-db --no-defaults --user=mysql --datadir=/var/lib/mysql --auth-root-authentication-method=normal --skip-test-db >/dev/null
 init=/run/mysqld/init.sql
 {
+  # install-db's password-less root@127.0.0.1, ::1 and <hostname> would match before root@'%'.
+  echo "DELETE FROM mysql.global_priv WHERE User = '' OR (User = 'root' AND Host <> 'localhost');"
+  echo "FLUSH PRIVILEGES;"
   echo "CREATE USER IF NOT EXISTS 'root'@'%' IDENTIFIED BY '$MYSQL_ROOT_PASSWORD';"
   echo "GRANT ALL PRIVILEGES ON *.* TO 'root'@'%' WITH GRANT OPTION;"
   echo "ALTER USER 'root'@'localhost' IDENTIFIED BY '$MYSQL_ROOT_PASSWORD';"
   [ -n "${MYSQL_DATABASE:-}" ] && echo "CREATE DATABASE IF NOT EXISTS \`$MYSQL_DATABASE\`;"
-  echo "DELETE FROM mysql.global_priv WHERE User = '' OR (User = 'root' AND Host NOT IN ('localhost', '%'));"
 } > "$init"
 chown mysql:mysql "$init"; chmod 600 "$init"
 exec mariadbd --no-defaults --user=mysql --datadir=/var/lib/mysql --socket=/run/mysqld/mysqld.sock \

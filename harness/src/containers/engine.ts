@@ -44,11 +44,11 @@ export function containerLabels(role: string): Record<string, string> {
 export function probeEngine(): EngineProbe {
   const dockerHost = process.env['DOCKER_HOST'];
   if ((dockerHost !== undefined && dockerHost !== '') || fs.existsSync('/var/run/docker.sock')) {
-    const docker = run('docker', ['info', '--format', '{{.ServerVersion}}']);
+    const docker = probeCommand('docker', ['info', '--format', '{{.ServerVersion}}']);
     if (docker.ok) return { ok: true, kind: 'docker', detail: `Docker engine ${docker.out}` };
   }
   if (!onPath('podman')) return { ok: false, reason: 'no Docker engine answers and podman is not installed (scripts/setup.sh installs it)' };
-  const info = run('podman', ['info', '--format', '{{.Version.Version}} {{.Host.OCIRuntime.Name}}']);
+  const info = probeCommand('podman', ['info', '--format', '{{.Version.Version}} {{.Host.OCIRuntime.Name}}']);
   if (!info.ok) return { ok: false, reason: `podman info failed: ${info.out}` };
   return { ok: true, kind: 'podman', detail: `Podman ${info.out}` };
 }
@@ -57,13 +57,14 @@ export function probeEngine(): EngineProbe {
 export function probeRun(image: string): { ok: true } | { ok: false; reason: string } {
   const name = `fairbench-probe-${process.pid}`;
   const labels = Object.entries(containerLabels('probe')).flatMap(([k, v]) => ['--label', `${k}=${v}`]);
-  const result = run('podman', ['run', '--rm', '--name', name, ...labels, '--network=host', image, 'true'], 15_000);
+  const result = probeCommand('podman', ['run', '--rm', '--name', name, ...labels, '--network=host', '--entrypoint', 'true', image], 15_000);
   if (result.ok) return { ok: true };
-  run('podman', ['rm', '-f', '-t', '0', name]); // a run cut short by the timeout may have left it
+  probeCommand('podman', ['rm', '-f', '-t', '0', name]); // a run cut short by the timeout may have left it
   return { ok: false, reason: `podman run ${image} failed: ${result.out}` };
 }
 
-function run(command: string, args: string[], timeout = PROBE_TIMEOUT_MS): { ok: boolean; out: string } {
+/** A bounded synchronous call (for probes that must answer before anything starts). */
+export function probeCommand(command: string, args: string[], timeout = PROBE_TIMEOUT_MS): { ok: boolean; out: string } {
   const r = spawnSync(command, args, { env: podmanEnv(), timeout, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
   if (r.error) return { ok: false, out: (r.error as NodeJS.ErrnoException).code === 'ETIMEDOUT' ? `timed out after ${timeout / 1000} s` : r.error.message };
   const out = `${r.stdout ?? ''}${r.stderr ?? ''}`.trim().split('\n').slice(-3).join(' / ');

@@ -10,7 +10,7 @@ import { parse } from 'yaml';
 import { cacheDir, repoRoot } from '../paths.ts';
 import { runCommand, startProcess } from '../process.ts';
 import imagesSchema from '../../../images/images.schema.json' with { type: 'json' };
-import { PROJECT_LABEL, podman, podmanEnv } from './engine.ts';
+import { PROJECT_LABEL, podman, podmanEnv, probeCommand } from './engine.ts';
 
 export interface ImageSpec {
   readonly official: string;
@@ -94,6 +94,11 @@ export async function localImageExists(ref: string): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/** The same, synchronously, for the runtime probe. */
+export function localImageExistsSync(ref: string): boolean {
+  return probeCommand('podman', ['image', 'exists', ref]).ok;
 }
 
 export interface BuildReport {

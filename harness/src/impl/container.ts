@@ -1,0 +1,78 @@
+// An implementation in the containers runtime: its image is built from its own Dockerfile
+// through Testcontainers, FROM the local base image of its runtime (or the official one,
+// the Dockerfile's default, with FAIRBENCH_IMAGES=official), tagged by a hash of its tree
+// and base so that an unchanged implementation is not rebuilt; then it runs with the
+// contract's env on the host network and is ready when GET /health answers 200.
+import { createHash } from 'node:crypto';
+import { GenericContainer, ImageName, getContainerRuntimeClient } from 'testcontainers';
+import { startContainer, type RunningContainer } from '../containers/container.ts';
+import { connectEngine } from '../containers/engine.ts';
+import { imageRef, imageSource, imageSpecs } from '../containers/images.ts';
+import { implTreeHash } from '../fingerprint.ts';
+import { healthAnswers } from './health.ts';
+import type { Implementation } from './manifest.ts';
+
+const BUILD_TIMEOUT_MS = 10 * 60_000;
+const HEALTH_TIMEOUT_MS = 60_000;
+
+/** The images.yaml role whose image an implementation's Dockerfile builds FROM (BASE_IMAGE). */
+function baseRole(impl: Implementation): string {
+  return impl.manifest.runtime.name;
+}
+
+/** Null when the implementation can be built as an image here, else why not. */
+export function imageUnavailable(impl: Implementation): string | null {
+  if (imageSource() === 'official' || baseRole(impl) in imageSpecs()) return null;
+  return `no local base image for the ${baseRole(impl)} runtime in images/images.yaml (and no registry: FAIRBENCH_IMAGES=local)`;
+}
+
+async function implImage(impl: Implementation): Promise<{ ref: string; buildArgs: Record<string, string> }> {
+  const reason = imageUnavailable(impl);
+  if (reason) throw new Error(`${impl.manifest.name}: ${reason}`);
+  // With official images the Dockerfile's own default base is the official one.
+  const buildArgs: Record<string, string> = imageSource() === 'local' ? { BASE_IMAGE: imageRef(baseRole(impl)) } : {};
+  const hash = createHash('sha256')
+    .update(await implTreeHash(impl.dir))
+    .update(impl.manifest.dockerfile)
+    .update(JSON.stringify(buildArgs))
+    .digest('hex')
+    .slice(0, 12);
+  return { ref: `localhost/fairbench/impl-${impl.manifest.name}:${hash}`, buildArgs };
+}
+
+/** Builds the implementation's image unless its tag exists already; returns the tag. */
+export async function buildImplementationImage(impl: Implementation): Promise<string> {
+  await connectEngine();
+  const { ref, buildArgs } = await implImage(impl);
+  const client = await getContainerRuntimeClient();
+  if (await client.image.exists(ImageName.fromString(ref))) return ref;
+  const started = performance.now();
+  console.log(`  building image ${ref} from impl/${impl.manifest.name}/${impl.manifest.dockerfile}`);
+  const build = GenericContainer.fromDockerfile(impl.dir, impl.manifest.dockerfile)
+    .withBuildArgs(buildArgs)
+    .withCache(true)
+    .build(ref, { deleteOnExit: false });
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`image build of ${impl.manifest.name} took over ${BUILD_TIMEOUT_MS / 60_000} min`)), BUILD_TIMEOUT_MS);
+  });
+  await Promise.race([build, timeout]).finally(() => clearTimeout(timer));
+  console.log(`  built ${ref} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return ref;
+}
+
+export async function startImplementationContainer(
+  impl: Implementation,
+  env: Record<string, string>,
+  baseUrl: string,
+): Promise<{ startupMs: number; alive(): boolean; exited: Promise<unknown>; stop(): Promise<void>; container: RunningContainer }> {
+  const ref = await buildImplementationImage(impl);
+  const container = await startContainer({
+    role: `impl-${impl.manifest.name}`,
+    image: ref,
+    env,
+    probe: () => healthAnswers(baseUrl),
+    readyTimeoutMs: HEALTH_TIMEOUT_MS,
+  });
+  return { startupMs: container.readyMs, alive: container.alive, exited: container.exited, stop: container.stop, container };
+}
