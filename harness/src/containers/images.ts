@@ -70,17 +70,20 @@ export function localRef(name: string): string {
     for (const file of fs.readdirSync(dir).sort()) hash.update(file).update(fs.readFileSync(path.join(dir, file)));
   }
   for (const input of s.inputs ?? []) hash.update(input).update(fs.readFileSync(path.join(repoRoot, input)));
-  // A copied binary is identified by where it resolves to (versioned paths, e.g. ferretdb-v1.24.0),
-  // not by hashing hundreds of MB on every run.
-  for (const [as, source] of Object.entries(s.files ?? {})) hash.update(as).update(resolvedName(source));
+  // A small file counts by its content; a copied binary by where it resolves to (versioned
+  // paths, e.g. ferretdb-v1.24.0, or versions in `npm`/`inputs`), not by hashing hundreds of MB each run.
+  for (const [as, source] of Object.entries(s.files ?? {})) hash.update(as).update(fileIdentity(source));
   const ref = `localhost/fairbench/${name}:${hash.digest('hex').slice(0, 12)}`;
   localRefs.set(name, ref);
   return ref;
 }
 
-function resolvedName(source: string): string {
+function fileIdentity(source: string): string | Buffer {
   try {
-    return path.relative(repoRoot, fs.realpathSync(path.join(repoRoot, source)));
+    const file = fs.realpathSync(path.resolve(repoRoot, source));
+    const stat = fs.statSync(file);
+    if (stat.isFile() && stat.size < 1 << 20) return fs.readFileSync(file);
+    return path.relative(repoRoot, file);
   } catch {
     return source;
   }
@@ -155,7 +158,7 @@ async function buildFromDockerfile(name: string, s: ImageSpec, ref: string): Pro
   try {
     fs.cpSync(path.join(imagesDir, name), context, { recursive: true });
     for (const [as, source] of Object.entries(s.files ?? {})) {
-      const from = path.join(repoRoot, source);
+      const from = path.resolve(repoRoot, source);
       if (!fs.existsSync(from)) throw new Error(`${name}: ${source} not found (run make setup)`);
       fs.cpSync(fs.realpathSync(from), path.join(context, as), { recursive: true, dereference: true });
     }
