@@ -1,10 +1,10 @@
 #!/bin/sh
-# Initialises an empty data dir, sets root's password and creates MYSQL_DATABASE through
-# --init-file (no temporary server), then runs mariadbd in the foreground with "$@".
+# Copies the data dir initialised at build time, sets root's password and creates
+# MYSQL_DATABASE through --init-file (no temporary server), then runs mariadbd with "$@".
 set -eu
 : "${MYSQL_ROOT_PASSWORD:?MYSQL_ROOT_PASSWORD is required}"
 case "$MYSQL_ROOT_PASSWORD$MYSQL_DATABASE" in *"'"*|*'`'*|*'\'*) echo "quotes are not allowed in the password or database name" >&2; exit 2;; esac
-mariadb-install-db --no-defaults --user=mysql --datadir=/var/lib/mysql --auth-root-authentication-method=normal --skip-test-db >/dev/null
+cp -a /var/lib/mysql-template/. /var/lib/mysql/
 init=/run/mysqld/init.sql
 {
   # install-db's password-less root@127.0.0.1, ::1 and <hostname> would match before root@'%'.
