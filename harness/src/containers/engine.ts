@@ -6,6 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { onCleanup } from '../cleanup.ts';
@@ -109,8 +110,7 @@ async function startPodmanService(): Promise<string> {
   // Registered before the service so that it runs after it (cleanup is newest first): any
   // container of ours that a cut-short start left behind goes too.
   onCleanup('containers of this harness', removeOwnContainers);
-  fs.mkdirSync(stateDir, { recursive: true });
-  const dir = fs.mkdtempSync(path.join(stateDir, 'podman-')); // 700: the socket is ours alone
+  const dir = socketDir(); // 700: the socket is ours alone
   const socket = path.join(dir, 'podman.sock');
   const service = startProcess({
     name: 'podman-service',
@@ -133,6 +133,16 @@ async function startPodmanService(): Promise<string> {
 }
 
 let serviceProcess: ManagedProcess | undefined;
+
+/** Under the run state dir, unless the clone's path is too long for a unix socket (108 bytes). */
+function socketDir(): string {
+  for (const parent of [stateDir, os.tmpdir(), '/tmp']) {
+    if (path.join(parent, 'podman-XXXXXX', 'podman.sock').length > 100) continue;
+    fs.mkdirSync(parent, { recursive: true });
+    return fs.mkdtempSync(path.join(parent, 'podman-'));
+  }
+  throw new Error('no directory with a path short enough for the Podman socket');
+}
 
 function pings(socket: string): Promise<boolean> {
   return new Promise((resolve) => {
