@@ -126,12 +126,24 @@ export async function buildLocalImages(names: readonly string[] = Object.keys(im
       if (s.debootstrap) await importDebootstrap(name, s.debootstrap, ref);
       else await buildFromDockerfile(name, s, ref);
       buildMs = performance.now() - started;
+      await removeSuperseded(ref);
     }
     const { stdout } = await podman(['image', 'inspect', '--format', '{{.Size}}', ref], 15_000);
     reports.set(name, { name, ref, buildMs, sizeBytes: Number(stdout.trim()) });
   };
   for (const name of names) await build(name);
   return [...reports.values()];
+}
+
+/**
+ * Removes the other tags of the image's repository (earlier inputs), so that rebuilds do not
+ * pile up in Podman's store; layers still used by another image stay.
+ */
+export async function removeSuperseded(ref: string): Promise<void> {
+  const repository = ref.slice(0, ref.lastIndexOf(':'));
+  const { stdout } = await podman(['images', '--format', '{{.Repository}}:{{.Tag}}', '--filter', `reference=${repository}`], 15_000);
+  const old = stdout.split('\n').map((l) => l.trim()).filter((r) => r.startsWith(`${repository}:`) && r !== ref);
+  if (old.length > 0) await podman(['rmi', '--ignore', ...old], 60_000).catch(() => undefined); // in use by a container: next time
 }
 
 async function importDebootstrap(name: string, d: NonNullable<ImageSpec['debootstrap']>, ref: string): Promise<void> {

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { GenericContainer, ImageName, getContainerRuntimeClient } from 'testcontainers';
 import { startContainer, type RunningContainer } from '../containers/container.ts';
 import { connectEngine } from '../containers/engine.ts';
-import { imageRef, imageSource, imageSpecs } from '../containers/images.ts';
+import { imageRef, imageSource, imageSpecs, removeSuperseded } from '../containers/images.ts';
 import { implTreeHash } from '../fingerprint.ts';
 import { healthAnswers } from './health.ts';
 import type { Implementation } from './manifest.ts';
@@ -42,7 +42,7 @@ async function implImage(impl: Implementation): Promise<{ ref: string; buildArgs
 
 /** Builds the implementation's image unless its tag exists already; returns the tag. */
 export async function buildImplementationImage(impl: Implementation): Promise<string> {
-  await connectEngine();
+  const engine = await connectEngine();
   const { ref, buildArgs } = await implImage(impl);
   const client = await getContainerRuntimeClient();
   if (await client.image.exists(ImageName.fromString(ref))) return ref;
@@ -58,6 +58,7 @@ export async function buildImplementationImage(impl: Implementation): Promise<st
   });
   await Promise.race([build, timeout]).finally(() => clearTimeout(timer));
   console.log(`  built ${ref} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  if (engine === 'podman') await removeSuperseded(ref);
   return ref;
 }
 
