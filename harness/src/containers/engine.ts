@@ -111,6 +111,7 @@ async function startPodmanService(): Promise<string> {
   // container of ours that a cut-short start left behind goes too.
   onCleanup('containers of this harness', removeOwnContainers);
   const dir = socketDir(); // 700: the socket is ours alone
+  onCleanup('podman service dir', () => fs.promises.rm(dir, { recursive: true, force: true })); // after the service stops
   const socket = path.join(dir, 'podman.sock');
   const service = startProcess({
     name: 'podman-service',
