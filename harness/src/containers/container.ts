@@ -9,7 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { GenericContainer, type StartedTestContainer } from 'testcontainers';
 import { onCleanup } from '../cleanup.ts';
 import { resultsDir } from '../paths.ts';
-import { connectEngine, containerLabels } from './engine.ts';
+import { connectEngine, containerLabels, trackContainer } from './engine.ts';
 
 export interface ContainerOptions {
   /** Short label: container name prefix, log file name, cleanup message. */
@@ -57,10 +57,13 @@ export async function startContainer(opts: ContainerOptions): Promise<RunningCon
 
   let started: StartedTestContainer | undefined;
   let stopping: Promise<void> | undefined;
+  const untrack = trackContainer();
   const teardown = (): Promise<void> =>
     (stopping ??= (async () => {
       try {
         await started?.stop({ timeout: 0, remove: true });
+        // Not started yet (a start cut short by Ctrl-C): the exit hook or the engine's cleanup removes it.
+        if (started) untrack();
       } finally {
         markExited();
         log.end();

@@ -158,7 +158,9 @@ function pings(socket: string): Promise<boolean> {
 
 async function removeOwnContainers(): Promise<void> {
   const ids = await projectContainers().then((cs) => cs.filter((c) => c.owner === harnessIdentity()).map((c) => c.id));
-  if (ids.length > 0) await podman(['rm', '-f', '-t', '0', ...ids], 30_000);
+  if (ids.length === 0) return;
+  await podman(['rm', '-f', '-t', '0', ...ids], 30_000);
+  killConmons(new Set(ids));
 }
 
 interface ProjectContainer {
@@ -177,8 +179,70 @@ async function projectContainers(): Promise<ProjectContainer[]> {
 export async function reapStaleContainers(): Promise<string[]> {
   if (!onPath('podman')) return [];
   const stale = (await projectContainers()).filter((c) => !harnessAlive(c.owner));
-  if (stale.length > 0) await podman(['rm', '-f', '-t', '0', ...stale.map((c) => c.id)], 30_000);
+  if (stale.length > 0) {
+    await podman(['rm', '-f', '-t', '0', ...stale.map((c) => c.id)], 30_000);
+    killConmons(new Set(stale.map((c) => c.id)));
+  }
   return stale.map((c) => c.name);
+}
+
+/**
+ * A container created but never started (its start cut short) keeps its conmon waiting
+ * after the container is removed: kill the conmon of each removed container.
+ */
+function killConmons(ids: ReadonlySet<string>): void {
+  let pids: string[];
+  try {
+    pids = fs.readdirSync('/proc').filter((p) => /^\d+$/.test(p));
+  } catch {
+    return;
+  }
+  for (const pid of pids) {
+    let argv: string[];
+    try {
+      argv = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+    } catch {
+      continue;
+    }
+    if (!path.basename(argv[0] ?? '').startsWith('conmon')) continue;
+    const id = argv[argv.indexOf('-c') + 1];
+    if (argv.includes('-c') && id !== undefined && ids.has(id)) {
+      try {
+        process.kill(Number(pid), 'SIGKILL');
+      } catch {
+        // gone meanwhile
+      }
+    }
+  }
+}
+
+// Containers of this process being started or running. If the process exits without its
+// cleanup (a second Ctrl-C, process.exit elsewhere), they are removed synchronously.
+let liveContainers = 0;
+let exitHookInstalled = false;
+
+/** Counts a container from before its creation until it is removed; returns the "removed" call. */
+export function trackContainer(): () => void {
+  liveContainers++;
+  if (!exitHookInstalled) {
+    exitHookInstalled = true;
+    process.on('exit', () => {
+      if (liveContainers > 0) removeOwnContainersSync();
+    });
+  }
+  let done = false;
+  return () => {
+    if (!done) liveContainers--;
+    done = true;
+  };
+}
+
+function removeOwnContainersSync(): void {
+  const list = probeCommand('podman', ['ps', '-a', '-q', '--no-trunc', '--filter', `label=${OWNER_LABEL}=${harnessIdentity()}`], 10_000);
+  const ids = list.ok ? list.out.split('\n').filter(Boolean) : [];
+  if (ids.length === 0) return;
+  probeCommand('podman', ['rm', '-f', '-t', '0', ...ids], 20_000);
+  killConmons(new Set(ids));
 }
 
 /** For diagnostics: the running service's log (empty when there is none). */
