@@ -9,7 +9,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { onCleanup } from '../cleanup.ts';
+import { installSignalHandlers, onCleanup } from '../cleanup.ts';
 import { repoRoot, stateDir } from '../paths.ts';
 import { harnessAlive, harnessIdentity, runCommand, startProcess, type ManagedProcess } from '../process.ts';
 
@@ -43,6 +43,9 @@ export function containerLabels(role: string): Record<string, string> {
 
 /** Which engine Testcontainers would talk to, in a few seconds at most; never throws. */
 export function probeEngine(): EngineProbe {
+  // A Ctrl-C during the probe (or before the first container) must end the process through
+  // the cleanup, not be swallowed (e.g. by the test runner) while the harness goes on to start things.
+  installSignalHandlers();
   const dockerHost = process.env['DOCKER_HOST'];
   if ((dockerHost !== undefined && dockerHost !== '') || fs.existsSync('/var/run/docker.sock')) {
     const docker = probeCommand('docker', ['info', '--format', '{{.ServerVersion}}']);
