@@ -4,8 +4,8 @@
 // without Podman) or a build fails, say so loudly and exit 0: the run then goes local.
 import { parseArgs } from 'node:util';
 import { runMain } from './main.ts';
-import { probeEngine } from '../containers/engine.ts';
-import { buildLocalImages, imageSource } from '../containers/images.ts';
+import { probeEngine, probeRun } from '../containers/engine.ts';
+import { buildLocalImages, imageSource, imageSpecs, localRef } from '../containers/images.ts';
 
 const { values, positionals } = parseArgs({ options: { 'if-possible': { type: 'boolean' } }, allowPositionals: true });
 const names = positionals.flatMap((a) => a.split(',')).filter(Boolean);
@@ -27,6 +27,18 @@ await runMain('images', async () => {
   const started = performance.now();
   let reports;
   try {
+    if (values['if-possible']) {
+      // Before minutes of builds: can a container start here at all (bounded)? The root image suffices.
+      const root = Object.keys(imageSpecs()).find((n) => imageSpecs()[n]?.debootstrap !== undefined);
+      if (root) {
+        await buildLocalImages([root]);
+        const run = probeRun(localRef(root));
+        if (!run.ok) {
+          warn(`not built, the containers runtime will not be used: ${run.reason}`);
+          return true;
+        }
+      }
+    }
     reports = await buildLocalImages(names.length > 0 ? names : undefined);
   } catch (error) {
     if (!values['if-possible']) throw error;
