@@ -142,6 +142,7 @@ export async function runTarget(
   try {
     launched = await launchTarget({ impl, api }, databases);
     const { prepared, running } = launched;
+    const child = running.process;
     const ctx: SuiteContext = {
       api: api.name,
       baseUrl: running.baseUrl,
@@ -149,7 +150,7 @@ export async function runTarget(
       operations: await loadCaseFile(api.name, 'operations'),
       oracle: prepared.oracle,
       rows: prepared.rows,
-      alive: () => running.alive(),
+      alive: () => child.alive(),
     };
     const results: CaseResult[] = [];
     const report = (batch: CaseResult[]) => {
@@ -163,6 +164,9 @@ export async function runTarget(
     const failing = results.filter((r) => !r.passed).map((r) => r.id);
     return {
       ...common,
+      // In a container the runtime is the image's, which may differ from the host's.
+      ...(running.runtimeVersion ? { runtime: { name: impl.manifest.runtime.name, version: running.runtimeVersion } } : {}),
+      ...(running.container ? { implImage: running.container.image } : {}),
       status: failing.length === 0 ? 'passed' : 'failed',
       dataset: prepared.dataset,
       startupMs: Math.round(running.startupMs),

@@ -18,7 +18,7 @@ await runMain('serve', async () => {
   const { running } = await launchTarget({ impl, api }, databases);
   for (const db of databases.values()) console.log(`${db.kind}: ${db.url}`);
   console.log(`${impl.manifest.name} serves ${api.name} at ${running.baseUrl} (Ctrl-C stops everything)`);
-  await running.exited;
+  await running.process.exited;
   console.log(`${impl.manifest.name} exited: see results/logs/${impl.manifest.name}/server.log`);
   return false;
 });

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { GenericContainer, type StartedTestContainer } from 'testcontainers';
+import { GenericContainer, getContainerRuntimeClient, type StartedTestContainer } from 'testcontainers';
 import { onCleanup } from '../cleanup.ts';
 import { resultsDir } from '../paths.ts';
 import { connectEngine, containerLabels, trackContainer } from './engine.ts';
@@ -24,6 +24,8 @@ export interface ContainerOptions {
 
 export interface RunningContainer {
   readonly id: string;
+  /** Host pid of the container's main process (for CPU/RSS sampling, affinity). */
+  readonly pid: number;
   readonly name: string;
   readonly image: string;
   readonly logFile: string;
@@ -89,10 +91,12 @@ export async function startContainer(opts: ContainerOptions): Promise<RunningCon
       });
     if (opts.command) container = container.withCommand(opts.command);
     started = await container.start();
+    const client = await getContainerRuntimeClient();
+    const pid = (await client.container.inspect(client.container.getById(started.getId()))).State.Pid;
     const tail = (lines = 30): Promise<string> => tailOf(logFile, lines);
     await waitForProbe(opts, () => !exited, tail);
     const readyMs = performance.now() - begin;
-    return { id: started.getId(), name, image: opts.image, logFile, readyMs, alive: () => !exited, exited: exitedPromise, tail, stop };
+    return { id: started.getId(), pid, name, image: opts.image, logFile, readyMs, alive: () => !exited, exited: exitedPromise, tail, stop };
   } catch (err) {
     await stop();
     throw err;

@@ -4,13 +4,15 @@
 // and base so that an unchanged implementation is not rebuilt; then it runs with the
 // contract's env on the host network and is ready when GET /health answers 200.
 import { createHash } from 'node:crypto';
-import { GenericContainer, ImageName, getContainerRuntimeClient } from 'testcontainers';
+import { GenericContainer, ImageName, Wait, getContainerRuntimeClient } from 'testcontainers';
 import { startContainer, type RunningContainer } from '../containers/container.ts';
-import { connectEngine } from '../containers/engine.ts';
+import { connectEngine, containerLabels } from '../containers/engine.ts';
 import { imageRef, imageSource, imageSpecs, removeSuperseded } from '../containers/images.ts';
 import { implTreeHash } from '../fingerprint.ts';
+import type { ManagedProcess } from '../process.ts';
+import { VERSION_COMMAND } from '../runtime-version.ts';
 import { healthAnswers } from './health.ts';
-import type { Implementation } from './manifest.ts';
+import type { Implementation, ImplManifest } from './manifest.ts';
 
 const BUILD_TIMEOUT_MS = 10 * 60_000;
 const HEALTH_TIMEOUT_MS = 60_000;
@@ -62,12 +64,22 @@ export async function buildImplementationImage(impl: Implementation): Promise<st
   return ref;
 }
 
+export interface StartedImplementationContainer {
+  readonly startupMs: number;
+  /** The container's main process behind the process interface the harness uses everywhere. */
+  readonly process: ManagedProcess;
+  readonly container: RunningContainer;
+  readonly runtimeVersion: string;
+  stop(): Promise<void>;
+}
+
 export async function startImplementationContainer(
   impl: Implementation,
   env: Record<string, string>,
   baseUrl: string,
-): Promise<{ startupMs: number; alive(): boolean; exited: Promise<unknown>; stop(): Promise<void>; container: RunningContainer }> {
+): Promise<StartedImplementationContainer> {
   const ref = await buildImplementationImage(impl);
+  const runtimeVersion = await versionInImage(ref, impl.manifest.runtime.name);
   const container = await startContainer({
     role: `impl-${impl.manifest.name}`,
     image: ref,
@@ -75,5 +87,39 @@ export async function startImplementationContainer(
     probe: () => healthAnswers(baseUrl),
     readyTimeoutMs: HEALTH_TIMEOUT_MS,
   });
-  return { startupMs: container.readyMs, alive: container.alive, exited: container.exited, stop: container.stop, container };
+  const process: ManagedProcess = {
+    pid: container.pid,
+    logFile: container.logFile,
+    exited: container.exited.then(() => null),
+    stop: () => container.stop(),
+    alive: () => container.alive(),
+    tail: (lines) => container.tail(lines),
+  };
+  return { startupMs: container.readyMs, process, container, runtimeVersion, stop: container.stop };
+}
+
+const versions = new Map<string, Promise<string>>();
+
+/** The runtime's own version line, from a one-shot container of the image (no exec into a running one). */
+function versionInImage(ref: string, runtime: ImplManifest['runtime']['name']): Promise<string> {
+  let version = versions.get(ref);
+  if (!version) {
+    const [command, ...args] = VERSION_COMMAND[runtime];
+    let output = '';
+    version = new GenericContainer(ref)
+      .withEntrypoint([command])
+      .withCommand(args)
+      .withLabels(containerLabels('version'))
+      .withNetworkMode('host')
+      .withLogConsumer((stream) => stream.on('data', (chunk: Buffer | string) => (output += chunk.toString())))
+      .withWaitStrategy(Wait.forOneShotStartup())
+      .withStartupTimeout(30_000)
+      .start()
+      .then(async (c) => {
+        await c.stop({ remove: true });
+        return output.trim().split('\n')[0]?.trim() || 'unknown';
+      });
+    versions.set(ref, version);
+  }
+  return version;
 }

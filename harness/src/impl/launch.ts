@@ -21,16 +21,14 @@ export interface RunningImplementation {
   readonly baseUrl: string;
   /** Where it runs: a local process or a container. */
   readonly runtime: RuntimeProviderName;
-  /** The process group, in the local runtime only. */
-  readonly process?: ManagedProcess;
+  /** The process group; in a container, its main process (host pid) behind the same interface. */
+  readonly process: ManagedProcess;
   /** The container, in the containers runtime only. */
   readonly container?: RunningContainer;
+  /** The runtime's version inside the container (the host's may differ), in the containers runtime only. */
+  readonly runtimeVersion?: string;
   /** Milliseconds from spawn (or container start) to the first 200 from /health. */
   readonly startupMs: number;
-  /** Whether it is still running. */
-  alive(): boolean;
-  /** Resolves when it has stopped, whoever stopped it. */
-  readonly exited: Promise<unknown>;
   stop(): Promise<void>;
 }
 
@@ -79,8 +77,8 @@ export async function startImplementation(
   await mkdir(logDir(impl), { recursive: true });
   const port = await freePort();
   if (opts.runtime === 'containers') {
-    const container = await startImplementationContainer(impl, env(port), `http://127.0.0.1:${port}`);
-    return { impl, baseUrl: `http://127.0.0.1:${port}`, runtime: 'containers', ...container };
+    const started = await startImplementationContainer(impl, env(port), `http://127.0.0.1:${port}`);
+    return { impl, baseUrl: `http://127.0.0.1:${port}`, runtime: 'containers', ...started };
   }
   const started = performance.now();
   const child = startProcess({
@@ -104,8 +102,6 @@ export async function startImplementation(
     runtime: 'local',
     process: child,
     startupMs: performance.now() - started,
-    alive: () => child.alive(),
-    exited: child.exited,
     stop: () => child.stop(),
   };
 }
