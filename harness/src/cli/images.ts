@@ -1,15 +1,23 @@
 // make images [IMAGES=a,b]: builds the containers runtime's local base images (images/images.yaml)
 // that do not exist yet, and prints each one's tag, build time and size.
-// --if-possible (make test): where no container engine works (a sandboxed CI, a machine
+// --if-possible (make test): only the images the run needs; where no container engine works (a sandboxed CI, a machine
 // without Podman) or a build fails, say so loudly and exit 0: the run then goes local.
 import { parseArgs } from 'node:util';
 import { runMain } from './main.ts';
 import { probeEngine, probeRun } from '../containers/engine.ts';
 import { buildLocalImages, imageSource, imageSpecs, localRef } from '../containers/images.ts';
+import { loadImplementations } from '../impl/manifest.ts';
+import { DATABASE_IMAGES } from '../provision/index.ts';
 
 const { values, positionals } = parseArgs({ options: { 'if-possible': { type: 'boolean' } }, allowPositionals: true });
 const names = positionals.flatMap((a) => a.split(',')).filter(Boolean);
 const warn = (text: string): void => console.log(`\x1b[33m!! images: ${text}\x1b[0m`);
+
+/** What make test starts: the database images and the base of each implementation's runtime. */
+async function neededImages(): Promise<string[]> {
+  const runtimes = (await loadImplementations()).map((i) => i.manifest.runtime.name as string);
+  return [...DATABASE_IMAGES, ...new Set(runtimes.filter((r) => r in imageSpecs()))];
+}
 
 await runMain('images', async () => {
   if (imageSource() === 'official') {
@@ -39,7 +47,7 @@ await runMain('images', async () => {
         }
       }
     }
-    reports = await buildLocalImages(names.length > 0 ? names : undefined);
+    reports = await buildLocalImages(names.length > 0 ? names : values['if-possible'] ? await neededImages() : undefined);
   } catch (error) {
     if (!values['if-possible']) throw error;
     warn(`build failed, the containers runtime will not be used: ${error instanceof Error ? error.message : String(error)}`);

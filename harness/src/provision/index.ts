@@ -31,7 +31,7 @@ export interface ProviderChoice {
 }
 
 /** The images the containers provider starts: checked before choosing it automatically. */
-const DATABASE_IMAGES = ['mariadb', 'postgresql', 'ferretdb'];
+export const DATABASE_IMAGES = ['mariadb', 'postgresql', 'ferretdb'];
 
 export function chooseProvider(opts: ChooseProviderOptions = {}): DatabaseProvider {
   return chooseRuntime(opts).provider;
