@@ -11,7 +11,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { installSignalHandlers, onCleanup } from '../cleanup.ts';
 import { repoRoot, stateDir } from '../paths.ts';
-import { harnessAlive, harnessIdentity, runCommand, startProcess, type ManagedProcess } from '../process.ts';
+import { harnessAlive, harnessIdentity, runCommand, startProcess } from '../process.ts';
 
 /** The project's own Podman settings (runc, ulimits, host network); /etc is never edited. */
 export const CONTAINERS_CONF = path.join(repoRoot, 'images', 'containers.conf');
@@ -132,11 +132,8 @@ async function startPodmanService(): Promise<string> {
     }
     await sleep(50);
   }
-  serviceProcess = service;
   return socket;
 }
-
-let serviceProcess: ManagedProcess | undefined;
 
 /** Under the run state dir, unless the clone's path is too long for a unix socket (108 bytes). */
 function socketDir(): string {
@@ -246,9 +243,4 @@ function removeOwnContainersSync(): void {
   if (ids.length === 0) return;
   probeCommand('podman', ['rm', '-f', '-t', '0', ...ids], 20_000);
   killConmons(new Set(ids));
-}
-
-/** For diagnostics: the running service's log (empty when there is none). */
-export async function serviceLogTail(lines = 20): Promise<string> {
-  return serviceProcess ? serviceProcess.tail(lines) : '';
 }
