@@ -110,8 +110,12 @@ export function connectEngine(): Promise<EngineKind> {
 }
 
 async function startPodmanService(): Promise<string> {
-  // Registered before the service so that it runs after it (cleanup is newest first): any
-  // container of ours that a cut-short start left behind goes too.
+  // Registered before the service so that they run after it (cleanup is newest first): any
+  // container of ours that a cut-short start left behind goes too, and a later start after
+  // the cleanup (a long-lived process) gets a new service.
+  onCleanup('podman service handle', async () => {
+    connected = undefined;
+  });
   onCleanup('containers of this harness', removeOwnContainers);
   const dir = socketDir(); // 700: the socket is ours alone
   onCleanup('podman service dir', () => fs.promises.rm(dir, { recursive: true, force: true })); // after the service stops
