@@ -34,12 +34,13 @@ await runMain('images', async () => {
   }
   const started = performance.now();
   let reports;
+  let rootReports: Awaited<ReturnType<typeof buildLocalImages>> = [];
   try {
     if (values['if-possible']) {
       // Before minutes of builds: can a container start here at all (bounded)? The root image suffices.
       const root = Object.keys(imageSpecs()).find((n) => imageSpecs()[n]?.debootstrap !== undefined);
       if (root) {
-        await buildLocalImages([root]);
+        rootReports = await buildLocalImages([root]);
         const run = probeRun(localRef(root));
         if (!run.ok) {
           warn(`not built, the containers runtime will not be used: ${run.reason}`);
@@ -53,6 +54,8 @@ await runMain('images', async () => {
     warn(`build failed, the containers runtime will not be used: ${error instanceof Error ? error.message : String(error)}`);
     return true;
   }
+  // The root image built by the check above shows as built, not as cached.
+  reports = reports.map((r) => rootReports.find((b) => b.name === r.name && b.buildMs !== null) ?? r);
   for (const r of reports) {
     const built = r.buildMs === null ? 'cached' : `built in ${(r.buildMs / 1000).toFixed(1)} s`;
     console.log(`  ${r.name.padEnd(13)} ${r.ref.padEnd(46)} ${(r.sizeBytes / 1e6).toFixed(0).padStart(5)} MB  ${built}`);
