@@ -8,6 +8,7 @@ export PATH := $(CURDIR)/.cache/node/node_modules/node/bin:$(PATH)
 
 IMPL ?=
 API ?=
+IMAGES ?=
 RUNTIME ?=
 # make bench options (bench/README.md): empty = the runner's default
 REPEAT ?=
@@ -26,23 +27,31 @@ endif
 # once the tests are done even if one leaked a server (its exit handler then kills it).
 NODE_TEST := node --test --test-reporter=spec --test-timeout=300000 --test-force-exit
 
-.PHONY: help setup test lint unit conformance mutants fuzz serve bench bench-smoke report matrix clean
+.PHONY: help setup images images-if-possible test lint unit conformance mutants fuzz serve bench bench-smoke report matrix clean
 
 help: ## List the targets
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z-]+:.*## / {printf "  \033[1m%-12s\033[0m %s\n", $$1, $$2}' $(MAKEFILE_LIST)
 	@echo
-	@echo "  Variables: IMPL=express[,…]  API=forum[,…]  RUNTIME=local  DB_POOL_SIZE=100"
+	@echo "  Variables: IMPL=express[,…]  API=forum[,…]  RUNTIME=local|containers  IMAGES=node[,…]  DB_POOL_SIZE=100"
 	@echo "  make bench: REPEAT=10 DURATION=20 WARMUP=5 QUICK=1 PROTOCOL=rest|graphql CASES='rest/closed/c100-*' MODEL=closed|open PIN=0"
+	@echo "  Environment: FAIRBENCH_IMAGES=official uses the registry's official images instead of make images'"
 
-setup: ## Install everything (apt packages, pinned Node, npm workspaces, FerretDB, Schemathesis); idempotent, cached
+setup: ## Install everything (apt packages incl. Podman, pinned Node, npm workspaces, FerretDB, Schemathesis, k6); idempotent, cached
 	@bash scripts/setup.sh
 	@node harness/src/cli/reap.ts
 
-test: setup lint unit ## Everything CI runs: set-up, lint, harness tests, mutation check, fuzzing, conformance of every implementation, QUICK benchmark smoke
+test: setup lint images-if-possible unit ## Everything CI runs: set-up, lint, images, harness tests, mutation check, fuzzing, conformance of every implementation (in containers when a runtime works), QUICK benchmark smoke
 	@node conformance/src/cli/mutants.ts
 	@node conformance/src/cli/fuzz.ts
 	@node conformance/src/cli/conformance.ts
 	@$(MAKE) --no-print-directory bench-smoke
+
+images: setup ## Build the containers runtime's local images (Debian by debootstrap; node, java, bun, mariadb, postgresql, ferretdb); cached by input hash
+	@node harness/src/cli/images.ts $(IMAGES)
+
+# make test: the images where Podman works; where it does not, a loud line and the local runtime.
+images-if-possible: setup
+	@node harness/src/cli/images.ts --if-possible
 
 lint: setup ## Lint the specs (Redocly, graphql-js) and typecheck the harness (tsc --strict)
 	@node_modules/.bin/redocly lint spec/openapi.yaml --config spec/redocly.yaml --format stylish
@@ -50,11 +59,11 @@ lint: setup ## Lint the specs (Redocly, graphql-js) and typecheck the harness (t
 	@node_modules/.bin/tsc -p tsconfig.json
 	@echo "typecheck: ok"
 
-unit: setup ## Harness tests (seeding, MariaDB/PostgreSQL/FerretDB provisioning, processes, case files, bench runner, statistics and report) and each implementation's own tests
+unit: setup ## Harness tests (seeding, MariaDB/PostgreSQL/FerretDB provisioning local and in containers, processes, case files, bench runner, statistics and report) and each implementation's own tests
 	@$(NODE_TEST) db/test/*.test.ts harness/test/*.test.ts conformance/test/*.test.ts bench/test/*.test.ts
 	@node harness/src/cli/impl-tests.ts
 
-conformance: setup ## Run the conformance suite (IMPL=…, API=…, RUNTIME=local); writes results/conformance/
+conformance: setup ## Run the conformance suite (IMPL=…, API=…, RUNTIME=local|containers; default: containers when a runtime works); writes results/conformance/
 	@node conformance/src/cli/conformance.ts $(if $(IMPL),--impl $(IMPL)) $(if $(API),--api $(API))
 
 mutants: setup ## Mutation check: the suite must fail on each defect in conformance/mutants/*.yaml

@@ -13,8 +13,11 @@ mkdir -p "$CACHE/bin" "$CACHE/stamps"
 log() { printf '\033[1msetup:\033[0m %s\n' "$*"; }
 as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
 
-# 1. Database servers from the distribution (they are started per run by the harness, never as services).
-apt_packages=(mariadb-server mariadb-client postgresql)
+# 1. Database servers from the distribution (they are started per run by the harness, never as services),
+#    and the containers runtime: Podman (a Docker-API engine for Testcontainers; its settings are the
+#    project's own images/containers.conf, /etc is never edited), runc (crun fails on this kernel kind),
+#    and debootstrap for the local base images (`make images`: no image registry on these machines).
+apt_packages=(mariadb-server mariadb-client postgresql podman runc uidmap slirp4netns fuse-overlayfs debootstrap)
 missing=()
 for p in "${apt_packages[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
 if [ ${#missing[@]} -gt 0 ]; then

@@ -14,10 +14,10 @@ import { onCleanup, shuttingDown } from '@fairbench/harness/cleanup.ts';
 import { sourceRevision, specHash } from '@fairbench/harness/fingerprint.ts';
 import { contractEnv } from '@fairbench/harness/impl/contract-env.ts';
 import { buildImplementation, startImplementation, type RunningImplementation } from '@fairbench/harness/impl/launch.ts';
-import { loadImplementation, type ApiName } from '@fairbench/harness/impl/manifest.ts';
+import { loadImplementation, type ApiName, type Implementation } from '@fairbench/harness/impl/manifest.ts';
 import { missingToolchain } from '@fairbench/harness/impl/toolchain.ts';
 import { repoRoot } from '@fairbench/harness/paths.ts';
-import { chooseProvider, type DatabaseServer } from '@fairbench/harness/provision/index.ts';
+import { chooseProvider, type DatabaseServer, type RuntimeProviderName } from '@fairbench/harness/provision/index.ts';
 import { runtimeVersion } from '@fairbench/harness/runtime-version.ts';
 import { startBaseline } from './baseline/run.ts';
 import { passGate } from './gate.ts';
@@ -69,7 +69,9 @@ export async function runBench(opts: BenchOptions): Promise<string> {
   });
 
   const placement = choosePlacement(opts.pin);
-  const db = await chooseProvider().start('mysql');
+  // Local processes unless FAIRBENCH_RUNTIME=containers: on one small machine the runtime adds no noise of its own.
+  const db = await chooseProvider({ default: 'local' }).start('mysql');
+  const runtime = db.provider;
   const database = await placeDatabase(db, placement);
   const recordedPlacement: Placement = { ...placement, database: database.pinned ? placement.database : null };
   console.log(`database: ${db.engine.name} ${db.engine.version} (${db.provider})${database.pinned ? ` pinned to core ${placement.database?.join(',')}` : ''}`);
@@ -84,7 +86,7 @@ export async function runBench(opts: BenchOptions): Promise<string> {
     ids: { comment: data.comments.length, user: data.users.length },
   };
 
-  await buildImplementation(impl);
+  await buildImplementation(impl, { runtime });
   const env = (port: number) => contractEnv({ port, databases: [db] });
   const poolSize = Number(env(0)['DB_POOL_SIZE']);
   const workDir = await mkdtemp(join(os.tmpdir(), 'fairbench-bench-'));
@@ -93,12 +95,14 @@ export async function runBench(opts: BenchOptions): Promise<string> {
 
   const progress = new Progress(cases.length, opts.repeat, opts.warmupSeconds + opts.durationSeconds);
   const results: BenchCase[] = [];
+  let runtimeInImage: string | undefined;
   for (const [i, c] of cases.entries()) {
     const repetitions: Repetition[] = [];
     let server: RunningImplementation | undefined;
     try {
       // Restarted before every case, as the paper did: no case inherits another's heap or JIT state.
-      if (c.protocol !== 'database') server = await startImplementation(impl, env, placement.implementation ? { cpus: placement.implementation } : {});
+      if (c.protocol !== 'database') server = await startServer(impl, env, runtime, placement.implementation);
+      runtimeInImage ??= server?.runtimeVersion;
       for (let r = 1; r <= opts.repeat; r++) {
         progress.begin(i + 1, r, c.id);
         const repStarted = new Date();
@@ -142,7 +146,7 @@ export async function runBench(opts: BenchOptions): Promise<string> {
       name: impl.manifest.name,
       language: impl.manifest.language,
       framework: { ...impl.manifest.framework },
-      runtime: { name: impl.manifest.runtime.name, version: await runtimeVersion(impl.manifest.runtime.name) },
+      runtime: { name: impl.manifest.runtime.name, version: runtimeInImage ?? (await runtimeVersion(impl.manifest.runtime.name)) },
       implTreeHash: gate.implTreeHash,
       poolSize,
       tuning: [impl.manifest.tuning],
@@ -165,6 +169,22 @@ export async function runBench(opts: BenchOptions): Promise<string> {
   };
   await db.stop();
   return writeResult(doc, impl.manifest.name);
+}
+
+/**
+ * Starts the implementation on its cores: a local process under taskset; a container (host
+ * network, its processes visible in the host's /proc) is pinned once it runs.
+ */
+async function startServer(
+  impl: Implementation,
+  env: (port: number) => Record<string, string>,
+  runtime: RuntimeProviderName,
+  cpus: readonly number[] | null,
+): Promise<RunningImplementation> {
+  if (runtime === 'local') return startImplementation(impl, env, { runtime, ...(cpus ? { cpus } : {}) });
+  const server = await startImplementation(impl, env, { runtime });
+  if (cpus) await pinProcess(server.process.pid, cpus);
+  return server;
 }
 
 /** Waits for one repetition's load to finish while sampling the trees involved; the repetition's record. */

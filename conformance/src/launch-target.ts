@@ -22,9 +22,11 @@ export async function launchTarget({ impl, api }: Target, databases: ReadonlyMap
   const { rows, loadMs } = prepared.dataset;
   console.log(`  seeded ${api.name} (${Object.entries(rows).map(([t, n]) => `${n} ${t}`).join(', ')}) in ${loadMs} ms`);
   try {
-    await buildImplementation(impl);
-    const running = await startImplementation(impl, (port) => contractEnv({ port, databases: [...databases.values()] }));
-    console.log(`  ${impl.manifest.name} answered /health ${Math.round(running.startupMs)} ms after start`);
+    // The implementation runs where its databases do: both local processes, or both containers.
+    const runtime = [...databases.values()][0]?.provider ?? 'local';
+    await buildImplementation(impl, { runtime });
+    const running = await startImplementation(impl, (port) => contractEnv({ port, databases: [...databases.values()] }), { runtime });
+    console.log(`  ${impl.manifest.name} answered /health ${Math.round(running.startupMs)} ms after start (${running.runtime})`);
     return {
       prepared,
       running,

@@ -67,7 +67,8 @@ export async function runMutants(): Promise<MutantOutcome[]> {
     if (api === undefined) throw new Error(`mutants for unknown API ${s.api}`);
     return api;
   });
-  const databases = await startDatabases(apis.flatMap((a) => a.databases));
+  // Local unless FAIRBENCH_RUNTIME says otherwise: each mutant would otherwise be an image build.
+  const databases = await startDatabases(apis.flatMap((a) => a.databases), { default: 'local' });
   const spec = await loadSpecValidators();
   const fingerprints = await suiteFingerprints();
   const outcomes: MutantOutcome[] = [];

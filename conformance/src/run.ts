@@ -7,7 +7,8 @@ import { treeHash, implTreeHash, sourceRevision, specHash } from '@fairbench/har
 import { loadImplementations, type ApiName, type Implementation } from '@fairbench/harness/impl/manifest.ts';
 import { missingToolchain } from '@fairbench/harness/impl/toolchain.ts';
 import { shuttingDown } from '@fairbench/harness/cleanup.ts';
-import { chooseProvider, type DatabaseKind, type DatabaseServer } from '@fairbench/harness/provision/index.ts';
+import { imageUnavailable } from '@fairbench/harness/impl/container.ts';
+import { chooseRuntime, type ChooseProviderOptions, type DatabaseKind, type DatabaseServer, type RuntimeProviderName } from '@fairbench/harness/provision/index.ts';
 import { runtimeVersion } from '@fairbench/harness/runtime-version.ts';
 import { conformanceApis } from './apis/index.ts';
 import type { ConformanceApi } from './apis/types.ts';
@@ -42,6 +43,8 @@ export interface SpecValidators {
 export interface Fingerprints {
   readonly specHash: string;
   readonly suiteHash: string;
+  /** Why the run's runtime (local or containers) was chosen. */
+  readonly providerReason?: string;
 }
 
 export interface Skip {
@@ -50,8 +53,11 @@ export interface Skip {
   readonly reason: string;
 }
 
-/** The implementation × API pairs to run here, and those that cannot run (each skip printed loudly). */
-export async function selectTargets(selection: Selection): Promise<{ targets: Target[]; skips: Skip[] }> {
+/**
+ * The implementation × API pairs to run here, and those that cannot run (each skip printed
+ * loudly): locally an implementation needs its toolchain, in containers a base image.
+ */
+export async function selectTargets(selection: Selection, runtime: RuntimeProviderName = 'local'): Promise<{ targets: Target[]; skips: Skip[] }> {
   const all = await loadImplementations();
   const unknown = (selection.impls ?? []).filter((n) => !all.some((i) => i.manifest.name === n));
   if (unknown.length > 0) throw new Error(`no implementation named ${unknown.join(', ')} under impl/`);
@@ -60,7 +66,12 @@ export async function selectTargets(selection: Selection): Promise<{ targets: Ta
   for (const impl of all.filter((i) => !selection.impls || selection.impls.includes(i.manifest.name))) {
     for (const apiName of impl.manifest.apis.filter((a) => !selection.apis || selection.apis.includes(a))) {
       const api = conformanceApis[apiName];
-      const reason = api === undefined ? `the suite has no cases for the ${apiName} API yet` : await missingToolchain(impl.manifest);
+      const reason =
+        api === undefined
+          ? `the suite has no cases for the ${apiName} API yet`
+          : runtime === 'containers'
+            ? imageUnavailable(impl)
+            : await missingToolchain(impl.manifest);
       if (reason === null && api !== undefined) {
         targets.push({ impl, api });
       } else {
@@ -73,8 +84,9 @@ export async function selectTargets(selection: Selection): Promise<{ targets: Ta
 }
 
 export async function runConformance(selection: Selection): Promise<Verdict[]> {
-  const { targets, skips } = await selectTargets(selection);
-  const fingerprints = await suiteFingerprints();
+  const choice = chooseRuntime();
+  const { targets, skips } = await selectTargets(selection, choice.provider.name);
+  const fingerprints: Fingerprints = { ...(await suiteFingerprints()), providerReason: choice.reason };
   const verdicts: Verdict[] = [];
   for (const { impl, api, reason } of skips) {
     verdicts.push(await record(skipped(impl, api, reason, fingerprints, await implTreeHash(impl.dir))));
@@ -98,8 +110,8 @@ export async function loadSpecValidators(): Promise<SpecValidators> {
   return { openapi: await OpenApiValidator.load(), graphqlSchema: await loadSpecSchema() };
 }
 
-export async function startDatabases(needed: readonly DatabaseKind[]): Promise<Map<DatabaseKind, DatabaseServer>> {
-  const provider = chooseProvider();
+export async function startDatabases(needed: readonly DatabaseKind[], choose: ChooseProviderOptions = {}): Promise<Map<DatabaseKind, DatabaseServer>> {
+  const { provider } = chooseRuntime(choose);
   const kinds = [...new Set(needed)];
   printBanner(`starting ${kinds.join(', ')} (${provider.name} runtime)`);
   const servers = await Promise.all(
@@ -152,6 +164,9 @@ export async function runTarget(
     const failing = results.filter((r) => !r.passed).map((r) => r.id);
     return {
       ...common,
+      // In a container the runtime is the image's, which may differ from the host's.
+      ...(running.runtimeVersion ? { runtime: { name: impl.manifest.runtime.name, version: running.runtimeVersion } } : {}),
+      ...(running.container ? { implImage: running.container.image } : {}),
       status: failing.length === 0 ? 'passed' : 'failed',
       dataset: prepared.dataset,
       startupMs: Math.round(running.startupMs),

@@ -164,6 +164,18 @@ export async function reapStale(): Promise<string[]> {
   return killed;
 }
 
+/** This harness process as recorded in pid records and container labels: pid plus its start time. */
+export function harnessIdentity(): string {
+  return `${process.pid}-${startTime(process.pid) ?? ''}`;
+}
+
+/** Whether the harness that wrote `identity` (harnessIdentity()) is still running. */
+export function harnessAlive(identity: string): boolean {
+  const [pid, start] = identity.split('-');
+  if (!pid || !/^\d+$/.test(pid)) return false;
+  return sameProcess(Number(pid), start ? Number(start) : null);
+}
+
 // ---- pid records -------------------------------------------------------------
 
 interface PidRecord {

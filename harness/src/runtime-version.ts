@@ -5,7 +5,7 @@ import type { ImplManifest } from './impl/manifest.ts';
 
 const run = promisify(execFile);
 
-const VERSION_COMMAND: Record<ImplManifest['runtime']['name'], readonly [string, ...string[]]> = {
+export const VERSION_COMMAND: Record<ImplManifest['runtime']['name'], readonly [string, ...string[]]> = {
   node: ['node', '--version'],
   bun: ['bun', '--version'],
   java: ['java', '-version'], // prints to stderr

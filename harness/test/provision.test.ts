@@ -3,87 +3,20 @@
 import assert from 'node:assert/strict';
 import { execFile, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { after, describe, test, type TestContext } from 'node:test';
-import { MongoClient } from 'mongodb';
-import { createConnection, type RowDataPacket } from 'mysql2/promise';
-import pg from 'pg';
 import { runCleanup } from '../src/cleanup.ts';
-import { chooseProvider } from '../src/provision/index.ts';
+import { autoRuntime, chooseProvider } from '../src/provision/index.ts';
 import { localProvider, type LocalDatabaseServer } from '../src/provision/local/index.ts';
 import type { DatabaseKind } from '../src/provision/types.ts';
+import { portAccepts, refusesWrongPassword, writeAndRead } from './support/databases.ts';
 
 const execFileAsync = promisify(execFile);
 
 // Whatever a failed assertion left running.
 after(() => runCleanup());
-
-/** Write then read through the server's own driver, using nothing but its URL. */
-const writeAndRead: Record<DatabaseKind, (url: string) => Promise<string>> = {
-  async mysql(url) {
-    const conn = await createConnection(url);
-    try {
-      await conn.query('CREATE TABLE greeting (id INT PRIMARY KEY, text VARCHAR(50) NOT NULL)');
-      await conn.query('INSERT INTO greeting VALUES (?, ?)', [1, 'héllo ✓']);
-      const [rows] = await conn.query<RowDataPacket[]>('SELECT text FROM greeting WHERE id = 1');
-      return String(rows[0]?.['text']);
-    } finally {
-      await conn.end();
-    }
-  },
-  async postgres(url) {
-    const client = new pg.Client(url);
-    await client.connect();
-    try {
-      await client.query('CREATE TABLE greeting (id INT PRIMARY KEY, text TEXT NOT NULL)');
-      await client.query('INSERT INTO greeting VALUES ($1, $2)', [1, 'héllo ✓']);
-      const { rows } = await client.query<{ text: string }>('SELECT text FROM greeting WHERE id = 1');
-      return String(rows[0]?.text);
-    } finally {
-      await client.end();
-    }
-  },
-  async mongo(url) {
-    const client = await MongoClient.connect(url, { serverSelectionTimeoutMS: 5_000 });
-    try {
-      const greetings = client.db().collection<{ _id: number; text: string }>('greeting');
-      await greetings.insertOne({ _id: 1, text: 'héllo ✓' });
-      return String((await greetings.findOne({ _id: 1 }))?.text);
-    } finally {
-      await client.close();
-    }
-  },
-};
-
-/** The same URL with a wrong password must be refused: the password is really required. */
-const refusesWrongPassword: Partial<Record<DatabaseKind, (url: string) => Promise<unknown>>> = {
-  mysql: (url) => createConnection(withPassword(url, 'wrong')).then((c) => c.end()),
-  postgres: async (url) => {
-    const client = new pg.Client(withPassword(url, 'wrong'));
-    await client.connect();
-    await client.end();
-  },
-};
-
-function withPassword(url: string, password: string): string {
-  const u = new URL(url);
-  u.password = password;
-  return u.href;
-}
-
-function portAccepts(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: '127.0.0.1', port });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
 
 /** Independent of process.ts: what `ps` says is in the group (zombies excepted). */
 function groupMembers(pgid: number): string[] {
@@ -167,14 +100,34 @@ describe('chooseProvider', () => {
     else process.env.FAIRBENCH_RUNTIME = saved;
   });
 
-  test('local by default and on request; containers not yet', () => {
-    delete process.env.FAIRBENCH_RUNTIME;
-    assert.equal(chooseProvider().name, 'local');
+  test('FAIRBENCH_RUNTIME decides; without it, automatic unless the caller defaults to local', () => {
     process.env.FAIRBENCH_RUNTIME = 'local';
-    assert.equal(chooseProvider().name, 'local');
+    assert.equal(chooseProvider({ quiet: true }).name, 'local');
     process.env.FAIRBENCH_RUNTIME = 'containers';
-    assert.throws(() => chooseProvider(), /containers runtime not implemented yet/);
+    assert.equal(chooseProvider({ quiet: true }).name, 'containers');
+    assert.equal(chooseProvider({ quiet: true, default: 'local' }).name, 'containers', 'the variable beats the default');
     process.env.FAIRBENCH_RUNTIME = 'docker';
     assert.throws(() => chooseProvider(), /unknown FAIRBENCH_RUNTIME/);
+    delete process.env.FAIRBENCH_RUNTIME;
+    assert.equal(chooseProvider({ quiet: true, default: 'local' }).name, 'local');
+    assert.equal(chooseProvider({ quiet: true }).name, autoRuntime());
+  });
+
+  // CI's sandbox may have no working container engine: the automatic choice must then be
+  // local, quickly, and say why, instead of failing or hanging.
+  test('without a container engine the automatic choice falls back to local, within seconds, saying why', async () => {
+    const script = `
+      import { chooseRuntime } from ${JSON.stringify(new URL('../src/provision/index.ts', import.meta.url).href)};
+      const c = chooseRuntime({ quiet: true });
+      console.log(JSON.stringify({ name: c.provider.name, reason: c.reason }));`;
+    const started = performance.now();
+    const { stdout } = await execFileAsync(process.execPath, ['--input-type=module', '-e', script], {
+      env: { ...process.env, FAIRBENCH_RUNTIME: '', PATH: path.dirname(process.execPath), DOCKER_HOST: 'unix:///nonexistent.sock' },
+      timeout: 30_000,
+    });
+    const choice = JSON.parse(stdout) as { name: string; reason: string };
+    assert.equal(choice.name, 'local');
+    assert.match(choice.reason, /containers cannot run here: .*podman is not installed/);
+    assert.ok(performance.now() - started < 20_000, 'the probe is bounded');
   });
 });

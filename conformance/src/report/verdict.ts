@@ -20,6 +20,10 @@ export interface Verdict {
   readonly framework?: { readonly name: string; readonly version: string };
   readonly runtime?: { readonly name: string; readonly version: string };
   readonly provider?: 'local' | 'containers';
+  /** Why that runtime: FAIRBENCH_RUNTIME, or what the automatic probe found. */
+  readonly providerReason?: string;
+  /** The implementation's image, in the containers runtime. */
+  readonly implImage?: string;
   readonly databases?: readonly { readonly kind: string; readonly engine: string; readonly version: string }[];
   readonly dataset?: object;
   readonly implTreeHash: string;

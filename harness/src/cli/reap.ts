@@ -1,6 +1,12 @@
-// Stops servers that an earlier run left behind when it was killed outright
-// (SIGKILL, a closed terminal): run by `make setup`, so before every target.
+// Stops servers and removes containers that an earlier run left behind when it was killed
+// outright (SIGKILL, a closed terminal): run by `make setup`, so before every target.
+import { reapStaleContainers } from '../containers/engine.ts';
 import { reapStale } from '../process.ts';
 
 const reaped = await reapStale();
 if (reaped.length > 0) console.log(`stopped ${reaped.length} server(s) left behind by an earlier run: ${reaped.join(', ')}`);
+const containers = await reapStaleContainers().catch((err: unknown) => {
+  console.log(`could not list the project's containers: ${String(err).split('\n')[0]}`);
+  return [];
+});
+if (containers.length > 0) console.log(`removed ${containers.length} container(s) left behind by an earlier run: ${containers.join(', ')}`);

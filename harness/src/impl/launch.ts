@@ -1,11 +1,16 @@
 // Builds an implementation from its manifest, starts it with the contract's
 // environment, waits for GET /health, and stops it (also on failure or Ctrl-C,
-// through the process registry).
+// through the process registry). In the containers runtime it is built from its
+// Dockerfile and started as a container instead (container.ts).
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { freePort } from '../ports.ts';
 import { startProcess, type ManagedProcess } from '../process.ts';
 import { resultsDir } from '../paths.ts';
+import type { RunningContainer } from '../containers/container.ts';
+import type { RuntimeProviderName } from '../provision/types.ts';
+import { buildImplementationImage, startImplementationContainer } from './container.ts';
+import { healthAnswers } from './health.ts';
 import type { Implementation } from './manifest.ts';
 
 const HEALTH_TIMEOUT_MS = 60_000;
@@ -14,17 +19,32 @@ const STEP_TIMEOUT_MS = 10 * 60_000;
 export interface RunningImplementation {
   readonly impl: Implementation;
   readonly baseUrl: string;
+  /** Where it runs: a local process or a container. */
+  readonly runtime: RuntimeProviderName;
+  /** The process group; in a container, its main process (host pid) behind the same interface. */
   readonly process: ManagedProcess;
-  /** Milliseconds from spawn to the first 200 from /health. */
+  /** The container, in the containers runtime only. */
+  readonly container?: RunningContainer;
+  /** The runtime's version inside the container (the host's may differ), in the containers runtime only. */
+  readonly runtimeVersion?: string;
+  /** Milliseconds from spawn (or container start) to the first 200 from /health. */
   readonly startupMs: number;
   stop(): Promise<void>;
+}
+
+export interface LaunchOptions {
+  /** local (default): a process from the manifest's build/start; containers: an image from its Dockerfile. */
+  readonly runtime?: RuntimeProviderName;
+  /** Local runtime only: pin the implementation (and everything it forks) to these CPU cores with taskset; default: not pinned. */
+  readonly cpus?: readonly number[];
 }
 
 function logDir(impl: Implementation): string {
   return join(resultsDir, 'logs', impl.manifest.name);
 }
 
-export function buildImplementation(impl: Implementation): Promise<void> {
+export function buildImplementation(impl: Implementation, opts: LaunchOptions = {}): Promise<void> {
+  if (opts.runtime === 'containers') return buildImplementationImage(impl).then(() => undefined);
   return runStep(impl, 'build', impl.manifest.build);
 }
 
@@ -51,18 +71,17 @@ async function runStep(impl: Implementation, step: 'build' | 'test', command: st
   }
 }
 
-export interface StartImplementationOptions {
-  /** Pin the implementation (and everything it forks) to these CPU cores with taskset; default: not pinned. */
-  readonly cpus?: readonly number[];
-}
-
 export async function startImplementation(
   impl: Implementation,
   env: (port: number) => Record<string, string>,
-  opts: StartImplementationOptions = {},
+  opts: LaunchOptions = {},
 ): Promise<RunningImplementation> {
   await mkdir(logDir(impl), { recursive: true });
   const port = await freePort();
+  if (opts.runtime === 'containers') {
+    const started = await startImplementationContainer(impl, env(port), `http://127.0.0.1:${port}`);
+    return { impl, baseUrl: `http://127.0.0.1:${port}`, runtime: 'containers', ...started };
+  }
   const started = performance.now();
   const child = startProcess({
     name: impl.manifest.name,
@@ -81,7 +100,14 @@ export async function startImplementation(
     await child.stop();
     throw error;
   }
-  return { impl, baseUrl, process: child, startupMs: performance.now() - started, stop: () => child.stop() };
+  return {
+    impl,
+    baseUrl,
+    runtime: 'local',
+    process: child,
+    startupMs: performance.now() - started,
+    stop: () => child.stop(),
+  };
 }
 
 async function waitForHealth(baseUrl: string, child: ManagedProcess): Promise<void> {
@@ -90,10 +116,8 @@ async function waitForHealth(baseUrl: string, child: ManagedProcess): Promise<vo
   while (Date.now() < deadline) {
     if (!child.alive()) throw new Error(`exited before /health answered:\n${await child.tail(30)}`);
     try {
-      const res = await fetch(`${baseUrl}/health`, { signal: AbortSignal.timeout(2000) });
-      await res.arrayBuffer();
-      if (res.status === 200) return;
-      last = `HTTP ${res.status}`;
+      await healthAnswers(baseUrl);
+      return;
     } catch (error) {
       last = error instanceof Error ? error.message : String(error);
     }
