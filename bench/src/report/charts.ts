@@ -98,7 +98,7 @@ export function throughputSpec(group: CaseGroup, impls: string[]): TopLevelSpec 
           mark: { type: 'bar' },
           encoding: {
             x, xOffset,
-            y: { field: 'median', type: 'quantitative', title: 'throughput (req/s)', axis: { format: ',~f' } },
+            y: { field: 'median', type: 'quantitative', title: 'throughput (req/s)', axis: { format: ',~f' }, scale: { zero: true, nice: 5 } },
             color: {
               field: 'impl', type: 'nominal',
               scale: hasLimit ? { domain: [...colors.domain, LIMIT_LABEL], range: [...colors.range, '#222'] } : colors,
