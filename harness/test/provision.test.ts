@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { after, describe, test, type TestContext } from 'node:test';
-import { runCleanup } from '../src/cleanup.ts';
+import { onCleanup, runCleanup } from '../src/cleanup.ts';
 import { autoRuntime, chooseProvider } from '../src/provision/index.ts';
 import { localProvider, type LocalDatabaseServer } from '../src/provision/local/index.ts';
 import type { DatabaseKind } from '../src/provision/types.ts';
@@ -77,7 +77,12 @@ test('a private TMPDIR does not stop the servers from initialising and starting'
   fs.chmodSync(privateParent, 0o700);
   const privateTmp = path.join(privateParent, 'tmp');
   fs.mkdirSync(privateTmp, { mode: 0o700 });
-  t.after(() => fs.rmSync(privateParent, { recursive: true, force: true }));
+  // Through the harness's cleanup, so that a Ctrl-C during the test removes it too.
+  const unregister = onCleanup(`private TMPDIR ${privateParent}`, () => fs.promises.rm(privateParent, { recursive: true, force: true }));
+  t.after(async () => {
+    unregister();
+    fs.rmSync(privateParent, { recursive: true, force: true });
+  });
   const script = `
     import { localProvider } from ${JSON.stringify(new URL('../src/provision/local/index.ts', import.meta.url).href)};
     for (const kind of ['mysql', 'postgres']) {
