@@ -18,6 +18,7 @@
 // exist only to make k6 report those sub-metrics in the summary (they always pass).
 import http from 'k6/http';
 import { Counter } from 'k6/metrics';
+import { mulberry32 } from './prng.js';
 
 const env = (name, fallback) => {
   const value = __ENV[name] ?? fallback;
@@ -104,18 +105,6 @@ export const options = {
   discardResponseBodies: false,
 };
 
-// mulberry32: a small seeded PRNG, one stream per VU, so that every run (and every
-// implementation) is asked for the same ids in the same order per VU.
-function mulberry32(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 let random;
 const draw = (n) => 1 + Math.floor(random() * n);
 

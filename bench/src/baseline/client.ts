@@ -6,7 +6,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import * as hdr from 'hdr-histogram-js';
 import mysql from 'mysql2/promise';
-import { mulberry32 } from './prng.ts';
+import { mulberry32 } from '../../k6/prng.js';
 import type { BaselineConfig, BaselineOutput } from './config.ts';
 
 const config = JSON.parse(await readFile(process.argv[2]!, 'utf8')) as BaselineConfig;
