@@ -1,4 +1,5 @@
 // What the provider tests check on any server, whichever runtime started it.
+import assert from 'node:assert/strict';
 import net from 'node:net';
 import { MongoClient } from 'mongodb';
 import { createConnection, type RowDataPacket } from 'mysql2/promise';
@@ -6,7 +7,7 @@ import pg from 'pg';
 import type { DatabaseKind } from '../../src/provision/types.ts';
 
 /** Write then read through the server's own driver, using nothing but its URL. */
-export const writeAndRead: Record<DatabaseKind, (url: string) => Promise<string>> = {
+const writeAndRead: Record<DatabaseKind, (url: string) => Promise<string>> = {
   async mysql(url) {
     const conn = await createConnection(url);
     try {
@@ -43,7 +44,7 @@ export const writeAndRead: Record<DatabaseKind, (url: string) => Promise<string>
 };
 
 /** The same URL with a wrong password must be refused: the password is really required. */
-export const refusesWrongPassword: Partial<Record<DatabaseKind, (url: string) => Promise<unknown>>> = {
+const refusesWrongPassword: Partial<Record<DatabaseKind, (url: string) => Promise<unknown>>> = {
   mysql: (url) => createConnection(withPassword(url, 'wrong')).then((c) => c.end()),
   postgres: async (url) => {
     const client = new pg.Client(withPassword(url, 'wrong'));
@@ -69,3 +70,9 @@ export function portAccepts(port: number): Promise<boolean> {
   });
 }
 
+/** The server works through its driver with nothing but its URL, and refuses that URL with a wrong password. */
+export async function checkUsableAndGuarded(kind: DatabaseKind, url: string): Promise<void> {
+  assert.equal(await writeAndRead[kind](url), 'héllo ✓');
+  const wrongPassword = refusesWrongPassword[kind];
+  if (wrongPassword) await assert.rejects(wrongPassword(url), /password|denied/i);
+}
