@@ -16,6 +16,10 @@ import { forumRoutes } from './routes/forum.js';
 import { createRootValue, schema } from './graphql/schema.js';
 import { limitRules } from './graphql/limits.js';
 import { PROBLEMS, sendProblem, methodNotAllowed, notFound, logInternalError } from './problem.js';
+import { createAuth } from './auth.js';
+import { createUsersHandlers } from './handlers/users.js';
+import { USERS_PATHS, usersRoutes } from './routes/users.js';
+import { serverTiming } from './server-timing.js';
 
 export const BODY_LIMIT = '64kb'; // 65,536 bytes; a larger body is a 413
 
@@ -141,7 +145,7 @@ function errorHandler(err, req, res, next) {
 /**
  * The app serves the APIs it is given a data layer for (server.js passes those
  * whose database is configured); the others' paths are unknown (404).
- * @param {{ forum?: ReturnType<import('./data/forum.js').createForumData> }} apis
+ * @param {{ forum?: ReturnType<import('./data/forum.js').createForumData>, users?: { data: ReturnType<import('./data/users.js').createUsersData>, jwt: { secret: string, lifetimeSeconds: number } } }} apis
  */
 export function buildApp(apis) {
   const app = express();
@@ -149,8 +153,12 @@ export function buildApp(apis) {
   app.enable('case sensitive routing');
   app.enable('strict routing');
 
+  // First in the chain, so that Server-Timing covers everything the framework does.
+  if (apis.users) app.use(USERS_PATHS, serverTiming);
+
   app.route('/health').get(health).all(methodNotAllowed('GET, HEAD'));
   if (apis.forum) mountForum(app, apis.forum);
+  if (apis.users) mountUsers(app, apis.users);
 
   app.use(notFound);
   app.use(errorHandler);
@@ -159,6 +167,12 @@ export function buildApp(apis) {
 
 function health(req, res) {
   res.json({ status: 'ok' });
+}
+
+/** @param {{ data: ReturnType<import('./data/users.js').createUsersData>, jwt: { secret: string, lifetimeSeconds: number } }} users */
+function mountUsers(app, { data, jwt }) {
+  const auth = createAuth(jwt, (id) => data.byId(id));
+  app.use(usersRoutes(createUsersHandlers(data, auth), auth));
 }
 
 function mountForum(app, data) {
