@@ -2,5 +2,6 @@
 import type { ApiName } from '@fairbench/harness/impl/manifest.ts';
 import { forum } from './forum/index.ts';
 import type { ConformanceApi } from './types.ts';
+import { users } from './users/index.ts';
 
-export const conformanceApis: Partial<Record<ApiName, ConformanceApi>> = { forum };
+export const conformanceApis: Partial<Record<ApiName, ConformanceApi>> = { forum, users };

@@ -68,13 +68,21 @@ async function runSteps(ctx: SuiteContext, flow: Flow, vars: Record<string, unkn
       failures = checkResponse(ctx, req, res, expect, forbidden);
       if (before !== undefined) failures.push(...(await unchangedAfterRejection(ctx, before)));
       if (failures.length === 0 && step.save !== undefined) {
-        for (const [name, pointer] of Object.entries(step.save)) vars[name] = atPointer(res.json, pointer);
+        for (const [name, from] of Object.entries(step.save)) vars[name] = saved(res, from);
       }
     }
     // Later steps build on this one's outcome: the first failing step ends the flow.
     if (failures.length > 0) return failures.map((f) => `${label}: ${f}`);
   }
   return [];
+}
+
+/** A saved value: `header:<name>` is a response header (absent: a failure), anything else a JSON pointer into the body. */
+function saved(res: HttpResponse, from: string): unknown {
+  if (!from.startsWith('header:')) return atPointer(res.json, from);
+  const value = res.headers.get(from.slice('header:'.length));
+  if (value === null) throw new Error(`the response has no ${from.slice('header:'.length)} header`);
+  return value;
 }
 
 async function buildRequest(ctx: SuiteContext, r: FlowRequest): Promise<HttpRequest> {
