@@ -138,15 +138,31 @@ function errorHandler(err, req, res, next) {
   sendProblem(res, PROBLEMS.internal);
 }
 
-/** @param {{ data: ReturnType<import('./data/forum.js').createForumData> }} deps */
-export function buildApp({ data }) {
+/**
+ * The app serves the APIs it is given a data layer for (server.js passes those
+ * whose database is configured); the others' paths are unknown (404).
+ * @param {{ forum?: ReturnType<import('./data/forum.js').createForumData> }} apis
+ */
+export function buildApp(apis) {
   const app = express();
   app.disable('x-powered-by');
   app.enable('case sensitive routing');
   app.enable('strict routing');
 
-  app.use(forumRoutes(createForumHandlers(data)));
+  app.route('/health').get(health).all(methodNotAllowed('GET, HEAD'));
+  if (apis.forum) mountForum(app, apis.forum);
 
+  app.use(notFound);
+  app.use(errorHandler);
+  return app;
+}
+
+function health(req, res) {
+  res.json({ status: 'ok' });
+}
+
+function mountForum(app, data) {
+  app.use(forumRoutes(createForumHandlers(data)));
   app.post(
     '/graphql',
     requireJsonBody,
@@ -164,8 +180,4 @@ export function buildApp({ data }) {
     }),
   );
   app.all('/graphql', methodNotAllowed('POST'));
-
-  app.use(notFound);
-  app.use(errorHandler);
-  return app;
 }

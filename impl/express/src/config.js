@@ -1,6 +1,9 @@
 // Environment parsing and validation (the harness/implementation contract:
-// PORT, MYSQL_URL, DB_POOL_SIZE, NODE_ENV=production; HOST is optional).
-// Anything missing or invalid is a startup error with a clear message.
+// PORT, DB_POOL_SIZE, NODE_ENV=production, and one URL per database: the app
+// serves each API whose database URL is set — MYSQL_URL → forum, MONGO_URL →
+// users and documents — and needs at least one. JWT_SECRET is required with
+// MONGO_URL (the users API signs tokens); JWT_LIFETIME_SECONDS defaults to 3600.
+// HOST is optional. Anything missing or invalid is a startup error with a clear message.
 
 export class ConfigError extends Error {}
 
@@ -52,6 +55,28 @@ function parseMysqlUrl(raw) {
   };
 }
 
+function parseMongoUrl(raw) {
+  let url;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError('MONGO_URL is not a valid URL (expected mongodb://host:port/db)');
+  }
+  if (url.protocol !== 'mongodb:') throw new ConfigError(`MONGO_URL must use the mongodb: scheme, got ${url.protocol}`);
+  if (!url.pathname.replace(/^\//, '')) throw new ConfigError('MONGO_URL must name a database (mongodb://host:port/db)');
+  return raw;
+}
+
+function parseLifetime(raw) {
+  if (raw === undefined || raw.trim() === '') return 3600;
+  if (!DECIMAL.test(raw.trim()) || Number(raw) < 1) {
+    throw new ConfigError(`JWT_LIFETIME_SECONDS must be a positive integer, got ${JSON.stringify(raw)}`);
+  }
+  return Number(raw);
+}
+
+const optional = (env, name) => (env[name]?.trim() ? env[name].trim() : undefined);
+
 /** Reads and checks every variable; one ConfigError lists all the problems. */
 export function loadConfig(env = process.env) {
   const problems = [];
@@ -67,9 +92,19 @@ export function loadConfig(env = process.env) {
   const config = {
     port: read(() => parsePort(required(env, 'PORT'))),
     host: env.HOST?.trim() || '127.0.0.1',
-    mysql: read(() => parseMysqlUrl(required(env, 'MYSQL_URL'))),
+    mysql: optional(env, 'MYSQL_URL') && read(() => parseMysqlUrl(optional(env, 'MYSQL_URL'))),
+    mongoUrl: optional(env, 'MONGO_URL') && read(() => parseMongoUrl(optional(env, 'MONGO_URL'))),
     poolSize: read(() => parsePoolSize(required(env, 'DB_POOL_SIZE'))),
   };
+  if (!optional(env, 'MYSQL_URL') && !optional(env, 'MONGO_URL')) {
+    problems.push('set MYSQL_URL (forum) or MONGO_URL (users, documents): no API has a database');
+  }
+  if (config.mongoUrl !== undefined) {
+    config.jwt = {
+      secret: read(() => required(env, 'JWT_SECRET')),
+      lifetimeSeconds: read(() => parseLifetime(env.JWT_LIFETIME_SECONDS)),
+    };
+  }
   if (problems.length > 0) throw new ConfigError(problems.join('; '));
   return config;
 }

@@ -1,6 +1,9 @@
-// Entry point: read the environment, create the MySQL pool, build the app,
-// listen, and shut down cleanly on SIGTERM/SIGINT.
+// Entry point: read the environment, connect to the databases that are
+// configured (MySQL pool for the forum, a mongoose connection for the MongoDB
+// APIs), build the app with the APIs they serve, listen, and shut down cleanly
+// on SIGTERM/SIGINT.
 
+import mongoose from 'mongoose';
 import mysql from 'mysql2/promise';
 
 import { buildApp } from './app.js';
@@ -17,13 +20,31 @@ try {
   process.exit(1);
 }
 
-const pool = mysql.createPool({
-  ...config.mysql,
-  connectionLimit: config.poolSize, // DB_POOL_SIZE, exactly (the harness sets the same value for every implementation)
-  dateStrings: true, // DATE columns as 'YYYY-MM-DD', no timezone shift
-});
+const apis = {};
 
-const app = buildApp({ data: createForumData(pool) });
+const pool =
+  config.mysql &&
+  mysql.createPool({
+    ...config.mysql,
+    connectionLimit: config.poolSize, // DB_POOL_SIZE, exactly (the harness sets the same value for every implementation)
+    dateStrings: true, // DATE columns as 'YYYY-MM-DD', no timezone shift
+  });
+if (pool) apis.forum = createForumData(pool);
+
+if (config.mongoUrl) {
+  // The harness owns the collections and their indexes (it seeds them): the app
+  // neither creates indexes nor collections at startup, as mongoose's production docs advise.
+  mongoose.set('autoIndex', false);
+  mongoose.set('autoCreate', false);
+  try {
+    await mongoose.connect(config.mongoUrl, { maxPoolSize: config.poolSize, serverSelectionTimeoutMS: 10_000 });
+  } catch (err) {
+    console.error(`express: cannot connect to MONGO_URL: ${err.message}`);
+    process.exit(1);
+  }
+}
+
+const app = buildApp(apis);
 
 // A stray rejection is logged on one line; the process stays up.
 process.on('unhandledRejection', (reason) => logInternalError('unhandledRejection', reason));
@@ -34,7 +55,7 @@ const server = app.listen(config.port, config.host, (err) => {
     process.exit(1);
   }
   const { address, port } = server.address();
-  console.log(`express: listening on http://${address}:${port} (NODE_ENV=${process.env.NODE_ENV ?? 'unset'}, DB_POOL_SIZE=${config.poolSize})`);
+  console.log(`express: listening on http://${address}:${port} (APIs: ${Object.keys(apis).join(', ')}; NODE_ENV=${process.env.NODE_ENV ?? 'unset'}, DB_POOL_SIZE=${config.poolSize})`);
 });
 
 let shuttingDown = false;
@@ -46,9 +67,10 @@ function shutdown(signal) {
   setTimeout(() => server.closeAllConnections(), 10_000).unref();
   server.close(async () => {
     try {
-      await pool.end();
+      await pool?.end();
+      await mongoose.disconnect();
     } catch (err) {
-      logInternalError('pool.end', err);
+      logInternalError('database disconnect', err);
     }
     process.exit(0);
   });

@@ -19,7 +19,7 @@ const failing = { ...fake, async commentById() { throw new Error('db down'); } }
 let server;
 let base;
 before(async () => {
-  server = buildApp({ data: fake }).listen(0, '127.0.0.1');
+  server = buildApp({ forum: fake }).listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   base = `http://127.0.0.1:${server.address().port}`;
 });
@@ -82,7 +82,7 @@ test('405 on known paths, GET /graphql included', async () => {
 });
 
 test('unexpected errors: 500 problem, one stderr line each, the server keeps serving', async () => {
-  const failingServer = buildApp({ data: failing }).listen(0, '127.0.0.1');
+  const failingServer = buildApp({ forum: failing }).listen(0, '127.0.0.1');
   await new Promise((resolve) => failingServer.once('listening', resolve));
   const failingBase = `http://127.0.0.1:${failingServer.address().port}`;
   const original = process.stderr.write;

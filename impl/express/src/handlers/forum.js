@@ -12,10 +12,6 @@ function invalid(res, name) {
 
 export function createForumHandlers(data) {
   return {
-    health(req, res) {
-      res.json({ status: 'ok' });
-    },
-
     // GET /comment/:id
     async commentById(req, res) {
       const id = parseId(req.params.id);

@@ -8,7 +8,6 @@ import { methodNotAllowed } from '../problem.js';
 
 export function forumRoutes(handlers) {
   const router = Router({ caseSensitive: true, strict: true });
-  router.route('/health').get(handlers.health).all(methodNotAllowed('GET, HEAD'));
   router.route('/comment/:id').get(handlers.commentById).all(methodNotAllowed('GET, HEAD'));
   router.route('/comments/:limit').get(handlers.commentsByLimit).all(methodNotAllowed('GET, HEAD'));
   router.route('/user/:id/comment').get(handlers.firstCommentByUserId).all(methodNotAllowed('GET, HEAD'));
