@@ -42,7 +42,7 @@ function randomString(random, length, alphabet) {
 }
 
 // Attribute names: a seeded three-letter prefix and a two-digit index (`qzk00`..`qzk99`):
-// distinct within an object by construction, valid names (^[A-Za-z_][A-Za-z0-9_]*$), and two
+// distinct within an object by construction, valid names (^[A-Za-z][A-Za-z0-9_]*$), and two
 // payloads of different seeds (almost always) share none, so a replace that merged would show.
 function attributes(random, count, length, alphabet) {
   const prefix = randomString(random, 3, LOWER);
