@@ -57,10 +57,59 @@ export interface BadInputFile {
   readonly cases: readonly BadInputCase[];
 }
 
+/** A token the suite forges: HS256 with the implementation's secret (or a wrong one), or alg none. */
+export interface JwtSpec {
+  readonly sub?: unknown;
+  readonly role?: unknown;
+  readonly expiresInSeconds?: number;
+  readonly alg?: 'HS256' | 'none';
+  readonly secret?: 'right' | 'wrong';
+  /** Extra claims, or overrides. */
+  readonly claims?: Readonly<Record<string, unknown>>;
+}
+export interface FlowRequest {
+  readonly method: string;
+  readonly path: string;
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly json?: unknown;
+  readonly body?: string;
+  readonly oversizedJsonKiB?: number;
+  readonly auth?: string | { readonly jwt: JwtSpec };
+  readonly authorization?: string;
+}
+export interface FlowExpectation {
+  readonly status: number;
+  readonly problem?: string;
+  readonly json?: unknown;
+  readonly jsonContains?: unknown;
+  readonly headers?: Readonly<Record<string, string>>;
+}
+export interface DbCheck {
+  readonly collection: string;
+  readonly filter: Readonly<Record<string, unknown>>;
+  readonly expect?: unknown;
+  readonly count?: number;
+}
+export type FlowStep =
+  | { readonly request: FlowRequest; readonly expect: FlowExpectation; readonly save?: Readonly<Record<string, string>> }
+  | { readonly db: DbCheck };
+export interface Flow {
+  readonly id: string;
+  readonly why: string;
+  readonly each?: Readonly<Record<string, readonly unknown[]>>;
+  readonly steps: readonly FlowStep[];
+}
+export interface FlowsFile {
+  /** Checked on every response of the API's flows. */
+  readonly forbidden?: { readonly keys?: readonly string[]; readonly patterns?: readonly string[] };
+  readonly flows: readonly Flow[];
+}
+
 interface Kinds {
   operations: OperationsFile;
   questions: QuestionsFile;
   scenarios: ScenariosFile;
+  flows: FlowsFile;
   'bad-input': BadInputFile;
 }
 

@@ -13,15 +13,18 @@ export type ChangeSpec =
   | { readonly insert: string; readonly row: Row }
   | { readonly delete: string; readonly key: number };
 
+/** What every API's store offers: a digest of all its data (equal digests mean no data changed). */
+export interface DataStore {
+  digest(): Promise<string>;
+}
+
 /** Direct access to the rows behind an API, for scenarios and for the data-intact check. */
-export interface RowStore {
+export interface RowStore extends DataStore {
   /** The row with that primary key, or null. */
   read(table: string, key: number): Promise<Row | null>;
   /** Writes the row (insert or replace) or deletes it. */
   write(change: RowChange): Promise<void>;
   primaryKey(table: string): string;
-  /** A digest of every table's content: equal digests mean no data changed. */
-  digest(): Promise<string>;
   /** Starts counting the statements other clients (the implementation) run against the API's tables. */
   resetStatementCount(): Promise<void>;
   /** How many such statements ran since the last reset. */

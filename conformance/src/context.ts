@@ -1,6 +1,7 @@
 // Everything a suite needs to check one running implementation of one API.
 import type { GraphQLSchema } from 'graphql';
-import type { RowChange, RowStore } from './changes.ts';
+import type { PreparedApi } from './apis/types.ts';
+import type { RowChange } from './changes.ts';
 import type { OpenApiValidator } from './spec/openapi.ts';
 import type { Args, OperationsFile } from './case-files.ts';
 
@@ -15,9 +16,18 @@ export interface SuiteContext {
   readonly baseUrl: string;
   readonly openapi: OpenApiValidator;
   readonly graphqlSchema: GraphQLSchema;
-  readonly operations: OperationsFile;
-  readonly oracle: Oracle;
-  readonly rows: RowStore;
+  /** The seeded API: its store (digest), and oracle/rows or documents/variables by kind. */
+  readonly prepared: PreparedApi;
+  /** operations.yaml, for the APIs with questions. */
+  readonly operations?: OperationsFile;
+  /** The JWT_SECRET the implementation was started with: the suite forges tokens with it. */
+  readonly jwtSecret: string;
   /** False once the implementation's process has exited. */
   readonly alive: () => boolean;
+}
+
+/** A part of the prepared API that a suite cannot run without. */
+export function needed<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new Error(`this API provides no ${what}, which the suite needs`);
+  return value;
 }

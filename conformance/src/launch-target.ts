@@ -1,5 +1,6 @@
 // Seeds an API's databases and starts an implementation on them: what the suite,
 // the fuzzer and `make serve` all begin with.
+import { randomBytes } from 'node:crypto';
 import { contractEnv } from '@fairbench/harness/impl/contract-env.ts';
 import { buildImplementation, startImplementation, type RunningImplementation } from '@fairbench/harness/impl/launch.ts';
 import type { Implementation } from '@fairbench/harness/impl/manifest.ts';
@@ -14,6 +15,8 @@ export interface Target {
 export interface LaunchedTarget {
   readonly prepared: PreparedApi;
   readonly running: RunningImplementation;
+  /** The JWT_SECRET it was started with (fresh per launch): the suite forges tokens with it. */
+  readonly jwtSecret: string;
   stop(): Promise<void>;
 }
 
@@ -25,11 +28,13 @@ export async function launchTarget({ impl, api }: Target, databases: ReadonlyMap
     // The implementation runs where its databases do: both local processes, or both containers.
     const runtime = [...databases.values()][0]?.provider ?? 'local';
     await buildImplementation(impl, { runtime });
-    const running = await startImplementation(impl, (port) => contractEnv({ port, databases: [...databases.values()] }), { runtime });
+    const jwtSecret = randomBytes(32).toString('base64url');
+    const running = await startImplementation(impl, (port) => contractEnv({ port, databases: [...databases.values()], jwtSecret }), { runtime });
     console.log(`  ${impl.manifest.name} answered /health ${Math.round(running.startupMs)} ms after start (${running.runtime})`);
     return {
       prepared,
       running,
+      jwtSecret,
       stop: async () => {
         await running.stop();
         await prepared.close();

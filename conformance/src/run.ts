@@ -11,7 +11,7 @@ import { imageUnavailable } from '@fairbench/harness/impl/container.ts';
 import { chooseRuntime, type ChooseProviderOptions, type DatabaseKind, type DatabaseServer, type RuntimeProviderName } from '@fairbench/harness/provision/index.ts';
 import { runtimeVersion } from '@fairbench/harness/runtime-version.ts';
 import { conformanceApis } from './apis/index.ts';
-import type { ConformanceApi } from './apis/types.ts';
+import type { ConformanceApi, SuiteName } from './apis/types.ts';
 import { loadCaseFile } from './case-files.ts';
 import type { SuiteContext } from './context.ts';
 import type { CaseResult } from './outcome.ts';
@@ -21,6 +21,7 @@ import { writeVerdict, type Verdict } from './report/verdict.ts';
 import { loadSpecSchema } from './spec/graphql.ts';
 import { OpenApiValidator } from './spec/openapi.ts';
 import { runBadInput } from './suites/bad-input.ts';
+import { runFlows } from './suites/flows.ts';
 import { runProtocol } from './suites/protocol.ts';
 import { runQuestions } from './suites/questions.ts';
 import { runScenarios } from './suites/scenarios.ts';
@@ -147,9 +148,9 @@ export async function runTarget(
       api: api.name,
       baseUrl: running.baseUrl,
       ...spec,
-      operations: await loadCaseFile(api.name, 'operations'),
-      oracle: prepared.oracle,
-      rows: prepared.rows,
+      prepared,
+      ...(api.suites.includes('questions') ? { operations: await loadCaseFile(api.name, 'operations') } : {}),
+      jwtSecret: launched.jwtSecret,
       alive: () => child.alive(),
     };
     const results: CaseResult[] = [];
@@ -157,10 +158,8 @@ export async function runTarget(
       batch.forEach(onCase);
       results.push(...batch);
     };
-    report(await runProtocol(ctx));
-    report(await runQuestions(ctx, await loadCaseFile(api.name, 'questions')));
-    report(await runScenarios(ctx, await loadCaseFile(api.name, 'scenarios')));
-    report((await runBadInput(ctx, (await loadCaseFile(api.name, 'bad-input')).cases)));
+    report(await runProtocol(ctx, api.graphql));
+    for (const suite of api.suites) report(await runSuite(ctx, suite));
     const failing = results.filter((r) => !r.passed).map((r) => r.id);
     return {
       ...common,
@@ -183,6 +182,19 @@ export async function runTarget(
     return { ...common, status: 'error', reason, durationMs: Math.round(performance.now() - started), passed: 0, failed: 0, total: 0, failing: [] };
   } finally {
     await launched?.stop();
+  }
+}
+
+function runSuite(ctx: SuiteContext, suite: SuiteName): Promise<CaseResult[]> {
+  switch (suite) {
+    case 'questions':
+      return loadCaseFile(ctx.api, 'questions').then((file) => runQuestions(ctx, file));
+    case 'scenarios':
+      return loadCaseFile(ctx.api, 'scenarios').then((file) => runScenarios(ctx, file));
+    case 'flows':
+      return loadCaseFile(ctx.api, 'flows').then((file) => runFlows(ctx, file));
+    case 'bad-input':
+      return loadCaseFile(ctx.api, 'bad-input').then((file) => runBadInput(ctx, file.cases));
   }
 }
 

@@ -2,16 +2,16 @@
 // the oracle, the spec, and each other.
 import { isDeepStrictEqual } from 'node:util';
 import type { Ask } from '../case-files.ts';
-import type { SuiteContext } from '../context.ts';
+import { needed, type SuiteContext } from '../context.ts';
 import { describe, postGraphql, send, type HttpRequest } from '../http.ts';
 import { readableDiff } from '../outcome.ts';
 import { graphqlResponseProblems } from '../spec/graphql.ts';
 import { problemChecks } from './problem.ts';
 
 export async function askBoth(ctx: SuiteContext, ask: Ask): Promise<string[]> {
-  const operation = ctx.operations.operations[ask.operation];
+  const operation = needed(ctx.operations, 'operations.yaml').operations[ask.operation];
   if (operation === undefined) return [`unknown operation '${ask.operation}' in the case file`];
-  const expected = ctx.oracle.answer(ask.operation, ask.args);
+  const expected = needed(ctx.prepared.oracle, 'oracle').answer(ask.operation, ask.args);
   const label = `${ask.operation}(${Object.entries(ask.args).map(([k, v]) => `${k}: ${v}`).join(', ')})`;
   const failures: string[] = [];
 
@@ -53,9 +53,10 @@ export async function askBoth(ctx: SuiteContext, ask: Ask): Promise<string[]> {
 
 /** Runs one request and checks how many statements the implementation ran against the API's tables. */
 async function withinBudget<T>(ctx: SuiteContext, max: number, label: string, failures: string[], request: () => Promise<T>): Promise<T> {
-  await ctx.rows.resetStatementCount();
+  const rows = needed(ctx.prepared.rows, 'row store');
+  await rows.resetStatementCount();
   const response = await request();
-  const count = await ctx.rows.statementCount();
+  const count = await rows.statementCount();
   if (count > max) failures.push(`${label}: ran ${count} SQL statements against the tables, at most ${max} allowed (N+1 queries?)`);
   return response;
 }

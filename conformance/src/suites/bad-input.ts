@@ -14,7 +14,7 @@ export async function runBadInput(ctx: SuiteContext, cases: readonly BadInputCas
     for (const { id, value } of expandEach(c)) {
       results.push(
         await runCase(`bad-input/${id}`, 'bad-input', async () => {
-          const before = await ctx.rows.digest();
+          const before = await ctx.prepared.store.digest();
           const { req, graphql } = buildRequest(c, value);
           const res = await send(ctx.baseUrl, req);
           const failures = res.status >= 500 ? [`server error: ${describe(res)}`] : checkExpectation(ctx, c.expect, req, res, graphql);
@@ -95,6 +95,6 @@ async function afterwards(ctx: SuiteContext, digestBefore: string): Promise<stri
   } catch (error) {
     failures.push(`/health does not answer afterwards: ${String(error)}`);
   }
-  if ((await ctx.rows.digest()) !== digestBefore) failures.push('the database changed (table checksums differ)');
+  if ((await ctx.prepared.store.digest()) !== digestBefore) failures.push('the database changed (table checksums differ)');
   return failures;
 }

@@ -3,10 +3,12 @@
 import { applyChange, type RowChange } from '../changes.ts';
 import { askBoth } from '../checks/ask.ts';
 import type { ScenariosFile } from '../case-files.ts';
-import type { SuiteContext } from '../context.ts';
+import { needed, type SuiteContext } from '../context.ts';
 import { runCase, type CaseResult } from '../outcome.ts';
 
 export async function runScenarios(ctx: SuiteContext, file: ScenariosFile): Promise<CaseResult[]> {
+  const rows = needed(ctx.prepared.rows, 'row store');
+  const oracle = needed(ctx.prepared.oracle, 'oracle');
   const results: CaseResult[] = [];
   for (const scenario of file.scenarios) {
     const undo: RowChange[] = [];
@@ -16,8 +18,8 @@ export async function runScenarios(ctx: SuiteContext, file: ScenariosFile): Prom
         try {
           for (const [i, step] of scenario.steps.entries()) {
             if ('change' in step) {
-              const change = await applyChange(ctx.rows, step.change);
-              ctx.oracle.apply(change.done);
+              const change = await applyChange(rows, step.change);
+              oracle.apply(change.done);
               undo.unshift(change.undo);
             } else {
               failures.push(...(await askBoth(ctx, step.ask)).map((f) => `step ${i + 1}: ${f}`));
@@ -25,8 +27,8 @@ export async function runScenarios(ctx: SuiteContext, file: ScenariosFile): Prom
           }
         } finally {
           for (const change of undo) {
-            await ctx.rows.write(change);
-            ctx.oracle.apply(change);
+            await rows.write(change);
+            oracle.apply(change);
           }
         }
         return failures;

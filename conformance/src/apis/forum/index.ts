@@ -12,6 +12,7 @@ export const forum: ConformanceApi = {
   name: 'forum',
   databases: ['mysql'],
   graphql: true,
+  suites: ['questions', 'scenarios', 'bad-input'],
   async prepare(databases) {
     const mysqlUrl = databases.get('mysql')!.url;
     const data = generateForum(CONFORMANCE_SCALE);
@@ -21,6 +22,7 @@ export const forum: ConformanceApi = {
       dataset: { name: 'forum', scale: { ...CONFORMANCE_SCALE }, fingerprint: fingerprintForum(data), rows: load.rows, loadMs: Math.round(load.milliseconds) },
       oracle: new ForumOracle(data),
       rows,
+      store: rows,
       close: () => rows.close(),
     };
   },

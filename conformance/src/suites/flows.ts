@@ -1,0 +1,141 @@
+// Flows: request sequences that write, with values saved from one response and
+// used in the next (a registered user's id, a login's token), forged tokens, and
+// direct reads of the stored documents. On every response: no 5xx, the spec's
+// schema, the API's forbidden keys and patterns; on every rejected request (an
+// expected 4xx): the database digest is unchanged and the process alive. A flow
+// that changed the data is followed by a reset to the seed, so flows stay independent.
+import type { DbCheck, Flow, FlowExpectation, FlowRequest, FlowsFile } from '../case-files.ts';
+import { problemChecks } from '../checks/problem.ts';
+import { needed, type SuiteContext } from '../context.ts';
+import { forgeToken } from '../flows/jwt.ts';
+import { forbiddenKeysIn, mismatches } from '../flows/match.ts';
+import { atPointer, substitute, type Variables } from '../flows/variables.ts';
+import { describe, send, type HttpRequest, type HttpResponse } from '../http.ts';
+import { runCase, type CaseResult } from '../outcome.ts';
+
+export async function runFlows(ctx: SuiteContext, file: FlowsFile): Promise<CaseResult[]> {
+  const forbidden = {
+    keys: new Set(file.forbidden?.keys ?? []),
+    patterns: (file.forbidden?.patterns ?? []).map((p) => new RegExp(p)),
+  };
+  const seed = await ctx.prepared.store.digest();
+  const results: CaseResult[] = [];
+  for (const flow of file.flows) {
+    for (const { id, vars } of expand(flow, ctx.prepared.variables ?? {})) {
+      results.push(
+        await runCase(`flows/${id}`, 'flows', async () => {
+          try {
+            return await runSteps(ctx, flow, vars, forbidden);
+          } finally {
+            if ((await ctx.prepared.store.digest()) !== seed) await needed(ctx.prepared.reset, 'reset')();
+          }
+        }),
+      );
+    }
+  }
+  return results;
+}
+
+interface Forbidden {
+  readonly keys: ReadonlySet<string>;
+  readonly patterns: readonly RegExp[];
+}
+
+/** A flow with `each: {name: [values]}` is one case per value, {{name}} bound to it. */
+function expand(flow: Flow, seedVars: Variables): { id: string; vars: Record<string, unknown> }[] {
+  const entry = flow.each === undefined ? undefined : Object.entries(flow.each)[0];
+  if (entry === undefined) return [{ id: flow.id, vars: { ...seedVars } }];
+  const [name, values] = entry;
+  return values.map((value) => ({
+    id: `${flow.id}[${typeof value === 'string' ? value : JSON.stringify(value)}]`,
+    vars: { ...seedVars, [name]: value },
+  }));
+}
+
+async function runSteps(ctx: SuiteContext, flow: Flow, vars: Record<string, unknown>, forbidden: Forbidden): Promise<string[]> {
+  for (const [i, step] of flow.steps.entries()) {
+    let failures: string[];
+    let label: string;
+    if ('db' in step) {
+      label = `step ${i + 1} (db ${step.db.collection})`;
+      failures = await checkDatabase(ctx, substitute(step.db, vars) as DbCheck);
+    } else {
+      const req = await buildRequest(ctx, substitute(step.request, vars) as FlowRequest);
+      const expect = substitute(step.expect, vars) as FlowExpectation;
+      label = `step ${i + 1} (${req.method} ${req.path})`;
+      const before = expect.status >= 400 ? await ctx.prepared.store.digest() : undefined;
+      const res = await send(ctx.baseUrl, req);
+      failures = checkResponse(ctx, req, res, expect, forbidden);
+      if (before !== undefined) failures.push(...(await unchangedAfterRejection(ctx, before)));
+      if (failures.length === 0 && step.save !== undefined) {
+        for (const [name, pointer] of Object.entries(step.save)) vars[name] = atPointer(res.json, pointer);
+      }
+    }
+    // Later steps build on this one's outcome: the first failing step ends the flow.
+    if (failures.length > 0) return failures.map((f) => `${label}: ${f}`);
+  }
+  return [];
+}
+
+async function buildRequest(ctx: SuiteContext, r: FlowRequest): Promise<HttpRequest> {
+  const headers: Record<string, string> = {};
+  let body: string | undefined;
+  if (r.json !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(r.json);
+  } else if (r.oversizedJsonKiB !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify({ padding: 'x'.repeat(r.oversizedJsonKiB * 1024) });
+  } else if (r.body !== undefined) {
+    body = r.body;
+  }
+  if (typeof r.auth === 'string') headers['authorization'] = `Bearer ${r.auth}`;
+  else if (r.auth !== undefined) headers['authorization'] = `Bearer ${await forgeToken(r.auth.jwt, ctx.jwtSecret)}`;
+  if (r.authorization !== undefined) headers['authorization'] = r.authorization;
+  Object.assign(headers, r.headers);
+  return { method: r.method, path: r.path, headers, ...(body !== undefined ? { body } : {}) };
+}
+
+function checkResponse(ctx: SuiteContext, req: HttpRequest, res: HttpResponse, expect: FlowExpectation, forbidden: Forbidden): string[] {
+  if (res.status >= 500) return [`server error: ${describe(res)}`];
+  const failures: string[] = [];
+  if (expect.problem !== undefined) failures.push(...problemChecks(ctx, res, expect.status, expect.problem));
+  else if (res.status !== expect.status) failures.push(`expected ${expect.status}, got ${describe(res)}`);
+  // A response the spec does not declare is wrong even when the case did not think to check it.
+  failures.push(...(ctx.openapi.problems(req, res) ?? []));
+  const keys = forbiddenKeysIn(res.json, forbidden.keys);
+  if (keys.length > 0) failures.push(`the response contains forbidden keys: ${keys.join(', ')}`);
+  for (const pattern of forbidden.patterns) if (pattern.test(res.text)) failures.push(`the response matches the forbidden pattern /${pattern.source}/`);
+  if (expect.json !== undefined) failures.push(...mismatches(expect.json, res.json, false));
+  if (expect.jsonContains !== undefined) failures.push(...mismatches(expect.jsonContains, res.json, true));
+  for (const [name, value] of Object.entries(expect.headers ?? {})) {
+    const actual = res.headers.get(name);
+    if (actual !== value) failures.push(`header ${name}: expected ${JSON.stringify(value)}, got ${JSON.stringify(actual)}`);
+  }
+  return failures;
+}
+
+async function unchangedAfterRejection(ctx: SuiteContext, before: string): Promise<string[]> {
+  if (!ctx.alive()) return ['the implementation process exited'];
+  return (await ctx.prepared.store.digest()) === before ? [] : ['a rejected request changed the stored data (database digest differs)'];
+}
+
+async function checkDatabase(ctx: SuiteContext, check: DbCheck): Promise<string[]> {
+  const documents = needed(ctx.prepared.documents, 'document store');
+  const failures: string[] = [];
+  if (check.count !== undefined) {
+    const count = await documents.count(check.collection, check.filter);
+    if (count !== check.count) failures.push(`expected ${check.count} documents matching ${JSON.stringify(check.filter)}, found ${count}`);
+  }
+  if (check.expect !== undefined) {
+    const stored = await documents.findOne(check.collection, check.filter);
+    if (check.expect === null) {
+      if (stored !== null) failures.push(`expected no document matching ${JSON.stringify(check.filter)}, found one`);
+    } else if (stored === null) {
+      failures.push(`no stored document matches ${JSON.stringify(check.filter)}`);
+    } else {
+      failures.push(...mismatches(check.expect, stored, true).map((m) => `stored ${m}`));
+    }
+  }
+  return failures;
+}
