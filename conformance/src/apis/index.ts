@@ -1,6 +1,7 @@
 // The APIs the suite knows, by name.
 import type { ApiName } from '@fairbench/harness/impl/manifest.ts';
+import { documents } from './documents/index.ts';
 import { forum } from './forum/index.ts';
 import type { ConformanceApi } from './types.ts';
 
-export const conformanceApis: Partial<Record<ApiName, ConformanceApi>> = { forum };
+export const conformanceApis: Partial<Record<ApiName, ConformanceApi>> = { forum, documents };
