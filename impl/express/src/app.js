@@ -16,6 +16,9 @@ import { forumRoutes } from './routes/forum.js';
 import { createRootValue, schema } from './graphql/schema.js';
 import { limitRules } from './graphql/limits.js';
 import { PROBLEMS, sendProblem, methodNotAllowed, notFound, logInternalError } from './problem.js';
+import { createDocumentsHandlers } from './handlers/documents.js';
+import { DOCUMENTS_PATH, documentsRoutes } from './routes/documents.js';
+import { serverTiming } from './server-timing.js';
 
 export const BODY_LIMIT = '64kb'; // 65,536 bytes; a larger body is a 413
 
@@ -115,7 +118,7 @@ function undecodableParameter(path) {
 function clientProblem(err, req) {
   const status = err.status ?? err.statusCode;
   if (err.type === 'entity.too.large' || status === 413) {
-    return [PROBLEMS.payloadTooLarge, 'request body is larger than 64 KiB (65536 bytes)'];
+    return [PROBLEMS.payloadTooLarge, `request body is larger than ${err.limit ?? 65536} bytes`];
   }
   if (status === 415) return [PROBLEMS.unsupportedMediaType, err.message];
   if (status === 400 && err instanceof URIError) {
@@ -141,7 +144,7 @@ function errorHandler(err, req, res, next) {
 /**
  * The app serves the APIs it is given a data layer for (server.js passes those
  * whose database is configured); the others' paths are unknown (404).
- * @param {{ forum?: ReturnType<import('./data/forum.js').createForumData> }} apis
+ * @param {{ forum?: ReturnType<import('./data/forum.js').createForumData>, documents?: ReturnType<import('./data/documents.js').createDocumentsData> }} apis
  */
 export function buildApp(apis) {
   const app = express();
@@ -149,8 +152,12 @@ export function buildApp(apis) {
   app.enable('case sensitive routing');
   app.enable('strict routing');
 
+  // First in the chain, so that Server-Timing covers everything the framework does.
+  if (apis.documents) app.use(DOCUMENTS_PATH, serverTiming);
+
   app.route('/health').get(health).all(methodNotAllowed('GET, HEAD'));
   if (apis.forum) mountForum(app, apis.forum);
+  if (apis.documents) app.use(documentsRoutes(createDocumentsHandlers(apis.documents)));
 
   app.use(notFound);
   app.use(errorHandler);

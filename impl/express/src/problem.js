@@ -3,6 +3,7 @@
 export const PROBLEMS = Object.freeze({
   invalidParameter: { status: 400, type: 'urn:fairbench:problem:invalid-parameter', title: 'Invalid parameter' },
   malformedBody: { status: 400, type: 'urn:fairbench:problem:malformed-body', title: 'Malformed request body' },
+  invalidBody: { status: 400, type: 'urn:fairbench:problem:invalid-body', title: 'Invalid request body' },
   notFound: { status: 404, type: 'urn:fairbench:problem:not-found', title: 'Not found' },
   methodNotAllowed: { status: 405, type: 'urn:fairbench:problem:method-not-allowed', title: 'Method not allowed' },
   payloadTooLarge: { status: 413, type: 'urn:fairbench:problem:payload-too-large', title: 'Payload too large' },

@@ -9,6 +9,7 @@ import mysql from 'mysql2/promise';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { createForumData } from './data/forum.js';
+import { createDocumentsData } from './data/documents.js';
 import { logInternalError } from './problem.js';
 
 let config;
@@ -42,6 +43,7 @@ if (config.mongoUrl) {
     console.error(`express: cannot connect to MONGO_URL: ${err.message}`);
     process.exit(1);
   }
+  apis.documents = createDocumentsData(mongoose.connection);
 }
 
 const app = buildApp(apis);

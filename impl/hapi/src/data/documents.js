@@ -6,7 +6,7 @@ import mongoose from 'mongoose';
 const documentSchema = new mongoose.Schema(
   {
     kind: { type: String, required: true },
-    // Mixed: stored and read back as sent (validated before, by the route's joi schema).
+    // Mixed: stored and read back as sent (validated before, by the joi schema).
     payload: { type: mongoose.Schema.Types.Mixed, required: true },
   },
   { collection: 'documents', versionKey: false, autoIndex: false, autoCreate: false, minimize: false },
