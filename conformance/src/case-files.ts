@@ -102,6 +102,8 @@ export interface Flow {
 export interface FlowsFile {
   /** Checked on every response of the API's flows. */
   readonly forbidden?: { readonly keys?: readonly string[]; readonly patterns?: readonly string[] };
+  /** Checked on every response of the API's flows: each header present and matching its regex. */
+  readonly required?: { readonly headers?: Readonly<Record<string, string>> };
   readonly flows: readonly Flow[];
 }
 

@@ -64,7 +64,16 @@ export async function selectTargets(selection: Selection, runtime: RuntimeProvid
   if (unknown.length > 0) throw new Error(`no implementation named ${unknown.join(', ')} under impl/`);
   const targets: Target[] = [];
   const skips: Skip[] = [];
+  // The APIs asked for (default: every API the suite has cases for, and every API a manifest lists).
+  const wanted = (impl: Implementation): ApiName[] =>
+    [...new Set([...(Object.keys(conformanceApis) as ApiName[]), ...impl.manifest.apis])].filter((a) => !selection.apis || selection.apis.includes(a));
   for (const impl of all.filter((i) => !selection.impls || selection.impls.includes(i.manifest.name))) {
+    for (const apiName of wanted(impl).filter((a) => !impl.manifest.apis.includes(a))) {
+      // An implementation need not serve every API (hapi: documents only); say so rather than stay silent.
+      const reason = `impl/${impl.manifest.name}/impl.yaml does not list the ${apiName} API (apis: ${impl.manifest.apis.join(', ')})`;
+      printSkip(impl.manifest.name, apiName, reason);
+      skips.push({ impl, api: apiName, reason });
+    }
     for (const apiName of impl.manifest.apis.filter((a) => !selection.apis || selection.apis.includes(a))) {
       const api = conformanceApis[apiName];
       const reason =

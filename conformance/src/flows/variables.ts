@@ -1,6 +1,7 @@
 // {{name.path}} placeholders in case files: a string that is exactly one
 // placeholder becomes the variable's value (keeping its type: an object payload,
-// a number); a placeholder inside a longer string is written as text.
+// a number); a placeholder inside a longer string is written as text; a
+// placeholder inside a placeholder's name is resolved first ({{seed.{{kind}}}}).
 export type Variables = Readonly<Record<string, unknown>>;
 
 const WHOLE = /^\{\{\s*([\w.-]+)\s*\}\}$/;
@@ -15,11 +16,18 @@ export function lookup(vars: Variables, path: string): unknown {
   return value;
 }
 
+// A placeholder inside another's name: {{seed.{{kind}}.id}} with kind = text is {{seed.text.id}}.
+const NESTED = /(\{\{\s*[\w.-]*)\{\{\s*([\w.-]+)\s*\}\}/;
+
 export function substitute(value: unknown, vars: Variables): unknown {
   if (typeof value === 'string') {
-    const whole = WHOLE.exec(value);
+    let text = value;
+    for (let nested = NESTED.exec(text); nested; nested = NESTED.exec(text)) {
+      text = text.replace(NESTED, (_, outer: string, path: string) => `${outer}${String(lookup(vars, path))}`);
+    }
+    const whole = WHOLE.exec(text);
     if (whole) return lookup(vars, whole[1]!);
-    return value.replace(INSIDE, (_, path: string) => {
+    return text.replace(INSIDE, (_, path: string) => {
       const v = lookup(vars, path);
       return typeof v === 'string' ? v : JSON.stringify(v);
     });

@@ -17,6 +17,7 @@ export async function runFlows(ctx: SuiteContext, file: FlowsFile): Promise<Case
   const forbidden = {
     keys: new Set(file.forbidden?.keys ?? []),
     patterns: (file.forbidden?.patterns ?? []).map((p) => new RegExp(p)),
+    headers: Object.entries(file.required?.headers ?? {}).map(([name, p]) => [name, new RegExp(p)] as const),
   };
   const seed = await ctx.prepared.store.digest();
   const results: CaseResult[] = [];
@@ -39,6 +40,8 @@ export async function runFlows(ctx: SuiteContext, file: FlowsFile): Promise<Case
 interface Forbidden {
   readonly keys: ReadonlySet<string>;
   readonly patterns: readonly RegExp[];
+  /** Not forbidden but required: headers every response must carry (file.required). */
+  readonly headers: readonly (readonly [string, RegExp])[];
 }
 
 /** A flow with `each: {name: [values]}` is one case per value, {{name}} bound to it. */
@@ -114,6 +117,10 @@ function checkResponse(ctx: SuiteContext, req: HttpRequest, res: HttpResponse, e
   const keys = forbiddenKeysIn(res.json, forbidden.keys);
   if (keys.length > 0) failures.push(`the response contains forbidden keys: ${keys.join(', ')}`);
   for (const pattern of forbidden.patterns) if (pattern.test(res.text)) failures.push(`the response matches the forbidden pattern /${pattern.source}/`);
+  for (const [name, pattern] of forbidden.headers) {
+    const actual = res.headers.get(name);
+    if (actual === null || !pattern.test(actual)) failures.push(`header ${name}: expected to match /${pattern.source}/, got ${JSON.stringify(actual)}`);
+  }
   if (expect.json !== undefined) failures.push(...mismatches(expect.json, res.json, false));
   if (expect.jsonContains !== undefined) failures.push(...mismatches(expect.jsonContains, res.json, true));
   for (const [name, value] of Object.entries(expect.headers ?? {})) {

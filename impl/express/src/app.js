@@ -19,6 +19,8 @@ import { PROBLEMS, sendProblem, methodNotAllowed, notFound, logInternalError } f
 import { createAuth } from './auth.js';
 import { createUsersHandlers } from './handlers/users.js';
 import { USERS_PATHS, usersRoutes } from './routes/users.js';
+import { createDocumentsHandlers } from './handlers/documents.js';
+import { DOCUMENTS_PATH, documentsRoutes } from './routes/documents.js';
 import { serverTiming } from './server-timing.js';
 
 export const BODY_LIMIT = '64kb'; // 65,536 bytes; a larger body is a 413
@@ -119,7 +121,7 @@ function undecodableParameter(path) {
 function clientProblem(err, req) {
   const status = err.status ?? err.statusCode;
   if (err.type === 'entity.too.large' || status === 413) {
-    return [PROBLEMS.payloadTooLarge, 'request body is larger than 64 KiB (65536 bytes)'];
+    return [PROBLEMS.payloadTooLarge, `request body is larger than ${err.limit ?? 65536} bytes`];
   }
   if (status === 415) return [PROBLEMS.unsupportedMediaType, err.message];
   if (status === 400 && err instanceof URIError) {
@@ -145,7 +147,7 @@ function errorHandler(err, req, res, next) {
 /**
  * The app serves the APIs it is given a data layer for (server.js passes those
  * whose database is configured); the others' paths are unknown (404).
- * @param {{ forum?: ReturnType<import('./data/forum.js').createForumData>, users?: { data: ReturnType<import('./data/users.js').createUsersData>, jwt: { secret: string, lifetimeSeconds: number } } }} apis
+ * @param {{ forum?: ReturnType<import('./data/forum.js').createForumData>, users?: { data: ReturnType<import('./data/users.js').createUsersData>, jwt: { secret: string, lifetimeSeconds: number } }, documents?: ReturnType<import('./data/documents.js').createDocumentsData> }} apis
  */
 export function buildApp(apis) {
   const app = express();
@@ -155,10 +157,12 @@ export function buildApp(apis) {
 
   // First in the chain, so that Server-Timing covers everything the framework does.
   if (apis.users) app.use(USERS_PATHS, serverTiming);
+  if (apis.documents) app.use(DOCUMENTS_PATH, serverTiming);
 
   app.route('/health').get(health).all(methodNotAllowed('GET, HEAD'));
   if (apis.forum) mountForum(app, apis.forum);
   if (apis.users) mountUsers(app, apis.users);
+  if (apis.documents) app.use(documentsRoutes(createDocumentsHandlers(apis.documents)));
 
   app.use(notFound);
   app.use(errorHandler);

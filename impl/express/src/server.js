@@ -10,6 +10,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { createForumData } from './data/forum.js';
 import { createUsersData } from './data/users.js';
+import { createDocumentsData } from './data/documents.js';
 import { logInternalError } from './problem.js';
 
 let config;
@@ -44,6 +45,7 @@ if (config.mongoUrl) {
     process.exit(1);
   }
   apis.users = { data: createUsersData(mongoose.connection), jwt: config.jwt };
+  apis.documents = createDocumentsData(mongoose.connection);
 }
 
 const app = buildApp(apis);

@@ -1,0 +1,30 @@
+// The seeded `documents` collection: its document type and the two scales.
+import type { DocumentKind, DocumentPayload } from './payloads.js';
+
+/** A seeded document as clients see it (`id` = the `_id` ObjectId as 24 lowercase hex digits). */
+export interface SeedDocument {
+  readonly id: string;
+  readonly kind: DocumentKind;
+  readonly payload: DocumentPayload;
+}
+
+export interface DocumentsScale {
+  readonly seed: number;
+  /** Documents of each kind in the collection. */
+  readonly perKind: number;
+}
+
+export interface DocumentsDataset {
+  readonly scale: DocumentsScale;
+  /** Kinds round-robin: text, list, record, table, text, ... */
+  readonly documents: readonly SeedDocument[];
+}
+
+/** The collection every implementation serves from. */
+export const COLLECTION = 'documents';
+
+/** The paper sent 100 requests of each kind; as many seeded documents of each kind give reads and deletes 100 targets. */
+export const PAPER_SCALE: DocumentsScale = { seed: 1, perKind: 100 };
+
+/** Conformance: two of each kind (8 documents, ~0.35 MB): every flow digests the collection several times. */
+export const CONFORMANCE_SCALE: DocumentsScale = { seed: 1, perKind: 2 };

@@ -1,0 +1,63 @@
+// RFC 9457 problem details (application/problem+json) with the contract's stable types, and
+// the onPreResponse step that turns every Boom error (Hapi's own: 404, 413, 415, bad JSON; the
+// validation failAction's; a handler's crash) into one.
+
+import Boom from '@hapi/boom';
+
+export const PROBLEMS = Object.freeze({
+  invalidParameter: { status: 400, type: 'urn:fairbench:problem:invalid-parameter', title: 'Invalid parameter' },
+  malformedBody: { status: 400, type: 'urn:fairbench:problem:malformed-body', title: 'Malformed request body' },
+  invalidBody: { status: 400, type: 'urn:fairbench:problem:invalid-body', title: 'Invalid request body' },
+  notFound: { status: 404, type: 'urn:fairbench:problem:not-found', title: 'Not found' },
+  methodNotAllowed: { status: 405, type: 'urn:fairbench:problem:method-not-allowed', title: 'Method not allowed' },
+  payloadTooLarge: { status: 413, type: 'urn:fairbench:problem:payload-too-large', title: 'Payload too large' },
+  unsupportedMediaType: { status: 415, type: 'urn:fairbench:problem:unsupported-media-type', title: 'Unsupported media type' },
+  internal: { status: 500, type: 'urn:fairbench:problem:internal', title: 'Internal server error' },
+});
+
+const BY_STATUS = new Map([
+  // A 400 that no validation step tagged comes from Hapi's payload parser: the JSON is malformed.
+  [400, PROBLEMS.malformedBody],
+  [404, PROBLEMS.notFound],
+  [405, PROBLEMS.methodNotAllowed],
+  [413, PROBLEMS.payloadTooLarge],
+  [415, PROBLEMS.unsupportedMediaType],
+]);
+
+/** A Boom error that renders as `problem` (one of PROBLEMS) with `detail`. */
+export function problemError(problem, detail) {
+  return Boom.boomify(new Error(detail), { statusCode: problem.status, data: { problem } });
+}
+
+/** The route option `validate.failAction`: joi's message becomes the detail of a 400 problem. */
+export function validationFailed(request, h, err) {
+  const source = err.output.payload.validation?.source;
+  throw problemError(source === 'params' ? PROBLEMS.invalidParameter : PROBLEMS.invalidBody, err.message);
+}
+
+/** The single stderr line written for every unexpected (500-class) error. */
+export function logInternalError(where, err) {
+  const line = { level: 'error', time: new Date().toISOString(), where, error: err instanceof Error ? (err.stack ?? String(err)) : String(err) };
+  process.stderr.write(`${JSON.stringify(line)}\n`);
+}
+
+/** onPreResponse: a Boom error → its problem document (other responses pass through). */
+export function problemResponse(request, h) {
+  const response = request.response;
+  if (!response.isBoom) return h.continue;
+  const status = response.output.statusCode;
+  let problem = response.data?.problem ?? BY_STATUS.get(status);
+  let detail = response.message;
+  if (problem === undefined) {
+    // Anything else is a bug or a database failure: logged once, reported without internals.
+    logInternalError(`${request.method.toUpperCase()} ${request.path}`, response);
+    problem = PROBLEMS.internal;
+    detail = undefined;
+  }
+  const body = { type: problem.type, title: problem.title, status: problem.status };
+  if (detail) body.detail = detail;
+  const answer = h.response(body).code(problem.status).type('application/problem+json');
+  const allow = response.output.headers.Allow;
+  if (allow) answer.header('Allow', allow);
+  return answer;
+}

@@ -1,0 +1,60 @@
+// Entry point: read the environment, connect mongoose (pool = DB_POOL_SIZE), build the Hapi
+// server, start it, and stop cleanly on SIGTERM/SIGINT.
+
+import mongoose from 'mongoose';
+
+import { createServer } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { createDocumentsData } from './data/documents.js';
+import { logInternalError } from './problem.js';
+
+let config;
+try {
+  config = loadConfig();
+} catch (err) {
+  if (!(err instanceof ConfigError)) throw err;
+  console.error(`hapi: configuration error: ${err.message}`);
+  process.exit(1);
+}
+
+// The harness owns the collection (it seeds it): no index or collection is created at startup,
+// as mongoose's production notes advise.
+mongoose.set('autoIndex', false);
+mongoose.set('autoCreate', false);
+let connection;
+try {
+  connection = await mongoose.createConnection(config.mongoUrl, { maxPoolSize: config.poolSize, serverSelectionTimeoutMS: 10_000 }).asPromise();
+} catch (err) {
+  console.error(`hapi: cannot connect to MONGO_URL: ${err.message}`);
+  process.exit(1);
+}
+
+const server = await createServer({ port: config.port, host: config.host, documents: createDocumentsData(connection) });
+
+// A stray rejection is logged on one line; the process stays up.
+process.on('unhandledRejection', (reason) => logInternalError('unhandledRejection', reason));
+
+try {
+  await server.start();
+} catch (err) {
+  console.error(`hapi: cannot listen on ${config.host}:${config.port}: ${err.message}`);
+  process.exit(1);
+}
+console.log(`hapi: listening on ${server.info.uri} (APIs: documents; NODE_ENV=${process.env.NODE_ENV ?? 'unset'}, DB_POOL_SIZE=${config.poolSize})`);
+
+let shuttingDown = false;
+async function shutdown(signal) {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  console.log(`hapi: ${signal} received, shutting down`);
+  try {
+    // Stops accepting, lets in-flight requests finish for at most 10 s.
+    await server.stop({ timeout: 10_000 });
+    await connection.close();
+  } catch (err) {
+    logInternalError('shutdown', err);
+  }
+  process.exit(0);
+}
+process.on('SIGTERM', () => shutdown('SIGTERM'));
+process.on('SIGINT', () => shutdown('SIGINT'));
