@@ -14,13 +14,28 @@ const MAX_EXAMPLES = '100';
 interface FuzzRun {
   readonly name: string;
   readonly args: (baseUrl: string, target: Target) => string[];
+  /** Default: MAX_EXAMPLES. */
+  readonly maxExamples?: string;
 }
+
+// Per-API settings of the REST run where Schemathesis's defaults cannot finish. documents:
+// its bodies are exact-size strings with a character pattern and objects of exactly 100
+// pattern-named attributes; the coverage phase did not finish in 5 minutes on them (the
+// fuzzing phase does, ~1 s per request), so it is left out and the examples are fewer.
+const REST_RUN_OPTIONS: Partial<Record<string, { readonly args: readonly string[]; readonly maxExamples: string }>> = {
+  documents: { args: ['--phases', 'examples,fuzzing,stateful'], maxExamples: '30' },
+};
 
 /** The runs for one API: its REST operations, POST /graphql as HTTP, and the GraphQL schema. */
 function runsFor(target: Target): FuzzRun[] {
   const tag = target.api.name;
+  const options = REST_RUN_OPTIONS[tag];
   const runs: FuzzRun[] = [
-    { name: 'rest', args: (url) => [OPENAPI, '--url', url, '--include-tag', tag, '--exclude-path', '/graphql', '--checks', 'all'] },
+    {
+      name: 'rest',
+      args: (url) => [OPENAPI, '--url', url, '--include-tag', tag, '--exclude-path', '/graphql', '--checks', 'all', ...(options?.args ?? [])],
+      ...(options ? { maxExamples: options.maxExamples } : {}),
+    },
   ];
   if (target.api.graphql) {
     // A schema-valid body can still hold an invalid GraphQL document ({"query": "0"}), and
@@ -59,7 +74,7 @@ export async function fuzzTarget(target: Target, baseUrl: string, seed: string):
     const st = startProcess({
       name: `schemathesis-${run.name}`,
       command: SCHEMATHESIS,
-      args: ['run', ...run.args(baseUrl, target), '--seed', seed, '--max-examples', MAX_EXAMPLES, '--no-color'],
+      args: ['run', ...run.args(baseUrl, target), '--seed', seed, '--max-examples', run.maxExamples ?? MAX_EXAMPLES, '--no-color'],
       cwd: await workDir(), // Schemathesis keeps its crash cache (.schemathesis/) in the current dir: not in the repo
       env: { ...process.env, SCHEMATHESIS_TELEMETRY: 'false' },
       logFile,
