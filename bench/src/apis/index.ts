@@ -5,9 +5,9 @@ import type { BenchApi, PlannedCase } from './types.ts';
 import { usersBench } from './users/index.ts';
 
 const APIS: Record<string, BenchApi<PlannedCase>> = {
-  forum: forumBench as unknown as BenchApi<PlannedCase>,
-  users: usersBench as unknown as BenchApi<PlannedCase>,
-  documents: documentsBench as unknown as BenchApi<PlannedCase>,
+  forum: forumBench,
+  users: usersBench,
+  documents: documentsBench,
 };
 
 export function benchApi(name: string): BenchApi<PlannedCase> {
