@@ -53,7 +53,8 @@ const scenarios = {
     exec: 'measure',
     rate: USERS,
     timeUnit: `${SECONDS}s`,
-    duration: `${SECONDS}s`,
+    // Arrivals at 0, T/N, …, (N−1)·T/N: k6 would start one more at T itself.
+    duration: `${Math.round(SECONDS * 1000 * (1 - 1 / (2 * USERS)))}ms`,
     preAllocatedVUs: USERS,
     maxVUs: USERS,
     startTime: `${WARMUP}s`,

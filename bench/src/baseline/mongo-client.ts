@@ -116,7 +116,11 @@ async function usersRun(u: NonNullable<MongoBaselineConfig['users']>): Promise<v
     if (wait > 1) await sleep(wait);
     running.push(flow(`b${u.prefix}m${k}`));
   }
-  await Promise.race([Promise.all(running), sleep(u.drainSeconds * 1000)]);
+  // Bounded like k6's gracefulStop: flows still running after the drain are abandoned (and not counted).
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([Promise.all(running), new Promise((r) => (timer = setTimeout(r, u.drainSeconds * 1000)))]);
+  clearTimeout(timer);
+  measuring = false;
 }
 
 // ---- documents ---------------------------------------------------------------------
