@@ -127,7 +127,7 @@ export async function runBench(opts: BenchOptions): Promise<string[]> {
           await prepared.reset?.();
           const repStarted = new Date();
           const load = await prepared.startBaseline(c, settings, { cores: placement.generator, workDir, poolSize, limitSeconds });
-          reps.push(await measure(r, repStarted, load, undefined, database.pid));
+          reps.push(await measure(r, repStarted, load, undefined, database.pid, c.requestTypes));
           progress.end();
           if (shuttingDown()) throw new Error('interrupted');
         }
@@ -150,7 +150,7 @@ export async function runBench(opts: BenchOptions): Promise<string[]> {
             await prepared.reset?.();
             const repStarted = new Date();
             const load = startK6(c.id, { BASE_URL: server.baseUrl, ...prepared.k6Env(c, settings) }, { script, cores: placement.generator, workDir, limitSeconds });
-            const rep = await measure(r, repStarted, load, server, database.pid);
+            const rep = await measure(r, repStarted, load, server, database.pid, c.requestTypes);
             repetitions.get(name)!.push(impls.length > 1 ? { ...rep, order: place + 1 } : rep);
             progress.end();
             if (shuttingDown()) throw new Error('interrupted');
@@ -234,7 +234,7 @@ async function startServer(
 }
 
 /** Waits for one repetition's load to finish while sampling the trees involved; the repetition's record. */
-async function measure(index: number, startedAt: Date, load: StartedLoad, server: RunningImplementation | undefined, databasePid: number | undefined): Promise<Repetition> {
+async function measure(index: number, startedAt: Date, load: StartedLoad, server: RunningImplementation | undefined, databasePid: number | undefined, order: readonly string[] = []): Promise<Repetition> {
   const roots: Record<string, number> = { generator: load.process.pid };
   if (server) roots['server'] = server.process.pid;
   if (databasePid !== undefined) roots['database'] = databasePid;
@@ -263,7 +263,7 @@ async function measure(index: number, startedAt: Date, load: StartedLoad, server
     throughput: m.throughput,
     latencyMs: m.latencyMs,
     ...(m.serverMs ? { serverMs: m.serverMs } : {}),
-    ...(m.requestTypes ? { requestTypes: m.requestTypes } : {}),
+    ...(m.requestTypes ? { requestTypes: inOrder(m.requestTypes, order) } : {}),
     ...(m.droppedIterations !== undefined ? { droppedIterations: m.droppedIterations } : {}),
     ...(serverUsage ? { server: serverUsage } : {}),
     ...(databaseUsage ? { database: databaseUsage } : {}),
@@ -271,6 +271,12 @@ async function measure(index: number, startedAt: Date, load: StartedLoad, server
     generatorBound: busy || (m.droppedIterations ?? 0) > 0,
     ...(notes.length > 0 ? { notes } : {}),
   };
+}
+
+/** The request types in the case's order (k6's summary has its own), any others after them. */
+export function inOrder<T>(types: Record<string, T>, order: readonly string[]): Record<string, T> {
+  const names = [...order.filter((n) => n in types), ...Object.keys(types).filter((n) => !order.includes(n))];
+  return Object.fromEntries(names.map((n) => [n, types[n]!]));
 }
 
 /** Finds the database server's process (to sample it) and pins it to the server side's cores. */

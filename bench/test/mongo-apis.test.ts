@@ -10,7 +10,7 @@ import { measuredFromK6, type K6Summary } from '../src/k6.ts';
 import { paperRows, requestTypeRows, type CaseSource } from '../src/report/request-types.ts';
 import { resultErrors } from '../src/result.ts';
 import type { BenchCase, BenchResult, Repetition } from '../src/result-document.ts';
-import { roundOrder } from '../src/run.ts';
+import { inOrder, roundOrder } from '../src/run.ts';
 
 const { scenario: users } = await loadUsersScenario();
 const { scenario: documents } = await loadDocumentsScenario();
@@ -61,6 +61,11 @@ describe('documents scenario', () => {
     assert.ok(seq.every((c) => c.requests === 100 && c.concurrency === 1));
     assert.ok(cases.some((c) => c.id === 'rest/closed/c128-table'));
     assert.deepEqual(selectCases(cases, { models: ['closed'] }).map((c) => c.model), Array(16).fill('closed'));
+    assert.deepEqual(cases[0]!.requestTypes, ['createDocument', 'getDocument', 'replaceDocument', 'deleteDocument']);
+  });
+  test('QUICK sends 10 of each operation in the sequential protocol, not 100', () => {
+    const quick = expandDocuments(documents, ['sequential'], { quick: true });
+    assert.ok(quick.every((c) => c.requests === 10 && c.id.includes('/n10-')));
   });
   test("the paper's differences: text per operation, the other shapes as ranges", () => {
     const text = documents.paper.differences.filter((d) => d.kind === 'text');
@@ -72,6 +77,10 @@ describe('documents scenario', () => {
 
 test('several implementations alternate: A B, B A, A B', () => {
   assert.deepEqual([1, 2, 3, 4].map((r) => roundOrder(['express', 'hapi'], r).join(' ')), ['express hapi', 'hapi express', 'express hapi', 'hapi express']);
+});
+
+test("request types are listed in the case's order, unknown ones after", () => {
+  assert.deepEqual(Object.keys(inOrder({ deleteUser: 1, other: 2, registerUser: 3 }, ['registerUser', 'login', 'deleteUser'])), ['registerUser', 'deleteUser', 'other']);
 });
 
 const trend = (avg: number, count: number) => ({ values: { min: avg / 2, avg, med: avg, 'p(90)': avg * 1.5, 'p(95)': avg * 2, 'p(99)': avg * 3, max: avg * 4, count } });

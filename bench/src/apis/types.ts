@@ -24,6 +24,8 @@ export interface PlannedCase {
   readonly model: LoadModel;
   /** What the result records and the report groups by. */
   readonly parameters: Record<string, number | string | boolean>;
+  /** The request types in the order the case sends them (the result lists them so). */
+  readonly requestTypes?: readonly string[];
 }
 
 export interface Plan<C extends PlannedCase> {

@@ -30,7 +30,7 @@ export interface DocumentsScenario {
   readonly kinds: readonly Kind[];
   readonly operations: readonly DocumentOp[];
   readonly models: {
-    readonly sequential?: { readonly default: boolean; readonly requests: number };
+    readonly sequential?: { readonly default: boolean; readonly requests: number; readonly quickRequests: number };
     readonly closed?: { readonly default: boolean; readonly concurrency: readonly number[] };
   };
   readonly paper: { readonly source: string; readonly differences: readonly PaperDifference[] };
@@ -57,20 +57,21 @@ export function defaultDocumentModels(scenario: DocumentsScenario): ('sequential
 }
 
 /** Every case for the given models, in run order: per model and point, each shape's REST case then its database-alone case. */
-export function expandDocuments(scenario: DocumentsScenario, models: readonly ('sequential' | 'closed')[]): DocumentsCase[] {
+export function expandDocuments(scenario: DocumentsScenario, models: readonly ('sequential' | 'closed')[], opts: { quick: boolean } = { quick: false }): DocumentsCase[] {
   const cases: DocumentsCase[] = [];
   const add = (model: 'sequential' | 'closed', label: string, requests: number, concurrency: number, parameters: Record<string, number>) => {
     for (const kind of scenario.kinds) {
       const point = `${model}/${label}-${kind}`;
       for (const protocol of [...scenario.protocols, 'database' as const])
-        cases.push({ id: `${protocol}/${point}`, protocol, model, point, kind, requests, concurrency, parameters: { ...parameters, kind } });
+        cases.push({ id: `${protocol}/${point}`, protocol, model, point, kind, requests, concurrency, parameters: { ...parameters, kind }, requestTypes: scenario.operations });
     }
   };
   for (const model of models) {
     if (model === 'sequential') {
       const seq = scenario.models.sequential;
       if (!seq) throw new Error('the documents scenario has no sequential model');
-      add('sequential', `n${seq.requests}`, seq.requests, 1, { requests: seq.requests });
+      const requests = opts.quick ? seq.quickRequests : seq.requests;
+      add('sequential', `n${requests}`, requests, 1, { requests });
     } else {
       const closed = scenario.models.closed;
       if (!closed) throw new Error('the documents scenario has no closed model');
@@ -87,7 +88,7 @@ export const documentsBench: BenchApi<DocumentsCase> = {
     const { scenario, text } = await loadDocumentsScenario();
     for (const m of selection.models ?? []) if (m !== 'sequential' && m !== 'closed') throw new Error(`MODEL must be sequential or closed for documents, got '${m}'`);
     const models = (selection.models as ('sequential' | 'closed')[] | undefined) ?? defaultDocumentModels(scenario);
-    const cases = selectCases(expandDocuments(scenario, models), selection);
+    const cases = selectCases(expandDocuments(scenario, models, { quick: selection.quick ?? false }), selection);
     return { cases, models, file: DOCUMENTS_SCENARIO, text, script: scenario.script };
   },
   async prepare(db) {

@@ -69,6 +69,7 @@ export function expandUsers(scenario: UsersScenario, opts: { quick: boolean }): 
         parameters: { scenario: flow.paper, users: l.users, seconds: l.seconds, flow: l.flow },
         flow: l.flow,
         steps: flow.steps,
+        requestTypes: [...new Set(flow.steps.map((s) => s.op))],
         users: l.users,
         seconds: l.seconds,
         drainSeconds: scenario.drainSeconds,
