@@ -23,8 +23,12 @@ const errors: Record<string, number> = {};
 let requests = 0;
 let measuring = false;
 
-/** Times one operation of type `name`; `parts` collects the sub-timings it reports (µs). */
+/**
+ * Times one operation of type `name`; `parts` collects the sub-timings it reports (µs).
+ * It counts when it started while measuring, as k6 counts a request by its start.
+ */
 async function timed(name: string, op: (part: (label: string, us: number) => void) => Promise<boolean>): Promise<boolean> {
+  const counted = measuring;
   const parts: [string, number][] = [];
   const t0 = performance.now();
   let ok = false;
@@ -35,7 +39,7 @@ async function timed(name: string, op: (part: (label: string, us: number) => voi
   } catch (error) {
     failure = String((error as { code?: unknown }).code ?? '0');
   }
-  if (!measuring) return ok;
+  if (!counted) return ok;
   const us = Math.max(1, Math.round((performance.now() - t0) * 1000));
   let t = types.get(name);
   if (!t) types.set(name, (t = { requests: 0, errors: 0, total: newHistogram(), parts: new Map() }));
@@ -158,17 +162,19 @@ async function documentsRun(d: NonNullable<MongoBaselineConfig['documents']>): P
     for (const id of ids) if (id) await remove(id);
     return;
   }
-  // closed: `concurrency` clients looping; the warm-up is the same load, unmeasured.
+  // closed: `concurrency` clients looping; the warm-up is the same load, unmeasured; the
+  // window opens and closes by the clock, inside a life too.
   const end = warmEnd + d.durationSeconds * 1000;
+  const open = setTimeout(() => (measuring = true), warmEnd - Date.now());
+  const close = setTimeout(() => (measuring = false), end - Date.now());
   let n = 0;
   await Promise.all(
     Array.from({ length: d.concurrency }, async () => {
-      while (Date.now() < end) {
-        if (!measuring && Date.now() >= warmEnd) measuring = true;
-        await life(n++);
-      }
+      while (Date.now() < end) await life(n++);
     }),
   );
+  clearTimeout(open);
+  clearTimeout(close);
 }
 
 const summary = (h: hdr.Histogram): LatencyUs => ({
