@@ -33,7 +33,7 @@ help: ## List the targets
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z-]+:.*## / {printf "  \033[1m%-12s\033[0m %s\n", $$1, $$2}' $(MAKEFILE_LIST)
 	@echo
 	@echo "  Variables: IMPL=express[,…]  API=forum[,…]  RUNTIME=local|containers  IMAGES=node[,…]  DB_POOL_SIZE=100"
-	@echo "  make bench: REPEAT=10 DURATION=20 WARMUP=5 QUICK=1 PROTOCOL=rest|graphql CASES='rest/closed/c100-*' MODEL=closed|open PIN=0"
+	@echo "  make bench: IMPL=a[,b] REPEAT=10 DURATION=20 WARMUP=5 QUICK=1 PROTOCOL=rest|graphql CASES='rest/closed/c100-*' MODEL=closed|open|arrivals|sequential PIN=0"
 	@echo "  Environment: FAIRBENCH_IMAGES=official uses the registry's official images instead of make images'"
 
 setup: ## Install everything (apt packages incl. Podman, pinned Node, npm workspaces, FerretDB, Schemathesis, k6); idempotent, cached
@@ -75,7 +75,7 @@ fuzz: setup ## Property-based fuzzing (Schemathesis) of IMPL against the specs; 
 serve: setup ## Run IMPL on a freshly seeded database for API (conformance data) until Ctrl-C
 	@node conformance/src/cli/serve.ts --impl $(IMPL) --api $(API)
 
-bench: setup ## Benchmark IMPL on API (gate, seed, k6, baseline): REPEAT DURATION WARMUP QUICK=1 PROTOCOL CASES MODEL PIN=0
+bench: setup ## Benchmark IMPL (or IMPL=a,b, alternating) on API forum|users|documents (gate, seed, k6, baseline): REPEAT DURATION WARMUP QUICK=1 PROTOCOL CASES MODEL PIN=0
 	@node bench/src/cli/bench.ts --impl '$(IMPL)' --api '$(API)' $(if $(REPEAT),--repeat $(REPEAT)) \
 	  $(if $(DURATION),--duration $(DURATION)) $(if $(WARMUP),--warmup $(WARMUP)) $(if $(filter 1 true yes,$(QUICK)),--quick) \
 	  $(if $(PROTOCOL),--protocol $(PROTOCOL)) $(if $(CASES),--cases '$(CASES)') $(if $(MODEL),--model $(MODEL)) $(if $(PIN),--pin $(PIN))

@@ -5,12 +5,16 @@ import { join } from 'node:path';
 import { runCommand, startProcess, type ManagedProcess } from '@fairbench/harness/process.ts';
 import { k6Binary } from './paths.ts';
 import { pinned } from './placement.ts';
-import type { Case } from './scenario.ts';
+import type { LatencySummary, RequestTypeResult } from './result-document.ts';
 
-export interface LoadSettings {
+/** What every case of a run shares: the window, the warm-up and the PRNG seed. */
+export interface RunSettings {
   readonly warmupSeconds: number;
   readonly durationSeconds: number;
   readonly seed: number;
+}
+
+export interface LoadSettings extends RunSettings {
   /** Id ranges of the data set (1..n). */
   readonly ids: { readonly comment: number; readonly user: number };
 }
@@ -23,7 +27,10 @@ export interface Measured {
   readonly requests: number;
   readonly errors: Record<string, number>;
   readonly throughput: number;
-  readonly latencyMs: { min: number; mean: number; median: number; p90: number; p95: number; p99: number; max: number };
+  readonly latencyMs: LatencySummary;
+  /** Server-Timing app;dur= over the window, when the responses carried it. */
+  readonly serverMs?: LatencySummary;
+  readonly requestTypes?: Record<string, RequestTypeResult>;
   readonly droppedIterations?: number;
   readonly notes: string[];
 }
@@ -41,45 +48,37 @@ export interface StartedLoad {
   readonly done: Promise<Measured>;
 }
 
-/** Starts k6 for one repetition (warm-up + measured window) against baseUrl. */
-export function startK6(
-  c: Case,
-  baseUrl: string,
-  settings: LoadSettings,
-  opts: { readonly script: string; readonly cores: readonly number[] | null; readonly workDir: string },
-): StartedLoad {
+export interface K6Options {
+  readonly script: string;
+  readonly cores: readonly number[] | null;
+  readonly workDir: string;
+  /** k6 is stopped after this many seconds: every run is bounded in time. */
+  readonly limitSeconds: number;
+}
+
+/**
+ * Starts k6 for one repetition (warm-up + measured part) of case `id` with the script's
+ * environment `env` (BASE_URL, the case's parameters; SUMMARY_PATH is added here).
+ */
+export function startK6(id: string, env: Readonly<Record<string, string | number>>, opts: K6Options): StartedLoad {
   const summaryPath = join(opts.workDir, `k6-summary-${process.pid}-${Date.now()}.json`);
-  const vars: Record<string, string | number> = {
-    BASE_URL: baseUrl,
-    PROTOCOL: c.protocol,
-    ROWS: c.rows,
-    JOINS: c.joins,
-    MODEL: c.model,
-    VUS: c.concurrency,
-    RATE: c.rate ?? 0,
-    WARMUP: settings.warmupSeconds,
-    DURATION: settings.durationSeconds,
-    COMMENT_IDS: settings.ids.comment,
-    USER_IDS: settings.ids.user,
-    SEED: settings.seed,
-    SUMMARY_PATH: summaryPath,
-  };
+  const vars: Record<string, string | number> = { ...env, SUMMARY_PATH: summaryPath };
   const args = ['run', '--quiet', '--no-color', '--address', '', ...Object.entries(vars).flatMap(([k, v]) => ['-e', `${k}=${v}`]), opts.script];
   const [command, argv] = pinned(opts.cores, k6Binary, args);
   const child = startProcess({
-    name: `k6 ${c.id}`,
+    name: `k6 ${id}`,
     command,
     args: argv,
     // No usage report to Grafana: benchmarks stay on this machine.
     env: { ...process.env, K6_NO_USAGE_REPORT: 'true' },
     logFile: join(opts.workDir, 'k6.log'),
   });
-  const limitMs = (settings.warmupSeconds + settings.durationSeconds + 60) * 1000;
+  const limitMs = opts.limitSeconds * 1000;
   const done = (async () => {
     const timer = setTimeout(() => void child.stop(), limitMs);
     const code = await child.exited.finally(() => clearTimeout(timer));
     // 99 = a threshold failed; ours only make k6 report sub-metrics, so it carries no verdict.
-    if (code !== 0 && code !== 99) throw new Error(`k6 exited with ${code} for ${c.id}:\n${await child.tail(20)}`);
+    if (code !== 0 && code !== 99) throw new Error(`k6 exited with ${code} for ${id}:\n${await child.tail(20)}`);
     try {
       return measuredFromK6(JSON.parse(await readFile(summaryPath, 'utf8')) as K6Summary);
     } finally {
@@ -101,7 +100,11 @@ export interface K6Summary {
   readonly measureUntil?: number;
 }
 
-/** The measured window's numbers from bench/k6/forum.js's summary (requests tagged phase=measure). */
+/**
+ * The measured window's numbers from a bench/k6 script's summary (requests tagged
+ * phase=measure). Request types are the sub-metrics the script declared by name:
+ * http_req_duration{phase:measure,name:X}, http_reqs{…}, errors{…}, server_ms{…}.
+ */
 export function measuredFromK6(summary: K6Summary): Measured {
   const from = summary.setup_data?.measureFrom;
   const to = summary.measureUntil;
@@ -116,25 +119,51 @@ export function measuredFromK6(summary: K6Summary): Measured {
   const requests = value('http_reqs{phase:measure}', 'count');
   const failed = Object.values(errors).reduce((a, b) => a + b, 0);
   const durationSeconds = (to - from) / 1000;
-  const d = 'http_req_duration{phase:measure}';
-  const round = (n: number) => Math.round(n * 1000) / 1000;
   const dropped = summary.metrics['dropped_iterations'] === undefined ? undefined : value('dropped_iterations', 'count');
+  const server = trend(summary, 'server_ms{phase:measure}');
+  const skipped = value('skipped{phase:measure}', 'count');
+  const requestTypes: Record<string, RequestTypeResult> = {};
+  for (const name of Object.keys(summary.metrics)) {
+    const type = /^http_req_duration\{phase:measure,name:([^}]+)\}$/.exec(name)?.[1];
+    if (type === undefined) continue;
+    const n = value(`http_reqs{phase:measure,name:${type}}`, 'count');
+    const failedOfType = value(`errors{phase:measure,name:${type}}`, 'count');
+    const serverOfType = trend(summary, `server_ms{phase:measure,name:${type}}`);
+    requestTypes[type] = {
+      requests: n,
+      errors: failedOfType,
+      throughput: round(Math.max(0, n - failedOfType) / durationSeconds),
+      latencyMs: trend(summary, name) ?? zeroLatency(),
+      ...(serverOfType ? { serverMs: serverOfType } : {}),
+    };
+  }
   return {
     window: { from, to },
     durationSeconds: round(durationSeconds),
     requests,
     errors,
     throughput: round(Math.max(0, requests - failed) / durationSeconds),
-    latencyMs: {
-      min: round(value(d, 'min')),
-      mean: round(value(d, 'avg')),
-      median: round(value(d, 'med')),
-      p90: round(value(d, 'p(90)')),
-      p95: round(value(d, 'p(95)')),
-      p99: round(value(d, 'p(99)')),
-      max: round(value(d, 'max')),
-    },
+    latencyMs: trend(summary, 'http_req_duration{phase:measure}') ?? zeroLatency(),
+    ...(server ? { serverMs: server } : {}),
+    ...(Object.keys(requestTypes).length > 0 ? { requestTypes } : {}),
     ...(dropped !== undefined ? { droppedIterations: dropped } : {}),
-    notes: dropped ? ['droppedIterations counts the warm-up too (k6 does not tag dropped arrivals by phase)'] : [],
+    notes: [
+      ...(dropped ? ['droppedIterations counts the warm-up too (k6 does not tag dropped arrivals by phase)'] : []),
+      ...(skipped ? [`${skipped} requests not sent because an earlier step of their flow failed (that step is counted as the error)`] : []),
+    ],
   };
+}
+
+const round = (n: number) => Math.round(n * 1000) / 1000;
+
+function zeroLatency(): LatencySummary {
+  return { min: 0, mean: 0, median: 0, p90: 0, p95: 0, p99: 0, max: 0 };
+}
+
+/** A trend metric's summary in ms; undefined when it recorded no value (k6 then reports no count or 0). */
+function trend(summary: K6Summary, metric: string): LatencySummary | undefined {
+  const v = summary.metrics[metric]?.values;
+  if (!v || !(v['count'] ?? 0)) return undefined;
+  const at = (key: string) => round(v[key] ?? 0);
+  return { min: at('min'), mean: at('avg'), median: at('med'), p90: at('p(90)'), p95: at('p(95)'), p99: at('p(99)'), max: at('max') };
 }

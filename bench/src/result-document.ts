@@ -29,6 +29,19 @@ export interface Usage {
   samples?: UsageSample[];
 }
 
+/** How a case's load arrives (bench/results.schema.json $defs/model). */
+export type LoadModel = 'closed' | 'open' | 'arrivals' | 'sequential';
+
+/** One request type (operation) within a repetition's window. */
+export interface RequestTypeResult {
+  requests: number;
+  errors: number;
+  throughput?: number;
+  latencyMs: LatencySummary;
+  serverMs?: LatencySummary;
+  partsMs?: Record<string, LatencySummary>;
+}
+
 export interface Repetition {
   index: number;
   startedAt: string;
@@ -41,6 +54,9 @@ export interface Repetition {
   server?: Usage;
   database?: Usage;
   generator?: Usage;
+  serverMs?: LatencySummary;
+  requestTypes?: Record<string, RequestTypeResult>;
+  order?: number;
   generatorBound?: boolean;
   notes?: string[];
 }
@@ -48,7 +64,7 @@ export interface Repetition {
 export interface BenchCase {
   id: string;
   protocol: string;
-  model: 'closed' | 'open';
+  model: LoadModel;
   parameters: Record<string, number | string | boolean>;
   repetitions: Repetition[];
 }
@@ -67,7 +83,8 @@ export interface BenchResult {
     quick: boolean;
     protocols: string[];
     cases: string | null;
-    models: ('closed' | 'open')[];
+    models: LoadModel[];
+    implementations?: string[];
     restartBetweenCases?: boolean;
     scenarioFile?: string;
     scenarioHash?: string;

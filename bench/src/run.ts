@@ -1,15 +1,14 @@
-// A benchmark run of one implementation on one API: the conformance gate, a database
-// seeded with the paper's data, then every selected case — the implementation restarted
-// before each, k6 (or the baseline client) pinned to the generator's core, the process
-// trees sampled at 10 Hz — and one result document, checked against its schema.
+// A benchmark run of one or more implementations on one API: the conformance gate (for
+// each), a database seeded with the paper's data by the API's module (bench/src/apis/),
+// then every selected case — the implementations restarted before each, the repetitions
+// alternating between them (A B, B A, …) on the same data (reset before each repetition
+// where the API writes), k6 (or the baseline client) pinned to the generator's core, the
+// process trees sampled at 10 Hz — and one result document per implementation, checked
+// against its schema. The database-alone cases are measured once and recorded in each.
 import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import { join, relative } from 'node:path';
-import { generateForum } from '@fairbench/db/forum/generate.ts';
-import { fingerprintForum } from '@fairbench/db/forum/fingerprint.ts';
-import { loadForum } from '@fairbench/db/forum/load-mysql.ts';
-import { PAPER_SCALE } from '@fairbench/db/forum/model.ts';
 import { onCleanup, shuttingDown } from '@fairbench/harness/cleanup.ts';
 import { sourceRevision, specHash } from '@fairbench/harness/fingerprint.ts';
 import { contractEnv } from '@fairbench/harness/impl/contract-env.ts';
@@ -19,19 +18,19 @@ import { missingToolchain } from '@fairbench/harness/impl/toolchain.ts';
 import { repoRoot } from '@fairbench/harness/paths.ts';
 import { chooseProvider, type DatabaseServer, type RuntimeProviderName } from '@fairbench/harness/provision/index.ts';
 import { runtimeVersion } from '@fairbench/harness/runtime-version.ts';
-import { startBaseline } from './baseline/run.ts';
-import { passGate } from './gate.ts';
-import { k6Version, startK6, type LoadSettings, type StartedLoad } from './k6.ts';
+import { benchApi } from './apis/index.ts';
+import { passGate, type GateRecord } from './gate.ts';
+import { k6Version, startK6, type RunSettings, type StartedLoad } from './k6.ts';
 import { benchDir } from './paths.ts';
 import { choosePlacement, listenerPid, pinProcess, type Placement } from './placement.ts';
 import { TreeSampler } from './proc-sampler.ts';
 import { Progress } from './progress.ts';
 import { machineFacts, newRunId, writeResult } from './result.ts';
 import type { BenchCase, BenchResult, Repetition } from './result-document.ts';
-import { caseParameters, defaultModels, expandCases, filterCases, loadScenario, scenarioPath, type Model } from './scenario.ts';
 
 export interface BenchOptions {
-  readonly impl: string;
+  /** One or more implementations: several are benchmarked in the same run, alternating. */
+  readonly impls: readonly string[];
   readonly api: string;
   readonly repeat: number;
   readonly durationSeconds: number;
@@ -39,7 +38,7 @@ export interface BenchOptions {
   readonly quick: boolean;
   readonly protocols?: readonly string[];
   readonly cases?: string;
-  readonly models?: readonly Model[];
+  readonly models?: readonly string[];
   readonly pin: boolean;
   readonly seed: number;
 }
@@ -47,128 +46,175 @@ export interface BenchOptions {
 /** k6 (or the baseline client) busier than this share of its core measured itself, not the server. */
 const GENERATOR_BOUND_CPU_PERCENT = 80;
 
-export async function runBench(opts: BenchOptions): Promise<string> {
-  const started = new Date();
-  const impl = await loadImplementation(opts.impl);
-  if (!impl.manifest.apis.includes(opts.api as ApiName)) throw new Error(`${opts.impl} does not implement the ${opts.api} API (impl.yaml apis: ${impl.manifest.apis.join(', ')})`);
-  const missing = await missingToolchain(impl.manifest);
-  if (missing) throw new Error(`${opts.impl} cannot run here: ${missing}`);
+/**
+ * The order of the implementations in repetition r (1-based): as given in odd
+ * repetitions, reversed in even ones (A B, B A, A B, …), so that a machine drifting
+ * during a case favours none of them.
+ */
+export function roundOrder<T>(impls: readonly T[], r: number): T[] {
+  return r % 2 === 1 ? [...impls] : [...impls].reverse();
+}
 
-  const file = scenarioPath(opts.api);
-  const { scenario, text } = await loadScenario(file);
-  const models = opts.models ?? defaultModels(scenario);
-  const cases = filterCases(expandCases(scenario, models), {
+/** Runs the benchmark; returns the result files written, one per implementation. */
+export async function runBench(opts: BenchOptions): Promise<string[]> {
+  const started = new Date();
+  const api = benchApi(opts.api);
+  if (opts.impls.length === 0) throw new Error('give at least one implementation');
+  if (new Set(opts.impls).size !== opts.impls.length) throw new Error(`IMPL names an implementation twice: ${opts.impls.join(',')}`);
+  const impls: Implementation[] = [];
+  for (const name of opts.impls) {
+    const impl = await loadImplementation(name);
+    if (!impl.manifest.apis.includes(opts.api as ApiName)) throw new Error(`${name} does not implement the ${opts.api} API (impl.yaml apis: ${impl.manifest.apis.join(', ')})`);
+    const missing = await missingToolchain(impl.manifest);
+    if (missing) throw new Error(`${name} cannot run here: ${missing}`);
+    impls.push(impl);
+  }
+
+  const plan = await api.plan({
+    quick: opts.quick,
     ...(opts.protocols ? { protocols: opts.protocols } : {}),
     ...(opts.cases ? { cases: opts.cases } : {}),
+    ...(opts.models ? { models: opts.models } : {}),
   });
-  if (cases.length === 0) throw new Error(`no case of ${relative(repoRoot, file)} matches the filters (PROTOCOL, CASES, MODEL)`);
+  const cases = plan.cases;
+  if (cases.length === 0) throw new Error(`no case of ${relative(repoRoot, plan.file)} matches the filters (PROTOCOL, CASES, MODEL)`);
 
-  const gate = await passGate(impl, opts.api);
+  // The gate applies to each implementation: one that does not pass stops the whole run.
+  const gates = new Map<string, GateRecord>();
+  for (const impl of impls) gates.set(impl.manifest.name, await passGate(impl, opts.api));
   const generatorVersion = await k6Version().catch(() => {
     throw new Error('k6 is not installed: run make setup');
   });
 
   const placement = choosePlacement(opts.pin);
   // Local processes unless FAIRBENCH_RUNTIME=containers: on one small machine the runtime adds no noise of its own.
-  const db = await chooseProvider({ default: 'local' }).start('mysql');
+  const db = await chooseProvider({ default: 'local' }).start(api.database);
   const runtime = db.provider;
   const database = await placeDatabase(db, placement);
   const recordedPlacement: Placement = { ...placement, database: database.pinned ? placement.database : null };
   console.log(`database: ${db.engine.name} ${db.engine.version} (${db.provider})${database.pinned ? ` pinned to core ${placement.database?.join(',')}` : ''}`);
 
-  const data = generateForum(PAPER_SCALE);
-  const load = await loadForum(db.url, data);
-  console.log(`seeded forum: ${Object.entries(load.rows).map(([t, n]) => `${n} ${t}`).join(', ')} in ${Math.round(load.milliseconds)} ms`);
-  const settings: LoadSettings = {
-    warmupSeconds: opts.warmupSeconds,
-    durationSeconds: opts.durationSeconds,
-    seed: opts.seed,
-    ids: { comment: data.comments.length, user: data.users.length },
-  };
+  const prepared = await api.prepare(db);
+  const settings: RunSettings = { warmupSeconds: opts.warmupSeconds, durationSeconds: opts.durationSeconds, seed: opts.seed };
 
-  await buildImplementation(impl, { runtime });
+  for (const impl of impls) await buildImplementation(impl, { runtime });
   const env = (port: number) => contractEnv({ port, databases: [db] });
   const poolSize = Number(env(0)['DB_POOL_SIZE']);
   const workDir = await mkdtemp(join(os.tmpdir(), 'fairbench-bench-'));
   onCleanup(`bench work dir ${workDir}`, () => rm(workDir, { recursive: true, force: true }));
-  const script = join(benchDir, scenario.script);
+  const script = join(benchDir, plan.script);
 
-  const progress = new Progress(cases.length, opts.repeat, opts.warmupSeconds + opts.durationSeconds);
-  const results: BenchCase[] = [];
-  let runtimeInImage: string | undefined;
-  for (const [i, c] of cases.entries()) {
-    const repetitions: Repetition[] = [];
-    let server: RunningImplementation | undefined;
+  const rounds = cases.map((c) => (c.protocol === 'database' ? 1 : impls.length));
+  const progress = new Progress(
+    rounds.reduce((a, b) => a + b, 0),
+    opts.repeat,
+    cases.reduce((a, c, i) => a + api.plannedSeconds(c, settings) * rounds[i]!, 0) / rounds.reduce((a, b) => a + b, 0),
+  );
+  const results = new Map<string, BenchCase[]>(impls.map((i) => [i.manifest.name, []]));
+  const runtimes = new Map<string, string>();
+  let step = 0;
+  for (const c of cases) {
+    const repetitions = new Map<string, Repetition[]>(impls.map((i) => [i.manifest.name, []]));
+    const servers = new Map<string, RunningImplementation>();
+    const limitSeconds = api.limitSeconds(c, settings);
     try {
-      // Restarted before every case, as the paper did: no case inherits another's heap or JIT state.
-      if (c.protocol !== 'database') server = await startServer(impl, env, runtime, placement.implementation);
-      runtimeInImage ??= server?.runtimeVersion;
-      for (let r = 1; r <= opts.repeat; r++) {
-        progress.begin(i + 1, r, c.id);
-        const repStarted = new Date();
-        const started =
-          server !== undefined
-            ? startK6(c, server.baseUrl, settings, { script, cores: placement.generator, workDir })
-            : await startBaseline(c, db.url, poolSize, settings, { cores: placement.generator, workDir });
-        repetitions.push(await measure(r, repStarted, started, server, database.pid));
-        progress.end();
-        if (shuttingDown()) throw new Error('interrupted');
+      if (c.protocol === 'database') {
+        // The limit is one measurement shared by every implementation's document.
+        step++;
+        const reps: Repetition[] = [];
+        for (let r = 1; r <= opts.repeat; r++) {
+          progress.begin(step, r, c.id);
+          await prepared.reset?.();
+          const repStarted = new Date();
+          const load = await prepared.startBaseline(c, settings, { cores: placement.generator, workDir, poolSize, limitSeconds });
+          reps.push(await measure(r, repStarted, load, undefined, database.pid, c.requestTypes));
+          progress.end();
+          if (shuttingDown()) throw new Error('interrupted');
+        }
+        for (const impl of impls) repetitions.set(impl.manifest.name, reps);
+        progress.caseLine(c.id, reps);
+      } else {
+        // Restarted before every case, as the paper did: no case inherits another's heap or JIT state.
+        for (const impl of impls) {
+          const server = await startServer(impl, env, runtime, placement.implementation);
+          servers.set(impl.manifest.name, server);
+          if (server.runtimeVersion) runtimes.set(impl.manifest.name, server.runtimeVersion);
+        }
+        const first = step + 1;
+        step += impls.length;
+        for (let r = 1; r <= opts.repeat; r++) {
+          for (const [place, impl] of roundOrder(impls, r).entries()) {
+            const name = impl.manifest.name;
+            const server = servers.get(name)!;
+            progress.begin(first + impls.indexOf(impl), r, impls.length > 1 ? `${c.id} · ${name}` : c.id);
+            await prepared.reset?.();
+            const repStarted = new Date();
+            const load = startK6(c.id, { BASE_URL: server.baseUrl, ...prepared.k6Env(c, settings) }, { script, cores: placement.generator, workDir, limitSeconds });
+            const rep = await measure(r, repStarted, load, server, database.pid, c.requestTypes);
+            repetitions.get(name)!.push(impls.length > 1 ? { ...rep, order: place + 1 } : rep);
+            progress.end();
+            if (shuttingDown()) throw new Error('interrupted');
+          }
+        }
+        for (const impl of impls) progress.caseLine(impls.length > 1 ? `${c.id} · ${impl.manifest.name}` : c.id, repetitions.get(impl.manifest.name)!);
       }
     } finally {
-      await server?.stop();
+      for (const server of servers.values()) await server.stop();
     }
-    results.push({ id: c.id, protocol: c.protocol, model: c.model, parameters: caseParameters(c), repetitions });
-    progress.caseLine(c.id, repetitions);
+    for (const impl of impls) {
+      results.get(impl.manifest.name)!.push({ id: c.id, protocol: c.protocol, model: c.model, parameters: c.parameters, repetitions: repetitions.get(impl.manifest.name)! });
+    }
   }
 
   const finished = new Date();
   const revision = await sourceRevision();
-  const doc: BenchResult = {
-    schemaVersion: 1,
-    runId: newRunId(started),
-    api: opts.api,
-    startedAt: started.toISOString(),
-    finishedAt: finished.toISOString(),
-    wallSeconds: Math.round((finished.getTime() - started.getTime()) / 100) / 10,
-    options: {
-      repeat: opts.repeat,
-      durationSeconds: opts.durationSeconds,
-      warmupSeconds: opts.warmupSeconds,
-      quick: opts.quick,
-      protocols: [...new Set(cases.map((c) => c.protocol))],
-      cases: opts.cases ?? null,
-      models: [...models],
-      restartBetweenCases: true,
-      scenarioFile: relative(repoRoot, file),
-      scenarioHash: `sha256:${createHash('sha256').update(text).digest('hex')}`,
-    },
-    implementation: {
-      name: impl.manifest.name,
-      language: impl.manifest.language,
-      framework: { ...impl.manifest.framework },
-      runtime: { name: impl.manifest.runtime.name, version: runtimeInImage ?? (await runtimeVersion(impl.manifest.runtime.name)) },
-      implTreeHash: gate.implTreeHash,
-      poolSize,
-      tuning: [impl.manifest.tuning],
-    },
-    gate,
-    source: { commit: revision.commit, dirty: revision.dirty, specHash: await specHash() },
-    dataset: {
-      name: 'forum',
-      seed: PAPER_SCALE.seed,
-      scale: { ...PAPER_SCALE },
-      fingerprint: fingerprintForum(data),
-      rows: load.rows,
-      loadMs: Math.round(load.milliseconds),
-    },
-    database: { kind: db.kind, engine: db.engine.name, version: db.engine.version },
-    provider: db.provider,
-    machine: machineFacts(recordedPlacement),
-    generator: { name: 'k6', version: generatorVersion },
-    cases: results,
-  };
+  const spec = await specHash();
+  const files: string[] = [];
+  for (const impl of impls) {
+    const name = impl.manifest.name;
+    const gate = gates.get(name)!;
+    const doc: BenchResult = {
+      schemaVersion: 1,
+      runId: newRunId(started),
+      api: opts.api,
+      startedAt: started.toISOString(),
+      finishedAt: finished.toISOString(),
+      wallSeconds: Math.round((finished.getTime() - started.getTime()) / 100) / 10,
+      options: {
+        repeat: opts.repeat,
+        durationSeconds: opts.durationSeconds,
+        warmupSeconds: opts.warmupSeconds,
+        quick: opts.quick,
+        protocols: [...new Set(cases.map((c) => c.protocol))],
+        cases: opts.cases ?? null,
+        models: [...plan.models],
+        ...(impls.length > 1 ? { implementations: impls.map((i) => i.manifest.name) } : {}),
+        restartBetweenCases: true,
+        scenarioFile: relative(repoRoot, plan.file),
+        scenarioHash: `sha256:${createHash('sha256').update(plan.text).digest('hex')}`,
+      },
+      implementation: {
+        name,
+        language: impl.manifest.language,
+        framework: { ...impl.manifest.framework },
+        runtime: { name: impl.manifest.runtime.name, version: runtimes.get(name) ?? (await runtimeVersion(impl.manifest.runtime.name)) },
+        implTreeHash: gate.implTreeHash,
+        poolSize,
+        tuning: [impl.manifest.tuning],
+      },
+      gate,
+      source: { commit: revision.commit, dirty: revision.dirty, specHash: spec },
+      dataset: prepared.dataset,
+      database: { kind: db.kind, engine: db.engine.name, version: db.engine.version },
+      provider: db.provider,
+      machine: machineFacts(recordedPlacement),
+      generator: { name: 'k6', version: generatorVersion },
+      cases: results.get(name)!,
+    };
+    files.push(await writeResult(doc, name));
+  }
   await db.stop();
-  return writeResult(doc, impl.manifest.name);
+  return files;
 }
 
 /**
@@ -188,7 +234,7 @@ async function startServer(
 }
 
 /** Waits for one repetition's load to finish while sampling the trees involved; the repetition's record. */
-async function measure(index: number, startedAt: Date, load: StartedLoad, server: RunningImplementation | undefined, databasePid: number | undefined): Promise<Repetition> {
+async function measure(index: number, startedAt: Date, load: StartedLoad, server: RunningImplementation | undefined, databasePid: number | undefined, order: readonly string[] = []): Promise<Repetition> {
   const roots: Record<string, number> = { generator: load.process.pid };
   if (server) roots['server'] = server.process.pid;
   if (databasePid !== undefined) roots['database'] = databasePid;
@@ -216,6 +262,8 @@ async function measure(index: number, startedAt: Date, load: StartedLoad, server
     errors: m.errors,
     throughput: m.throughput,
     latencyMs: m.latencyMs,
+    ...(m.serverMs ? { serverMs: m.serverMs } : {}),
+    ...(m.requestTypes ? { requestTypes: inOrder(m.requestTypes, order) } : {}),
     ...(m.droppedIterations !== undefined ? { droppedIterations: m.droppedIterations } : {}),
     ...(serverUsage ? { server: serverUsage } : {}),
     ...(databaseUsage ? { database: databaseUsage } : {}),
@@ -223,6 +271,12 @@ async function measure(index: number, startedAt: Date, load: StartedLoad, server
     generatorBound: busy || (m.droppedIterations ?? 0) > 0,
     ...(notes.length > 0 ? { notes } : {}),
   };
+}
+
+/** The request types in the case's order (k6's summary has its own), any others after them. */
+export function inOrder<T>(types: Record<string, T>, order: readonly string[]): Record<string, T> {
+  const names = [...order.filter((n) => n in types), ...Object.keys(types).filter((n) => !order.includes(n))];
+  return Object.fromEntries(names.map((n) => [n, types[n]!]));
 }
 
 /** Finds the database server's process (to sample it) and pins it to the server side's cores. */

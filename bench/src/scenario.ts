@@ -136,7 +136,7 @@ export function samePoint(a: Case, b: Case): boolean {
   return a.model === b.model && a.concurrency === b.concurrency && a.rate === b.rate && a.rows === b.rows && a.joins === b.joins;
 }
 
-function caseMatcher(pattern: string): (id: string) => boolean {
+export function caseMatcher(pattern: string): (id: string) => boolean {
   const glob = picomatch(pattern);
   let regex: RegExp | undefined;
   try {

@@ -14,6 +14,7 @@ import { loadForum } from '@fairbench/db/forum/load-mysql.ts';
 import { CONFORMANCE_SCALE } from '@fairbench/db/forum/model.ts';
 import { runCleanup } from '@fairbench/harness/cleanup.ts';
 import { chooseProvider } from '@fairbench/harness/provision/index.ts';
+import { forumK6Env } from '../src/apis/forum/index.ts';
 import { startBaseline } from '../src/baseline/run.ts';
 import { k6Version, startK6, type LoadSettings, type Measured } from '../src/k6.ts';
 import { benchDir } from '../src/paths.ts';
@@ -47,9 +48,8 @@ test('k6 summary → repetition: counts, errors by status and window agree with 
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const c = cases.find((x) => x.id === 'rest/closed/c100-r1-j0')!;
   try {
-    const run = startK6({ ...c, concurrency: 5 }, `http://127.0.0.1:${(server.address() as AddressInfo).port}`, settings, {
-      script: join(benchDir, scenario.script), cores: null, workDir: dir,
-    });
+    const env = { BASE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, ...forumK6Env({ ...c, concurrency: 5 }, settings) };
+    const run = startK6(c.id, env, { script: join(benchDir, scenario.script), cores: null, workDir: dir, limitSeconds: 60 });
     const m = await run.done;
     measured.k6 = m;
     assert.ok(m.requests > 100, `${m.requests} requests`);

@@ -1,7 +1,7 @@
-// make bench IMPL=express API=forum [REPEAT=10] [DURATION=20] [WARMUP=5] [QUICK=1]
-//   [PROTOCOL=rest|graphql] [CASES=<glob or regex>] [MODEL=closed|open] [PIN=0]
-// → node bench/src/cli/bench.ts --impl express --api forum ...
-// Exits 1 when the gate refuses the pair or the run fails; writes results/bench/<api>/<impl>/<runId>.json.
+// make bench IMPL=express[,hapi] API=forum|users|documents [REPEAT=10] [DURATION=20] [WARMUP=5] [QUICK=1]
+//   [PROTOCOL=rest|graphql] [CASES=<glob or regex>] [MODEL=closed|open|arrivals|sequential] [PIN=0]
+// → node bench/src/cli/bench.ts --impl express,hapi --api documents ...
+// Exits 1 when the gate refuses a pair or the run fails; writes results/bench/<api>/<impl>/<runId>.json per implementation.
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { runMain } from '@fairbench/harness/cli/main.ts';
@@ -9,7 +9,6 @@ import { GateRefusal } from '../gate.ts';
 import { summaryMarkdown } from '../report/summary.ts';
 import type { BenchResult } from '../result-document.ts';
 import { runBench } from '../run.ts';
-import type { Model } from '../scenario.ts';
 
 const { values } = parseArgs({
   options: {
@@ -41,14 +40,13 @@ const number = (raw: string | undefined, fallback: number, name: string, min: nu
 const list = (v: string | undefined) => (v === undefined || v === '' ? undefined : v.split(',').map((s) => s.trim()).filter(Boolean));
 
 await runMain('bench', async () => {
-  if (!values.impl || !values.api) throw new Error('give IMPL and API, e.g. make bench IMPL=express API=forum');
+  const impls = list(values.impl);
+  if (!impls || !values.api) throw new Error('give IMPL and API, e.g. make bench IMPL=express API=forum');
   const models = list(values.model);
-  for (const m of models ?? []) if (m !== 'closed' && m !== 'open') throw new Error(`MODEL must be closed or open, got '${m}'`);
   const protocols = list(values.protocol);
-  for (const p of protocols ?? []) if (p !== 'rest' && p !== 'graphql') throw new Error(`PROTOCOL must be rest or graphql, got '${p}'`);
   try {
-    const file = await runBench({
-      impl: values.impl,
+    const files = await runBench({
+      impls,
       api: values.api,
       repeat: Math.round(number(values.repeat, quick ? 1 : 10, 'REPEAT', 1)),
       durationSeconds: number(values.duration, quick ? 2 : 20, 'DURATION', 1),
@@ -56,12 +54,13 @@ await runMain('bench', async () => {
       quick,
       ...(protocols ? { protocols } : {}),
       ...(values.cases ? { cases: values.cases } : {}),
-      ...(models ? { models: models as Model[] } : {}),
+      ...(models ? { models } : {}),
       pin: values.pin !== '0',
       seed: Math.round(number(values.seed, 1, 'SEED', 0)),
     });
-    console.log(`\n${summaryMarkdown(JSON.parse(await readFile(file, 'utf8')) as BenchResult)}`);
-    console.log(`bench: result → ${file}\nbench: make report renders every result under results/bench as HTML`);
+    for (const file of files) console.log(`\n${summaryMarkdown(JSON.parse(await readFile(file, 'utf8')) as BenchResult)}`);
+    for (const file of files) console.log(`bench: result → ${file}`);
+    console.log('bench: make report renders every result under results/bench as HTML');
     return true;
   } catch (error) {
     if (error instanceof GateRefusal) {

@@ -4,6 +4,7 @@ import { BOOTSTRAP_SEED, CONFIDENCE, MIN_REPETITIONS, RESAMPLES } from '../stats
 import { caseLabel, implColors, latencySpec, renderSvg, throughputSpec, usageSpec } from './charts.ts';
 import { interval, mib, ms, percent, rate, ratioWithInterval, relative, share } from './format.ts';
 import type { ApiReport, CaseGroup, CaseResult, PairComparison, RunInfo } from './model.ts';
+import type { PaperRow, TypeRow } from './request-types.ts';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export function esc(text: unknown): string {
@@ -30,7 +31,12 @@ code{font-size:12px;background:#f4f4f6;padding:0 3px;border-radius:3px}
 `;
 
 const PROTOCOL_NAMES: Record<string, string> = { rest: 'REST', graphql: 'GraphQL' };
-const MODEL_NAMES: Record<string, string> = { closed: 'closed model (fixed virtual users, each looping)', open: 'open model (constant arrival rate)' };
+const MODEL_NAMES: Record<string, string> = {
+  closed: 'closed model (fixed virtual users, each looping)',
+  open: 'open model (constant arrival rate)',
+  arrivals: 'arrivals (N users started evenly over T seconds, each running its flow once)',
+  sequential: 'sequential (one client, the requests one after another)',
+};
 
 function table(head: string[], rows: string[][], leftColumns = 1, cls = ''): string {
   const cell = (tag: string, i: number, c: string) => `<${tag}${i < leftColumns ? ' class="l"' : ''}>${c}</${tag}>`;
@@ -190,8 +196,70 @@ async function apiSection(report: ApiReport): Promise<string> {
 ${runsTable(report)}
 ${report.warnings.length ? `<h3>Warnings</h3>${warningList(report.warnings)}` : '<p class="note">No warnings: no generator-bound repetitions, errors or dropped iterations.</p>'}
 ${groups.join('\n')}
+${report.requestTypes.length ? requestTypeSection(report) : ''}
+${report.paper ? paperSection(report.paper) : ''}
 ${report.pairs.length ? `<h3>Comparisons</h3>${report.pairs.map((p) => pairTable(report, p)).join('\n')}` : ''}
 </section>`;
+}
+
+function requestTypeSection(report: ApiReport): string {
+  const label = (r: TypeRow) => `${esc(r.protocol)}/${esc(r.model)} · ${esc(caseLabel(r.parameters))}`;
+  const rows = report.requestTypes.flatMap((row) =>
+    row.results.map((r, i) => [
+      i === 0 ? label(row) : '',
+      i === 0 ? `<b>${esc(row.type)}</b>` : '',
+      esc(r.impl),
+      String(r.n),
+      `<b>${ms(r.mean.median)}</b> <small>${interval(r.mean.ci, ms)}</small>`,
+      `${ms(r.meanOfMeans)} ± ${ms(r.meanSd)}`,
+      `${ms(r.median.median)} <small>${interval(r.median.ci, ms)}</small>`,
+      ms(r.p95),
+      ms(r.p99),
+      rate(r.throughput),
+      r.serverMean === null ? '—' : ms(r.serverMean),
+      r.serverMean === null ? '—' : ms(Math.max(0, r.mean.median - r.serverMean)),
+      i === 0 && row.baseline ? `${ms(row.baseline.mean.median)}${Object.keys(row.baseline.parts).length ? ` <small>(${Object.entries(row.baseline.parts).map(([p, v]) => `${esc(p)} ${ms(v)}`).join(', ')})</small>` : ''}` : i === 0 ? '—' : '',
+      r.errors ? `<span class="slower">${r.errors}</span>` : '0',
+    ]),
+  );
+  const pairs = report.requestTypes.flatMap((row) =>
+    row.comparisons.map((c) => [
+      label(row),
+      esc(row.type),
+      `${esc(c.a)} / ${esc(c.b)}`,
+      `${ms(c.mean.medianA)} / ${ms(c.mean.medianB)}`,
+      `${relative(c.mean.ratio)} <small>${interval(c.mean.ci, relative)}</small>`,
+      verdictCell(c.mean.verdict),
+      `${relative(c.median.ratio)} <small>${interval(c.median.ci, relative)}</small>`,
+      verdictCell(c.median.verdict),
+    ]),
+  );
+  return `<h3>Per request type</h3>
+<p class="note">Milliseconds. <b>mean</b>: the median over the repetitions of each repetition's mean time of that request type (the papers' figure), with its ${CONFIDENCE * 100}% bootstrap interval; <b>mean of means ± sd</b>: the papers' way (the average of the repetitions' means) and the spread of the repetitions' means; median, p95, p99 and req/s likewise medians over the repetitions. <b>server</b>: the implementation's own time (Server-Timing app;dur=, framework entry to response written); <b>network + client</b>: mean − server. <b>database alone</b>: the same operations through the MongoDB driver, with their parts (bcrypt, database).</p>
+${table(['case', 'request type', 'impl', 'reps', 'mean [CI]', 'mean of means ± sd', 'median [CI]', 'p95', 'p99', 'req/s', 'server', 'network + client', 'database alone', 'errors'], rows, 3)}
+${pairs.length ? `<h4>Per request type: comparisons</h4>
+<p class="note">The first implementation's time over the second's − 1 (negative = the first is faster), for the mean and the median per request type, with the ${CONFIDENCE * 100}% bootstrap interval; verdicts are the first's, called only where the interval excludes 0.</p>
+${table(['case', 'request type', 'pair', 'mean ms', 'mean difference [CI]', 'verdict', 'median difference [CI]', 'verdict'], pairs, 3, 'cmp')}` : ''}`;
+}
+
+function paperSection(paper: { source: string; rows: PaperRow[] }): string {
+  const pct = (x: number) => `${x >= 0 ? '' : '−'}${Math.abs(x).toFixed(1)}%`;
+  const published = (r: PaperRow) => {
+    if (!r.paper) return '—';
+    const v = r.paper.expressShorterPercent;
+    const value = typeof v === 'number' ? `${v}%` : `${v[0]}–${v[1]}%`;
+    return `${value}${r.paper.operation ? '' : ' <small>(the shape\'s range)</small>'}${r.paper.note ? `<br><small>${esc(r.paper.note)}</small>` : ''}`;
+  };
+  const rows = paper.rows.map((r) => [
+    esc(r.kind),
+    esc(r.operation),
+    published(r),
+    r.ours ? `<b>${pct(r.ours.percent)}</b> <small>${r.ours.low !== null && r.ours.high !== null ? `[${pct(r.ours.low)}, ${pct(r.ours.high)}]` : ''}</small>` : '—',
+    r.ours ? verdictCell(r.ours.verdict === 'faster' ? 'express faster' : r.ours.verdict === 'slower' ? 'hapi faster' : r.ours.verdict) : '—',
+  ]);
+  return `<h3>The paper's published differences beside ours</h3>
+<p class="note">${esc(paper.source)}. By how much Express's mean time per request is shorter than Hapi's: (mean Hapi − mean Express) / mean Hapi. Ours: from the medians over the repetitions of each repetition's mean, sequential protocol (one client, 100 requests per operation), with the ${CONFIDENCE * 100}% bootstrap interval.</p>
+${table(['shape', 'operation', 'paper: Express shorter by', 'ours [CI]', 'verdict'], rows, 2)}`;
 }
 
 export async function renderHtml(reports: ApiReport[], fileWarnings: string[]): Promise<string> {

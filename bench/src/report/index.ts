@@ -3,7 +3,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { renderHtml } from './html.ts';
 import { loadResults } from './load.ts';
-import { buildModel, type ApiReport } from './model.ts';
+import { loadDocumentsScenario } from '../apis/documents/index.ts';
+import { buildModel, type ApiReport, type PaperData } from './model.ts';
 
 export interface WrittenReport {
   file: string;
@@ -15,8 +16,14 @@ export interface WrittenReport {
 /** Reads `<resultsRoot>/bench/**.json` and writes the HTML report to `outFile`. */
 export async function writeReport(resultsRoot: string, outFile: string): Promise<WrittenReport> {
   const { runs, warnings } = await loadResults(resultsRoot);
-  const apis = buildModel(runs);
+  const apis = buildModel(runs, await paperData());
   await mkdir(dirname(outFile), { recursive: true });
   await writeFile(outFile, await renderHtml(apis, warnings));
   return { file: outFile, runs: runs.length, apis, warnings };
+}
+
+/** The papers' published figures the report sets beside ours (bench/scenarios/*.yaml `paper`). */
+async function paperData(): Promise<PaperData> {
+  const { scenario } = await loadDocumentsScenario();
+  return { documents: scenario.paper };
 }

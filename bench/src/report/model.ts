@@ -14,6 +14,7 @@ import {
   type Verdict,
 } from '../stats/index.ts';
 import type { LoadedRun } from './load.ts';
+import { paperRows, requestTypeRows, type PaperDifference, type PaperRow, type TypeRow } from './request-types.ts';
 import { BASELINE_PROTOCOL, type BenchCase, type BenchResult, type LatencySummary, type Repetition } from '../result-document.ts';
 
 export const LATENCY_STATS = ['min', 'median', 'mean', 'p95', 'p99', 'max'] as const;
@@ -85,8 +86,15 @@ export interface ApiReport {
   groups: CaseGroup[];
   /** Every pair of implementations, in name order. */
   pairs: PairComparison[];
+  /** Cases whose repetitions have request types: one row per case and type. */
+  requestTypes: TypeRow[];
+  /** The paper's published differences beside ours (documents: express vs hapi), when the scenario has them and both ran. */
+  paper: { source: string; rows: PaperRow[] } | null;
   warnings: string[];
 }
+
+/** Per API, a paper's published differences (bench/scenarios/<api>.yaml `paper`). */
+export type PaperData = Record<string, { source: string; differences: readonly PaperDifference[] }>;
 
 const PROTOCOL_ORDER = ['rest', 'graphql'];
 
@@ -183,7 +191,7 @@ function warningsFor(results: CaseResult[]): string[] {
 }
 
 /** Groups the runs by API; per implementation and case, the newest run that has the case supplies it. */
-export function buildModel(runs: LoadedRun[]): ApiReport[] {
+export function buildModel(runs: LoadedRun[], paperData: PaperData = {}): ApiReport[] {
   const apis = [...new Set(runs.map((r) => r.doc.api))].sort();
   return apis.map((api) => {
     const apiRuns = runs.filter((r) => r.doc.api === api).sort((a, b) => b.doc.startedAt.localeCompare(a.doc.startedAt));
@@ -250,9 +258,14 @@ export function buildModel(runs: LoadedRun[]): ApiReport[] {
       if (failing.length)
         warnings.push(`${impl} run ${run.doc.runId}: the database alone had failed queries in ${plural(failing.length, 'case')}: ${failing.map((b) => `${b.case.id} (${b.errorCount})`).join(', ')}`);
     }
+    const typeRows = requestTypeRows(api, impls, results.filter((r) => r.case.repetitions.some((x) => x.requestTypes)).map((r) => ({ impl: r.impl, run: r.run, case: r.case })));
+    const published = paperData[api];
+    const comparedPaper = published && impls.includes('express') && impls.includes('hapi') ? paperRows(typeRows, published.differences) : [];
     return {
       api,
       impls,
+      requestTypes: typeRows,
+      paper: published && comparedPaper.length ? { source: published.source, rows: comparedPaper } : null,
       // By implementation, newest first within each.
       runs: impls.flatMap((impl) => apiRuns.filter((r) => r.doc.implementation.name === impl).map((r) => ({ file: r.file, doc: r.doc, casesUsed: used.get(r) ?? 0 }))),
       groups,

@@ -1,0 +1,115 @@
+// The documents benchmark's load (APIS.md §3; the paper's protocol): create, read,
+// replace and delete documents of one payload shape (KIND). Every parameter comes from the
+// environment (the runner, bench/src/apis/documents/, sets them from bench/scenarios/documents.yaml):
+//
+//   BASE_URL   http://127.0.0.1:<port> of the implementation
+//   KIND       text | list | record | table (db/src/documents/payloads.js)
+//   MODEL      sequential: the paper's — one client, COUNT creates one after another, then
+//                COUNT reads of those documents, COUNT replaces, COUNT deletes;
+//              closed: VUS clients, each looping create → read → replace → delete of its
+//                own document for DURATION seconds (not in the paper)
+//   COUNT      requests of each operation (sequential)
+//   VUS, DURATION  clients and measured seconds (closed)
+//   WARMUP     seconds of one client looping create → read → replace → delete before the
+//              measured part (sequential: before it starts; closed: the same VUS, untimed)
+//   SEED       payloads are payload(KIND, seed) with seeds derived from it
+//   SUMMARY_PATH  where handleSummary writes the JSON summary
+//
+// Requests carry the tags name (the operation) and phase (warmup | measure); every
+// response's Server-Timing app;dur= goes into server_ms with the same tags.
+import http from 'k6/http';
+import exec from 'k6/execution';
+import { KINDS, payload } from '../../db/src/documents/payloads.js';
+import { env, record, reported, skipped, TREND_STATS } from './measure.js';
+
+const S = 'documents.js';
+const BASE_URL = env(S, 'BASE_URL');
+const KIND = env(S, 'KIND');
+const MODEL = env(S, 'MODEL');
+const COUNT = Number(env(S, 'COUNT', '100'));
+const VUS = Number(env(S, 'VUS', '1'));
+const DURATION = Number(env(S, 'DURATION', '0'));
+const WARMUP = Number(env(S, 'WARMUP', '0'));
+const SEED = Number(env(S, 'SEED', '1'));
+const SUMMARY_PATH = env(S, 'SUMMARY_PATH');
+
+if (!KINDS.includes(KIND)) throw new Error(`${S}: KIND must be one of ${KINDS.join(', ')}, got ${KIND}`);
+if (!['sequential', 'closed'].includes(MODEL)) throw new Error(`${S}: MODEL must be sequential or closed, got ${MODEL}`);
+
+const OPS = ['createDocument', 'getDocument', 'replaceDocument', 'deleteDocument'];
+// Bodies are built once, in the init context: JSON.stringify of a 125 KB table in every
+// iteration would cost k6 more than the server spends. Creates and replaces send different
+// payloads of the same shape.
+const BODIES = Array.from({ length: 8 }, (_, i) => JSON.stringify({ kind: KIND, payload: payload(KIND, SEED * 1000 + i) }));
+const body = (i) => BODIES[i % BODIES.length];
+const HEADERS = { 'Content-Type': 'application/json' };
+
+const scenarios =
+  MODEL === 'sequential'
+    ? {
+        // One iteration of one VU sends all 4 × COUNT requests; bounded by maxDuration.
+        measure: { executor: 'per-vu-iterations', exec: 'sequential', vus: 1, iterations: 1, startTime: `${WARMUP}s`, maxDuration: `${Math.max(60, COUNT * 4)}s` },
+      }
+    : { measure: { executor: 'constant-vus', exec: 'loop', vus: VUS, duration: `${WARMUP + DURATION}s`, gracefulStop: '10s' } };
+if (MODEL === 'sequential' && WARMUP > 0) scenarios.warmup = { executor: 'constant-vus', exec: 'loop', vus: 1, duration: `${WARMUP}s`, gracefulStop: '0s' };
+
+export const options = {
+  scenarios,
+  thresholds: reported(OPS),
+  summaryTrendStats: TREND_STATS,
+};
+
+export function setup() {
+  return { measureFrom: Date.now() + WARMUP * 1000 };
+}
+
+// The phase of each request when it starts (closed: a life begun in the warm-up has its
+// later requests measured once the window is open: slow lives must not empty the window).
+const phaseNow = (data) => (MODEL === 'sequential' || Date.now() < data.measureFrom ? 'warmup' : 'measure');
+
+function create(i, phase) {
+  const res = http.post(`${BASE_URL}/documents`, body(i), { headers: HEADERS, tags: { name: 'createDocument', phase } });
+  return record(res, 'createDocument', phase, 201, (b) => b.includes(`"kind":"${KIND}"`)) ? res.json('id') : null;
+}
+
+function read(id, phase) {
+  const res = http.get(`${BASE_URL}/documents/${id}`, { tags: { name: 'getDocument', phase } });
+  return record(res, 'getDocument', phase, 200, (b) => b.includes(`"id":"${id}"`) && b.includes(`"kind":"${KIND}"`));
+}
+
+function replace(id, i, phase) {
+  const res = http.put(`${BASE_URL}/documents/${id}`, body(i + 1), { headers: HEADERS, tags: { name: 'replaceDocument', phase } });
+  return record(res, 'replaceDocument', phase, 200, (b) => b.includes(`"id":"${id}"`));
+}
+
+function remove(id, phase) {
+  const res = http.del(`${BASE_URL}/documents/${id}`, null, { tags: { name: 'deleteDocument', phase } });
+  return record(res, 'deleteDocument', phase, 204);
+}
+
+/** The paper's protocol: COUNT of each operation, one operation after the other. */
+export function sequential() {
+  const ids = [];
+  for (let i = 0; i < COUNT; i++) ids.push(create(i, 'measure'));
+  for (const id of ids) if (id === null) skipped('getDocument', 'measure'); else read(id, 'measure');
+  ids.forEach((id, i) => (id === null ? skipped('replaceDocument', 'measure') : replace(id, i, 'measure')));
+  for (const id of ids) if (id === null) skipped('deleteDocument', 'measure'); else remove(id, 'measure');
+}
+
+/** One document's life: create → read → replace → delete. */
+export function loop(data) {
+  const i = exec.scenario.iterationInTest;
+  const id = create(i, phaseNow(data));
+  if (id === null) {
+    for (const op of OPS.slice(1)) skipped(op, phaseNow(data));
+    return;
+  }
+  read(id, phaseNow(data));
+  replace(id, i, phaseNow(data));
+  remove(id, phaseNow(data));
+}
+
+export function handleSummary(data) {
+  data.measureUntil = Date.now();
+  return { [SUMMARY_PATH]: JSON.stringify(data) };
+}

@@ -1,0 +1,65 @@
+// What the users and documents scripts share: errors by status and request type, the
+// server's own time from the Server-Timing header, and the thresholds that make k6 put
+// the measured window's sub-metrics (phase=measure, per name) into the summary that
+// bench/src/k6.ts reads. The thresholds always pass: they only ask for the numbers.
+import { Counter, Trend } from 'k6/metrics';
+
+export const STATUS_KEYS = ['0', '400', '401', '403', '404', '405', '408', '409', '413', '415', '429', '500', '502', '503', '504', '1xx', '2xx', '3xx', '4xx', '5xx', 'check'];
+const statusKey = (status) => (STATUS_KEYS.includes(String(status)) ? String(status) : `${Math.floor(status / 100)}xx`);
+
+// Failed requests ('0' = no response, 'check' = the expected status with a wrong body).
+const errors = new Counter('errors');
+// Requests a flow did not send because an earlier step failed (that one counts as the error).
+const skips = new Counter('skipped');
+// The implementation's app;dur= (ms): framework entry to response written.
+const serverMs = new Trend('server_ms', true);
+
+export function env(script, name, fallback) {
+  const value = __ENV[name] ?? fallback;
+  if (value === undefined || value === '') throw new Error(`${script}: ${name} is not set`);
+  return value;
+}
+
+/** Records one response: its server time, and an error unless it had `status` and `ok(body)`. */
+export function record(res, name, phase, status, ok) {
+  const timing = /app;dur=([0-9.]+)/.exec(res.headers['Server-Timing'] ?? '');
+  if (timing) serverMs.add(Number(timing[1]), { name, phase });
+  let failure;
+  if (res.status !== status) failure = statusKey(res.status);
+  else if (ok && !ok(res.body)) failure = 'check';
+  if (failure) errors.add(1, { name, phase, status: failure });
+  return failure === undefined;
+}
+
+/** A request a flow could not send because an earlier step failed: counted, not timed. */
+export function skipped(name, phase) {
+  skips.add(1, { name, phase });
+}
+
+/** Thresholds naming every sub-metric the runner reads, for the request types `names`. */
+export function reported(names) {
+  const t = {
+    'http_reqs{phase:measure}': ['count>=0'],
+    'http_req_duration{phase:measure}': ['max>=0'],
+    'server_ms{phase:measure}': ['max>=0'],
+    'dropped_iterations': ['count>=0'],
+    'skipped{phase:measure}': ['count>=0'],
+  };
+  for (const key of STATUS_KEYS) t[`errors{phase:measure,status:${key}}`] = ['count>=0'];
+  for (const name of names) {
+    t[`http_reqs{phase:measure,name:${name}}`] = ['count>=0'];
+    t[`http_req_duration{phase:measure,name:${name}}`] = ['max>=0'];
+    t[`server_ms{phase:measure,name:${name}}`] = ['max>=0'];
+    t[`errors{phase:measure,name:${name}}`] = ['count>=0'];
+  }
+  return t;
+}
+
+export const TREND_STATS = ['min', 'avg', 'med', 'p(90)', 'p(95)', 'p(99)', 'max', 'count'];
+
+/** Counts occurrences without parsing JSON (cheaper for k6 than the server's own work). */
+export function count(body, needle) {
+  let n = 0;
+  for (let i = body.indexOf(needle); i >= 0; i = body.indexOf(needle, i + needle.length)) n++;
+  return n;
+}

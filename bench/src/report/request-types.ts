@@ -1,0 +1,184 @@
+// Per request type (the operations a users flow or a documents case mixes): what the
+// papers reported — the mean time per request type — plus the median, p95, p99,
+// throughput and the server's own time (Server-Timing), each the median over the
+// repetitions of that repetition's figure; per pair of implementations the ratio of
+// those medians with its bootstrap interval and a verdict; and the documents paper's
+// published differences beside ours.
+import { bootstrapMedian, bootstrapRatioOfMedians, mean, median, verdict, type MedianEstimate, type RatioEstimate, type Verdict } from '../stats/index.ts';
+import { BASELINE_PROTOCOL, type BenchCase, type BenchResult } from '../result-document.ts';
+
+export interface TypeResult {
+  impl: string;
+  type: string;
+  n: number;
+  /** Median over the repetitions of each repetition's mean (with its interval). */
+  mean: MedianEstimate;
+  /** The mean of the repetitions' means: the paper's figure (it averaged ten executions). */
+  meanOfMeans: number;
+  /** The spread of the repetitions' means: their standard deviation (0 with one repetition). */
+  meanSd: number;
+  median: MedianEstimate;
+  p95: number;
+  p99: number;
+  throughput: number;
+  requests: number;
+  errors: number;
+  /** Server-Timing: the median over repetitions of the mean server time; null without the header. */
+  serverMean: number | null;
+  /** Baseline parts (bcrypt, database): the median over repetitions of each part's mean. */
+  parts: Record<string, number>;
+}
+
+export interface TypeRow {
+  caseId: string;
+  protocol: string;
+  model: string;
+  parameters: BenchCase['parameters'];
+  type: string;
+  results: TypeResult[];
+  /** The same point's database-alone figure for this request type (the first implementation's run). */
+  baseline: TypeResult | null;
+  comparisons: TypeComparison[];
+}
+
+export interface TypeComparison {
+  a: string;
+  b: string;
+  /** Ratio of the medians of the repetitions' means, a/b; lower is faster. */
+  mean: RatioEstimate & { verdict: Verdict };
+  median: RatioEstimate & { verdict: Verdict };
+}
+
+export interface CaseSource {
+  impl: string;
+  run: BenchResult;
+  case: BenchCase;
+}
+
+function sd(values: readonly number[]): number {
+  if (values.length < 2) return 0;
+  const m = mean(values);
+  return Math.sqrt(values.reduce((a, v) => a + (v - m) ** 2, 0) / (values.length - 1));
+}
+
+export function summarizeType(api: string, src: CaseSource, type: string): TypeResult | null {
+  const reps = src.case.repetitions.filter((r) => r.requestTypes?.[type]);
+  if (reps.length === 0) return null;
+  const t = reps.map((r) => r.requestTypes![type]!);
+  const key = (what: string) => `${api}|${src.case.id}|${type}|${src.impl}|${src.run.runId}|${what}`;
+  const means = t.map((x) => x.latencyMs.mean);
+  const servers = t.flatMap((x) => (x.serverMs ? [x.serverMs.mean] : []));
+  const partNames = [...new Set(t.flatMap((x) => Object.keys(x.partsMs ?? {})))];
+  return {
+    impl: src.impl,
+    type,
+    n: reps.length,
+    mean: bootstrapMedian(means, { key: key('mean') }),
+    meanOfMeans: mean(means),
+    meanSd: sd(means),
+    median: bootstrapMedian(t.map((x) => x.latencyMs.median), { key: key('median') }),
+    p95: median(t.map((x) => x.latencyMs.p95)),
+    p99: median(t.map((x) => x.latencyMs.p99)),
+    throughput: median(t.map((x) => x.throughput ?? 0)),
+    requests: t.reduce((a, x) => a + x.requests, 0),
+    errors: t.reduce((a, x) => a + x.errors, 0),
+    serverMean: servers.length ? median(servers) : null,
+    parts: Object.fromEntries(partNames.map((p) => [p, median(t.flatMap((x) => (x.partsMs?.[p] ? [x.partsMs[p].mean] : [])))])),
+  };
+}
+
+function sameParameters(a: BenchCase['parameters'], b: BenchCase['parameters']): boolean {
+  const ka = Object.keys(a);
+  return ka.length === Object.keys(b).length && ka.every((k) => a[k] === b[k]);
+}
+
+/** Type order: as first seen in the case's repetitions (the flow's order). */
+function typesOf(cases: readonly BenchCase[]): string[] {
+  const seen: string[] = [];
+  for (const c of cases) for (const r of c.repetitions) for (const t of Object.keys(r.requestTypes ?? {})) if (!seen.includes(t)) seen.push(t);
+  return seen;
+}
+
+/**
+ * One row per case and request type, implementations side by side (in `impls` order),
+ * for the chosen case sources (non-baseline cases: each implementation's chosen run).
+ */
+export function requestTypeRows(api: string, impls: readonly string[], sources: readonly CaseSource[]): TypeRow[] {
+  const ids = [...new Set(sources.map((s) => s.case.id))];
+  const rows: TypeRow[] = [];
+  for (const id of ids) {
+    const of = impls.flatMap((impl) => sources.filter((s) => s.impl === impl && s.case.id === id));
+    const first = of[0]!;
+    for (const type of typesOf(of.map((s) => s.case))) {
+      const results = of.flatMap((s) => summarizeType(api, s, type) ?? []);
+      const base = first.run.cases.find((b) => b.protocol === BASELINE_PROTOCOL && b.model === first.case.model && sameParameters(b.parameters, first.case.parameters));
+      const comparisons: TypeComparison[] = [];
+      for (let i = 0; i < of.length; i++)
+        for (let j = i + 1; j < of.length; j++) {
+          const x = of[i]!;
+          const y = of[j]!;
+          const means = (s: CaseSource) => s.case.repetitions.flatMap((r) => (r.requestTypes?.[type] ? [r.requestTypes[type].latencyMs.mean] : []));
+          const medians = (s: CaseSource) => s.case.repetitions.flatMap((r) => (r.requestTypes?.[type] ? [r.requestTypes[type].latencyMs.median] : []));
+          if (means(x).length === 0 || means(y).length === 0) continue;
+          const key = `${api}|${id}|${type}|${x.impl}~${y.impl}`;
+          const m = bootstrapRatioOfMedians(means(x), means(y), { key: `${key}|mean` });
+          const md = bootstrapRatioOfMedians(medians(x), medians(y), { key: `${key}|median` });
+          comparisons.push({ a: x.impl, b: y.impl, mean: { ...m, verdict: verdict(m, false) }, median: { ...md, verdict: verdict(md, false) } });
+        }
+      rows.push({
+        caseId: id,
+        protocol: first.case.protocol,
+        model: first.case.model,
+        parameters: first.case.parameters,
+        type,
+        results,
+        baseline: base ? summarizeType(api, { impl: BASELINE_PROTOCOL, run: first.run, case: base }, type) : null,
+        comparisons,
+      });
+    }
+  }
+  return rows;
+}
+
+// ---- the documents paper's published differences ------------------------------------
+
+export interface PaperDifference {
+  kind: string;
+  operation?: string;
+  expressShorterPercent: number | readonly [number, number];
+  note?: string;
+}
+
+export interface PaperRow {
+  caseId: string;
+  kind: string;
+  operation: string;
+  paper: PaperDifference | null;
+  /** Ours: (mean Hapi − mean Express) / mean Hapi in percent, from the medians of the repetitions' means, with the interval. */
+  ours: { percent: number; low: number | null; high: number | null; verdict: Verdict } | null;
+}
+
+/**
+ * Beside each sequential documents case (the paper's protocol) and operation: the
+ * paper's "Express shorter by x%" and ours, 1 − mean(Express)/mean(Hapi) with the
+ * interval of that ratio turned around.
+ */
+export function paperRows(rows: readonly TypeRow[], differences: readonly PaperDifference[], a = 'express', b = 'hapi'): PaperRow[] {
+  return rows
+    .filter((r) => r.model === 'sequential' && r.protocol !== BASELINE_PROTOCOL)
+    .map((r) => {
+      const kind = String(r.parameters['kind']);
+      const paper = differences.find((d) => d.kind === kind && d.operation === r.type) ?? differences.find((d) => d.kind === kind && d.operation === undefined) ?? null;
+      const cmp = r.comparisons.find((c) => (c.a === a && c.b === b) || (c.a === b && c.b === a));
+      let ours: PaperRow['ours'] = null;
+      if (cmp) {
+        // Express/Hapi: invert when the pair is stored the other way round.
+        const flip = cmp.a !== a;
+        const ratio = flip ? 1 / cmp.mean.ratio : cmp.mean.ratio;
+        const ci = cmp.mean.ci ? (flip ? { low: 1 / cmp.mean.ci.high, high: 1 / cmp.mean.ci.low } : cmp.mean.ci) : null;
+        const v = verdict({ ...cmp.mean, ratio, ci }, false);
+        ours = { percent: (1 - ratio) * 100, low: ci ? (1 - ci.high) * 100 : null, high: ci ? (1 - ci.low) * 100 : null, verdict: v };
+      }
+      return { caseId: r.caseId, kind, operation: r.type, paper, ours };
+    });
+}

@@ -1,0 +1,179 @@
+// The users and documents benchmarks as data: scenario expansion and selection, the
+// alternating order of several implementations, per-request-type numbers from a k6
+// summary, and the documents paper's differences set beside ours.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { defaultDocumentModels, expandDocuments, loadDocumentsScenario } from '../src/apis/documents/index.ts';
+import { selectCases } from '../src/apis/select.ts';
+import { expandUsers, loadUsersScenario, stepsEnv } from '../src/apis/users/index.ts';
+import { measuredFromK6, type K6Summary } from '../src/k6.ts';
+import { paperRows, requestTypeRows, type CaseSource } from '../src/report/request-types.ts';
+import { resultErrors } from '../src/result.ts';
+import type { BenchCase, BenchResult, Repetition } from '../src/result-document.ts';
+import { inOrder, roundOrder } from '../src/run.ts';
+
+const { scenario: users } = await loadUsersScenario();
+const { scenario: documents } = await loadDocumentsScenario();
+
+describe('users scenario', () => {
+  const all = expandUsers(users, { quick: false });
+  test("the paper's four scenarios at their loads, each with its database-alone case", () => {
+    const rest = all.filter((c) => c.protocol === 'rest');
+    assert.equal(rest.length, 10);
+    assert.deepEqual(rest.filter((c) => c.flow === 'all').map((c) => [c.users, c.seconds]), [[10, 5], [100, 5], [500, 20], [1000, 30]]);
+    for (const flow of ['post-delete', 'register-login-delete', 'post-put-delete']) assert.deepEqual(rest.filter((c) => c.flow === flow).map((c) => c.users), [10, 100]);
+    assert.equal(all.filter((c) => c.protocol === 'database').length, 10);
+    assert.equal(new Set(all.map((c) => c.id)).size, all.length);
+    assert.ok(all.some((c) => c.id === 'database/arrivals/all-u1000-t30'));
+  });
+  test('the fourth scenario sends all eight request types; a step with the own token follows a login', () => {
+    const flow = users.flows['all']!;
+    assert.equal(new Set(flow.steps.map((s) => s.op)).size, 8);
+    assert.equal(stepsEnv(users.flows['register-login-delete']!.steps), 'registerUser,login,deleteUser:self');
+  });
+  test('QUICK leaves out the points marked quick: false, and selection keeps the baseline of each kept point', () => {
+    const quick = expandUsers(users, { quick: true });
+    assert.ok(!quick.some((c) => c.users >= 500));
+    const picked = selectCases(all, { cases: 'rest/arrivals/all-*' });
+    assert.deepEqual(picked.map((c) => c.id).slice(0, 2), ['rest/arrivals/all-u10-t5', 'database/arrivals/all-u10-t5']);
+    assert.equal(picked.length, 8);
+  });
+  test('a flow that sends its own token before logging in is refused', async () => {
+    const { writeFile, mkdtemp, rm } = await import('node:fs/promises');
+    const { join } = await import('node:path');
+    const os = await import('node:os');
+    const dir = await mkdtemp(join(os.tmpdir(), 'users-scenario-'));
+    const file = join(dir, 'users.yaml');
+    const { readFile } = await import('node:fs/promises');
+    const text = (await readFile(new URL('../scenarios/users.yaml', import.meta.url), 'utf8')).replace('      - { op: login }\n      - { op: deleteUser, auth: self }', '      - { op: deleteUser, auth: self }\n      - { op: login }');
+    await writeFile(file, text);
+    await assert.rejects(loadUsersScenario(file), /before any login step/);
+    await rm(dir, { recursive: true, force: true });
+  });
+});
+
+describe('documents scenario', () => {
+  test('four shapes in the sequential protocol (100 of each operation) and at 32 and 128 clients', () => {
+    const cases = expandDocuments(documents, defaultDocumentModels(documents));
+    assert.equal(cases.length, 4 * 3 * 2);
+    const seq = cases.filter((c) => c.model === 'sequential' && c.protocol === 'rest');
+    assert.deepEqual(seq.map((c) => c.kind), ['text', 'list', 'record', 'table']);
+    assert.ok(seq.every((c) => c.requests === 100 && c.concurrency === 1));
+    assert.ok(cases.some((c) => c.id === 'rest/closed/c128-table'));
+    assert.deepEqual(selectCases(cases, { models: ['closed'] }).map((c) => c.model), Array(16).fill('closed'));
+    assert.deepEqual(cases[0]!.requestTypes, ['createDocument', 'getDocument', 'replaceDocument', 'deleteDocument']);
+  });
+  test('QUICK sends 10 of each operation in the sequential protocol, not 100', () => {
+    const quick = expandDocuments(documents, ['sequential'], { quick: true });
+    assert.ok(quick.every((c) => c.requests === 10 && c.id.includes('/n10-')));
+  });
+  test("the paper's differences: text per operation, the other shapes as ranges", () => {
+    const text = documents.paper.differences.filter((d) => d.kind === 'text');
+    assert.deepEqual(Object.fromEntries(text.map((d) => [d.operation, d.expressShorterPercent])), { createDocument: 14, replaceDocument: 14, getDocument: 20, deleteDocument: 19 });
+    assert.deepEqual(documents.paper.differences.find((d) => d.kind === 'list')?.expressShorterPercent, [5, 9]);
+    assert.equal(documents.paper.differences.find((d) => d.kind === 'table')?.expressShorterPercent, 0);
+  });
+});
+
+test('several implementations alternate: A B, B A, A B', () => {
+  assert.deepEqual([1, 2, 3, 4].map((r) => roundOrder(['express', 'hapi'], r).join(' ')), ['express hapi', 'hapi express', 'express hapi', 'hapi express']);
+});
+
+test("request types are listed in the case's order, unknown ones after", () => {
+  assert.deepEqual(Object.keys(inOrder({ deleteUser: 1, other: 2, registerUser: 3 }, ['registerUser', 'login', 'deleteUser'])), ['registerUser', 'deleteUser', 'other']);
+});
+
+const trend = (avg: number, count: number) => ({ values: { min: avg / 2, avg, med: avg, 'p(90)': avg * 1.5, 'p(95)': avg * 2, 'p(99)': avg * 3, max: avg * 4, count } });
+const counter = (count: number) => ({ values: { count, rate: 1 } });
+
+test('a k6 summary → per request type: requests, errors, throughput, client and server time', () => {
+  const summary: K6Summary = {
+    setup_data: { measureFrom: 1_000 },
+    measureUntil: 11_000,
+    metrics: {
+      'http_reqs{phase:measure}': counter(30),
+      'http_req_duration{phase:measure}': trend(20, 30),
+      'server_ms{phase:measure}': trend(15, 30),
+      'errors{phase:measure,status:409}': counter(2),
+      'http_reqs{phase:measure,name:registerUser}': counter(10),
+      'http_req_duration{phase:measure,name:registerUser}': trend(50, 10),
+      'server_ms{phase:measure,name:registerUser}': trend(45, 10),
+      'errors{phase:measure,name:registerUser}': counter(2),
+      'http_reqs{phase:measure,name:deleteUser}': counter(20),
+      'http_req_duration{phase:measure,name:deleteUser}': trend(5, 20),
+      'server_ms{phase:measure,name:deleteUser}': trend(0, 0),
+      'errors{phase:measure,name:deleteUser}': counter(0),
+      'skipped{phase:measure}': counter(2),
+    },
+  };
+  const m = measuredFromK6(summary);
+  assert.equal(m.durationSeconds, 10);
+  assert.deepEqual(m.errors, { '409': 2 });
+  assert.equal(m.throughput, 2.8);
+  assert.equal(m.serverMs?.mean, 15);
+  assert.deepEqual(Object.keys(m.requestTypes ?? {}).sort(), ['deleteUser', 'registerUser']);
+  const reg = m.requestTypes!['registerUser']!;
+  assert.equal(reg.requests, 10);
+  assert.equal(reg.errors, 2);
+  assert.equal(reg.throughput, 0.8);
+  assert.equal(reg.latencyMs.mean, 50);
+  assert.equal(reg.serverMs?.mean, 45);
+  assert.equal(m.requestTypes!['deleteUser']!.serverMs, undefined, 'no Server-Timing recorded: no server time');
+  assert.match(m.notes.join(' '), /2 requests not sent/);
+});
+
+// ---- per-type statistics and the paper table ----------------------------------------
+
+const latency = (mean: number) => ({ min: mean / 2, mean, median: mean, p90: mean, p95: mean * 1.5, p99: mean * 2, max: mean * 3 });
+function rep(index: number, types: Record<string, number>): Repetition {
+  return {
+    index, startedAt: '2026-11-21T10:00:00.000Z', durationSeconds: 2, requests: 100, errors: {}, throughput: 50, latencyMs: latency(3),
+    requestTypes: Object.fromEntries(Object.entries(types).map(([t, mean]) => [t, { requests: 100, errors: 0, throughput: 50, latencyMs: latency(mean), serverMs: latency(mean * 0.8) }])),
+  };
+}
+const hash = `sha256:${'b'.repeat(64)}`;
+function run(impl: string, means: number[][]): BenchResult {
+  const c: BenchCase = {
+    id: 'rest/sequential/n100-text', protocol: 'rest', model: 'sequential', parameters: { requests: 100, kind: 'text' },
+    repetitions: means.map(([create, get], i) => rep(i + 1, { createDocument: create!, getDocument: get! })),
+  };
+  return {
+    schemaVersion: 1, runId: '2026-11-21T10-00-00Z', api: 'documents', startedAt: '2026-11-21T10:00:00.000Z', finishedAt: '2026-11-21T10:10:00.000Z',
+    options: { repeat: means.length, durationSeconds: 2, warmupSeconds: 1, quick: false, protocols: ['rest'], cases: null, models: ['sequential'], implementations: ['express', 'hapi'] },
+    implementation: { name: impl, framework: { name: impl, version: '1' }, runtime: { name: 'node', version: 'v24' }, implTreeHash: hash },
+    gate: { status: 'passed', specHash: hash, suiteHash: hash, implTreeHash: hash, reused: true },
+    source: { commit: null, dirty: false, specHash: hash },
+    dataset: { name: 'documents', seed: 1, scale: {}, fingerprint: hash },
+    database: { kind: 'mongo', engine: 'FerretDB', version: '1.24' }, provider: 'local',
+    machine: { cpuModel: 'x', cores: 2, kernel: 'k', memoryBytes: 1, placement: { implementation: [0], generator: [1], database: [0] } },
+    generator: { name: 'k6', version: 'v1' },
+    cases: [c],
+  };
+}
+
+test('per request type: medians of the repetitions\' means, intervals and verdicts; the paper\'s figure beside ours', () => {
+  // Express 20% shorter on create (8 vs 10 ms), the same on get (5 vs 5 ± noise).
+  const express = run('express', [[8, 5], [8.1, 5.1], [7.9, 4.9], [8, 5.05], [8.05, 4.95]]);
+  const hapi = run('hapi', [[10, 5], [10.1, 4.9], [9.9, 5.1], [10, 5.05], [10.05, 4.95]]);
+  assert.deepEqual(resultErrors(express), [], 'a document with request types and implementations validates');
+  const sources: CaseSource[] = [express, hapi].map((doc) => ({ impl: doc.implementation.name, run: doc, case: doc.cases[0]! }));
+  const rows = requestTypeRows('documents', ['express', 'hapi'], sources);
+  assert.deepEqual(rows.map((r) => r.type), ['createDocument', 'getDocument']);
+  const create = rows[0]!;
+  assert.equal(create.results[0]!.mean.median, 8);
+  assert.equal(create.results[1]!.mean.median, 10);
+  assert.ok(Math.abs(create.results[0]!.meanOfMeans - 8.01) < 1e-9);
+  assert.ok(create.results[0]!.meanSd > 0);
+  assert.equal(create.results[0]!.serverMean, 6.4);
+  assert.equal(create.comparisons[0]!.mean.verdict, 'faster');
+  assert.equal(rows[1]!.comparisons[0]!.mean.verdict, 'no significant difference');
+  const paper = paperRows(rows, documents.paper.differences);
+  const c = paper.find((p) => p.operation === 'createDocument')!;
+  assert.equal(c.paper?.expressShorterPercent, 14);
+  assert.ok(Math.abs(c.ours!.percent - 20) < 1e-9);
+  assert.ok(c.ours!.low! > 0 && c.ours!.low! <= 20 && c.ours!.high! >= 20);
+  assert.equal(c.ours!.verdict, 'faster');
+  // The pair stored the other way round gives the same figure.
+  const reversed = paperRows(requestTypeRows('documents', ['hapi', 'express'], [...sources].reverse()), documents.paper.differences);
+  assert.ok(Math.abs(reversed.find((p) => p.operation === 'createDocument')!.ours!.percent - 20) < 1e-9);
+});
