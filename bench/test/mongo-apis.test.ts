@@ -53,13 +53,13 @@ describe('users scenario', () => {
 });
 
 describe('documents scenario', () => {
-  test('four shapes in the sequential protocol (100 of each operation) and at 32 and 128 clients', () => {
+  test('four shapes in the sequential protocol (100 of each operation) and at 8 and 32 clients', () => {
     const cases = expandDocuments(documents, defaultDocumentModels(documents));
     assert.equal(cases.length, 4 * 3 * 2);
     const seq = cases.filter((c) => c.model === 'sequential' && c.protocol === 'rest');
     assert.deepEqual(seq.map((c) => c.kind), ['text', 'list', 'record', 'table']);
     assert.ok(seq.every((c) => c.requests === 100 && c.concurrency === 1));
-    assert.ok(cases.some((c) => c.id === 'rest/closed/c128-table'));
+    assert.ok(cases.some((c) => c.id === 'rest/closed/c32-table'));
     assert.deepEqual(selectCases(cases, { models: ['closed'] }).map((c) => c.model), Array(16).fill('closed'));
     assert.deepEqual(cases[0]!.requestTypes, ['createDocument', 'getDocument', 'replaceDocument', 'deleteDocument']);
   });
