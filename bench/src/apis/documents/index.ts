@@ -6,7 +6,10 @@ import type { RunSettings } from '../../k6.ts';
 import { startMongoBaseline } from '../../baseline/mongo-run.ts';
 import { benchDir } from '../../paths.ts';
 import schema from '../../../schemas/documents-scenario.schema.json' with { type: 'json' };
-import { exportedFunction, importSeed } from '../seed-module.ts';
+import { fingerprintDocuments } from '@fairbench/db/documents/fingerprint.ts';
+import { generateDocuments } from '@fairbench/db/documents/generate.ts';
+import { loadDocuments } from '@fairbench/db/documents/load-mongo.ts';
+import { PAPER_SCALE } from '@fairbench/db/documents/model.ts';
 import { selectCases, type PointCase } from '../select.ts';
 import type { BenchApi, CaseSelection, Plan } from '../types.ts';
 import { loadYaml } from '../yaml.ts';
@@ -92,26 +95,21 @@ export const documentsBench: BenchApi<DocumentsCase> = {
     return { cases, models, file: DOCUMENTS_SCENARIO, text, script: scenario.script };
   },
   async prepare(db) {
-    const model = await importSeed('documents', 'model');
-    const scale = model['PAPER_SCALE'] as { seed?: number } & Record<string, unknown>;
-    if (!scale) throw new Error('@fairbench/db/documents/model.ts exports no PAPER_SCALE');
-    const generate = exportedFunction<(scale: unknown) => unknown>(await importSeed('documents', 'generate'), 'generate', '@fairbench/db/documents/generate.ts');
-    const load = exportedFunction<(url: string, data: unknown) => Promise<{ rows: unknown; milliseconds: number }>>(await importSeed('documents', 'load-mongo'), 'load', '@fairbench/db/documents/load-mongo.ts');
-    const fingerprintModule = await importSeed('documents', 'fingerprint').catch(() => undefined);
-    const data = await generate(scale);
-    const loaded = await load(db.url, data);
+    const scale = PAPER_SCALE;
+    const data = generateDocuments(scale);
+    const loaded = await loadDocuments(db.url, data);
     console.log(`seeded documents: ${JSON.stringify(loaded.rows)} in ${Math.round(loaded.milliseconds)} ms`);
     return {
       dataset: {
         name: 'documents',
-        seed: typeof scale.seed === 'number' ? scale.seed : 0,
+        seed: scale.seed,
         scale: { ...scale },
-        fingerprint: fingerprintModule ? exportedFunction<(data: unknown) => string>(fingerprintModule, 'fingerprint', '@fairbench/db/documents/fingerprint.ts')(data) : 'none',
-        rows: typeof loaded.rows === 'object' && loaded.rows !== null ? loaded.rows : { documents: loaded.rows },
+        fingerprint: fingerprintDocuments(data),
+        rows: loaded.rows,
         loadMs: Math.round(loaded.milliseconds),
       },
       reset: async () => {
-        await load(db.url, data);
+        await loadDocuments(db.url, data);
       },
       k6Env: (c, s) => ({
         KIND: c.kind,

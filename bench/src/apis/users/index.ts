@@ -6,7 +6,10 @@ import type { RunSettings } from '../../k6.ts';
 import { startMongoBaseline } from '../../baseline/mongo-run.ts';
 import { benchDir } from '../../paths.ts';
 import schema from '../../../schemas/users-scenario.schema.json' with { type: 'json' };
-import { exportedFunction, importSeed } from '../seed-module.ts';
+import { fingerprintUsers } from '@fairbench/db/users/fingerprint.ts';
+import { generateUsers } from '@fairbench/db/users/generate.ts';
+import { loadUsers } from '@fairbench/db/users/load-mongo.ts';
+import { PAPER_SCALE } from '@fairbench/db/users/model.ts';
 import { selectCases, type PointCase } from '../select.ts';
 import type { BenchApi, CaseSelection, Plan } from '../types.ts';
 import { loadYaml } from '../yaml.ts';
@@ -108,30 +111,25 @@ export const usersBench: BenchApi<UsersCase> = {
     return { cases, models: ['arrivals'], file: USERS_SCENARIO, text, script: scenario.script };
   },
   async prepare(db) {
-    const model = await importSeed('users', 'model');
-    const scale = model['PAPER_SCALE'] as { seed?: number } & Record<string, unknown>;
-    if (!scale) throw new Error('@fairbench/db/users/model.ts exports no PAPER_SCALE');
-    const generate = exportedFunction<(scale: unknown) => unknown>(await importSeed('users', 'generate'), 'generate', '@fairbench/db/users/generate.ts');
-    const load = exportedFunction<(url: string, data: unknown) => Promise<{ rows: unknown; milliseconds: number }>>(await importSeed('users', 'load-mongo'), 'load', '@fairbench/db/users/load-mongo.ts');
-    const fingerprint = exportedFunction<(data: unknown) => string>(await importSeed('users', 'fingerprint'), 'fingerprint', '@fairbench/db/users/fingerprint.ts');
-    const data = await generate(scale);
-    const users = (Array.isArray(data) ? data : (data as { users: SeededUser[] }).users) as SeededUser[];
+    const scale = PAPER_SCALE;
+    const data = await generateUsers(scale);
+    const users: readonly SeededUser[] = data.users;
     const admin = users.find((u) => u.role === 'admin');
     if (!admin) throw new Error('the users seed has no admin: the flows that need an admin token cannot run');
-    const loaded = await load(db.url, data);
+    const loaded = await loadUsers(db.url, data);
     console.log(`seeded users: ${users.length} users (${users.filter((u) => u.role === 'admin').length} admins) in ${Math.round(loaded.milliseconds)} ms`);
     return {
       dataset: {
         name: 'users',
-        seed: typeof scale.seed === 'number' ? scale.seed : 0,
+        seed: scale.seed,
         scale: { ...scale },
-        fingerprint: fingerprint(data),
-        rows: typeof loaded.rows === 'object' && loaded.rows !== null ? loaded.rows : { users: loaded.rows },
+        fingerprint: fingerprintUsers(data),
+        rows: loaded.rows,
         loadMs: Math.round(loaded.milliseconds),
       },
       // Every repetition starts from the seed: the same collection for every implementation and repetition.
       reset: async () => {
-        await load(db.url, data);
+        await loadUsers(db.url, data);
       },
       k6Env: (c, s) => ({
         STEPS: stepsEnv(c.steps),
