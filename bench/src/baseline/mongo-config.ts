@@ -1,5 +1,6 @@
 // What the runner hands the MongoDB baseline client (a JSON file) and what it writes back.
 import type { FlowStep } from '../apis/users/index.ts';
+import type { LatencySummary } from '../result-document.ts';
 
 export interface MongoBaselineConfig {
   readonly api: 'users' | 'documents';
@@ -27,15 +28,8 @@ export interface MongoBaselineConfig {
   };
 }
 
-export interface LatencyUs {
-  min: number;
-  mean: number;
-  median: number;
-  p90: number;
-  p95: number;
-  p99: number;
-  max: number;
-}
+/** The result schema's latency summary, in microseconds here. */
+export type LatencyUs = LatencySummary;
 
 export interface MongoBaselineOutput {
   readonly measureFrom: number;
