@@ -21,21 +21,10 @@ import { createUsersHandlers } from './handlers/users.js';
 import { USERS_PATHS, usersRoutes } from './routes/users.js';
 import { createDocumentsHandlers } from './handlers/documents.js';
 import { DOCUMENTS_PATH, documentsRoutes } from './routes/documents.js';
+import { jsonBody } from './json-body.js';
 import { serverTiming } from './server-timing.js';
 
 export const BODY_LIMIT = '64kb'; // 65,536 bytes; a larger body is a 413
-
-// application/json with optional parameters (charset=utf-8, ...); any other
-// type, or none, is a 415 on POST /graphql.
-const JSON_MEDIA_TYPE = /^application\/json[\t ]*(;|$)/i;
-
-function requireJsonBody(req, res, next) {
-  const type = req.headers['content-type'];
-  if (typeof type !== 'string' || !JSON_MEDIA_TYPE.test(type.trim())) {
-    return sendProblem(res, PROBLEMS.unsupportedMediaType, 'POST /graphql takes an application/json body');
-  }
-  next();
-}
 
 // body-parser leaves req.body undefined when the request carries no body at
 // all; treat that like the empty body it parses to {} (GraphQL then answers
@@ -183,8 +172,7 @@ function mountForum(app, data) {
   app.use(forumRoutes(createForumHandlers(data)));
   app.post(
     '/graphql',
-    requireJsonBody,
-    express.json({ limit: BODY_LIMIT }),
+    jsonBody({ limit: BODY_LIMIT, unsupported: 'POST /graphql takes an application/json body' }),
     defaultEmptyBody,
     requireGraphqlRequestShape,
     graphqlHTTP({
