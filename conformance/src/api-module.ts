@@ -1,51 +1,60 @@
-// What an API contributes to the suite. Adding an API = a module implementing
-// this plus its case files under conformance/cases/<api>/.
-import type { ApiName } from '@fairbench/harness/impl/manifest.ts';
-import type { DatabaseKind, DatabaseServer } from '@fairbench/harness/provision/types.ts';
-import type { DataStore, RowStore } from '../changes.ts';
-import type { Oracle } from '../context.ts';
-import type { MongoStore } from '../stores/mongo.ts';
+// What an API's conformance module (apis/<name>/conformance/index.ts) gives the suites:
+// a digest of its data for every suite, and for each suite it declares in api.yaml the
+// fixture that suite needs — typed per suite, so an API cannot declare a suite without
+// providing what the suite reads.
+import type { Databases, Seeded } from '@fairbench/harness/api/dataset.ts';
+import type { SuiteName } from '@fairbench/harness/api/manifest.ts';
+import type { DataStore, RowStore } from './changes.ts';
+import type { Oracle } from './context.ts';
+import type { Variables } from './flows/variables.ts';
+import type { RecordReader } from './stores/records.ts';
 
-export interface DatasetInfo {
-  readonly name: string;
-  readonly scale: Readonly<Record<string, number>>;
-  /** Content hash of the generated rows. */
-  readonly fingerprint: string;
-  readonly rows: Readonly<Record<string, number>>;
-  readonly loadMs: number;
+export type { SuiteName };
+
+/** questions and scenarios: answers from the seed, and the rows behind them (changes, statement counts). */
+export interface AskFixture {
+  readonly oracle: Oracle;
+  readonly rows: RowStore;
 }
 
-/**
- * The suites, each walking its case file conformance/cases/<api>/<suite>.yaml:
- * questions and scenarios ask an oracle (read-only relational APIs), flows run
- * request sequences with saved values and database checks (APIs that write),
- * bad-input sends single bad requests.
- */
-export type SuiteName = 'questions' | 'scenarios' | 'flows' | 'bad-input';
+/** flows: direct reads of stored records for db: steps, and the seed's named values ({{alice.id}}). */
+export interface FlowsFixture {
+  readonly records: RecordReader;
+  readonly variables: Variables;
+}
 
-export interface PreparedApi {
-  readonly dataset: DatasetInfo;
+export interface SuiteFixtures {
+  readonly questions: AskFixture;
+  readonly scenarios: AskFixture;
+  readonly flows: FlowsFixture;
+  /** bad-input needs only the digest every API gives. */
+  readonly 'bad-input': Readonly<Record<string, never>>;
+}
+
+export interface PreparedApi<S extends SuiteName = SuiteName> {
   /** Every suite's "the data is unchanged" check digests this. */
   readonly store: DataStore;
-  /** questions/scenarios: expected answers and row-level access (forum). */
-  readonly oracle?: Oracle;
-  readonly rows?: RowStore;
-  /** flows: stored documents, read directly. */
-  readonly documents?: MongoStore;
-  /** flows: the seed's named fixtures ({{alice.id}} in a case file). */
-  readonly variables?: Readonly<Record<string, unknown>>;
-  /** flows: puts the seed back after a flow changed the data. */
-  reset?(): Promise<void>;
+  readonly fixtures: { readonly [K in S]: SuiteFixtures[K] };
   close(): Promise<void>;
 }
 
-export interface ConformanceApi {
-  readonly name: ApiName;
-  readonly databases: readonly DatabaseKind[];
-  /** Whether the API also has a GraphQL endpoint (POST /graphql, spec/schema.graphql). */
-  readonly graphql: boolean;
-  /** The suites this API has case files for, in the order they run (after the protocol cases). */
-  readonly suites: readonly SuiteName[];
-  /** Creates the schema and seeds it (identically every time); returns the oracle for that seed. */
-  prepare(databases: ReadonlyMap<DatabaseKind, DatabaseServer>): Promise<PreparedApi>;
+export interface ConformanceModule<Data = unknown, S extends SuiteName = SuiteName> {
+  /** The suites it prepares fixtures for: must equal api.yaml's conformance.suites. */
+  readonly suites: readonly S[];
+  /** Connects to the seeded databases and builds the fixtures from the seed's rows. */
+  prepare(seeded: Seeded<Data>, databases: Databases): Promise<PreparedApi<S>>;
+}
+
+/** A prepared API as the runner holds it: whichever suites it has. */
+export interface AnyPreparedApi {
+  readonly store: DataStore;
+  readonly fixtures: Partial<SuiteFixtures>;
+  close(): Promise<void>;
+}
+
+/** The fixture of one suite, or a clear error naming what the API's module left out. */
+export function fixtureOf<K extends SuiteName>(prepared: AnyPreparedApi, suite: K, api: string): SuiteFixtures[K] {
+  const fixture = prepared.fixtures[suite];
+  if (fixture === undefined) throw new Error(`apis/${api}/conformance/index.ts prepares no fixture for the ${suite} suite that its api.yaml lists`);
+  return fixture as SuiteFixtures[K];
 }

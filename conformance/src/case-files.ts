@@ -4,11 +4,10 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse } from 'yaml';
+import type { Api } from '@fairbench/harness/api/manifest.ts';
 import type { ChangeSpec } from './changes.ts';
 import { newAjv } from './json-schema.ts';
 import caseFilesSchema from '../schemas/case-files.schema.json' with { type: 'json' };
-
-export const casesDir = new URL('../cases/', import.meta.url).pathname;
 
 export type Args = Readonly<Record<string, number>>;
 export interface Ask { readonly operation: string; readonly args: Args }
@@ -31,7 +30,8 @@ export interface BadInputRequest {
   readonly raw?: boolean;
   readonly headers?: Readonly<Record<string, string>>;
   readonly body?: string;
-  readonly oversizedQueryKiB?: number;
+  /** A valid GraphQL query padded with ignored whitespace to this size: only its size is wrong. */
+  readonly oversizedGraphql?: { readonly query: string; readonly kib: number };
 }
 export interface GraphqlRequestSpec {
   readonly query?: string;
@@ -84,11 +84,15 @@ export interface FlowExpectation {
   readonly jsonContains?: unknown;
   readonly headers?: Readonly<Record<string, string>>;
 }
-export interface DbCheck {
-  readonly collection: string;
-  readonly filter: Readonly<Record<string, unknown>>;
-  readonly expect?: unknown;
-  readonly count?: number;
+/** A direct read of stored data: a MongoDB collection and filter, or a SQL table and an equality `where`. */
+export type DbCheck = (
+  | { readonly collection: string; readonly filter: Readonly<Record<string, unknown>> }
+  | { readonly table: string; readonly where: Readonly<Record<string, unknown>> }
+) & { readonly expect?: unknown; readonly count?: number };
+
+/** The source (collection or table) and filter of a db check, whichever database it reads. */
+export function dbCheckTarget(check: DbCheck): { source: string; filter: Readonly<Record<string, unknown>> } {
+  return 'collection' in check ? { source: check.collection, filter: check.filter } : { source: check.table, filter: check.where };
 }
 export type FlowStep =
   | { readonly request: FlowRequest; readonly expect: FlowExpectation; readonly save?: Readonly<Record<string, string>> }
@@ -118,8 +122,13 @@ interface Kinds {
 const ajv = newAjv();
 ajv.addSchema(caseFilesSchema);
 
-export async function loadCaseFile<K extends keyof Kinds>(api: string, kind: K): Promise<Kinds[K]> {
-  const file = join(casesDir, api, `${kind}.yaml`);
+/** An API's case files live in apis/<name>/conformance/cases/<kind>.yaml. */
+export function caseFile(api: Api, kind: keyof Kinds): string {
+  return join(api.dir, 'conformance', 'cases', `${kind}.yaml`);
+}
+
+export async function loadCaseFile<K extends keyof Kinds>(api: Api, kind: K): Promise<Kinds[K]> {
+  const file = caseFile(api, kind);
   const data: unknown = parse(await readFile(file, 'utf8'));
   const validate = ajv.getSchema(`urn:fairbench:schema:case-files#/$defs/${kind}`);
   if (validate === undefined) throw new Error(`no schema for case file kind '${kind}'`);

@@ -18,26 +18,19 @@ interface FuzzRun {
   readonly maxExamples?: string;
 }
 
-// Per-API settings of the REST run where Schemathesis's defaults cannot finish. documents:
-// its bodies are exact-size strings with a character pattern and objects of exactly 100
-// pattern-named attributes; the coverage phase did not finish in 5 minutes on them (the
-// fuzzing phase does, ~1 s per request), so it is left out and the examples are fewer.
-const REST_RUN_OPTIONS: Partial<Record<string, { readonly args: readonly string[]; readonly maxExamples: string }>> = {
-  documents: { args: ['--phases', 'examples,fuzzing,stateful'], maxExamples: '30' },
-};
-
 /** The runs for one API: its REST operations, POST /graphql as HTTP, and the GraphQL schema. */
 function runsFor(target: Target): FuzzRun[] {
   const tag = target.api.name;
-  const options = REST_RUN_OPTIONS[tag];
+  // An API's manifest may narrow Schemathesis where its defaults cannot finish on its bodies (it says why).
+  const options = target.api.manifest.conformance.fuzz;
   const runs: FuzzRun[] = [
     {
       name: 'rest',
-      args: (url) => [OPENAPI, '--url', url, '--include-tag', tag, '--exclude-path', '/graphql', '--checks', 'all', ...(options?.args ?? [])],
-      ...(options ? { maxExamples: options.maxExamples } : {}),
+      args: (url) => [OPENAPI, '--url', url, '--include-tag', tag, '--exclude-path', '/graphql', '--checks', 'all', ...(options?.phases ? ['--phases', options.phases.join(',')] : [])],
+      ...(options?.maxExamples ? { maxExamples: String(options.maxExamples) } : {}),
     },
   ];
-  if (target.api.graphql) {
+  if (target.api.manifest.graphql) {
     // A schema-valid body can still hold an invalid GraphQL document ({"query": "0"}), and
     // GraphQL types cannot state the argument ranges: a 4xx or BAD_USER_INPUT for "valid"
     // input is right there, so that one check (positive_data_acceptance) is off.

@@ -4,8 +4,10 @@ import { randomBytes } from 'node:crypto';
 import { contractEnv } from '@fairbench/harness/impl/contract-env.ts';
 import { buildImplementation, startImplementation, type RunningImplementation } from '@fairbench/harness/impl/launch.ts';
 import type { Implementation } from '@fairbench/harness/impl/manifest.ts';
+import { seed, type DatasetInfo, type Seeded } from '@fairbench/harness/api/dataset.ts';
 import type { DatabaseKind, DatabaseServer } from '@fairbench/harness/provision/types.ts';
-import type { ConformanceApi, PreparedApi } from './apis/types.ts';
+import type { AnyPreparedApi } from './api-module.ts';
+import type { ConformanceApi } from './apis.ts';
 
 export interface Target {
   readonly impl: Implementation;
@@ -13,7 +15,9 @@ export interface Target {
 }
 
 export interface LaunchedTarget {
-  readonly prepared: PreparedApi;
+  readonly dataset: DatasetInfo;
+  readonly seeded: Seeded<unknown>;
+  readonly prepared: AnyPreparedApi;
   readonly running: RunningImplementation;
   /** The JWT_SECRET it was started with (fresh per launch): the suite forges tokens with it. */
   readonly jwtSecret: string;
@@ -21,8 +25,10 @@ export interface LaunchedTarget {
 }
 
 export async function launchTarget({ impl, api }: Target, databases: ReadonlyMap<DatabaseKind, DatabaseServer>): Promise<LaunchedTarget> {
-  const prepared = await api.prepare(databases);
-  const { rows, loadMs } = prepared.dataset;
+  const used = new Map(api.manifest.databases.map((k) => [k, databases.get(k)!]));
+  const seeded = await seed<unknown>(api, 'conformance', used);
+  const prepared: AnyPreparedApi = await api.module.prepare(seeded, used);
+  const { rows, loadMs } = seeded.info;
   console.log(`  seeded ${api.name} (${Object.entries(rows).map(([t, n]) => `${n} ${t}`).join(', ')}) in ${loadMs} ms`);
   try {
     // The implementation runs where its databases do: both local processes, or both containers.
@@ -32,6 +38,8 @@ export async function launchTarget({ impl, api }: Target, databases: ReadonlyMap
     const running = await startImplementation(impl, (port) => contractEnv({ port, databases: [...databases.values()], jwtSecret }), { runtime });
     console.log(`  ${impl.manifest.name} answered /health ${Math.round(running.startupMs)} ms after start (${running.runtime})`);
     return {
+      dataset: seeded.info,
+      seeded,
       prepared,
       running,
       jwtSecret,

@@ -7,7 +7,7 @@ import { parse } from 'yaml';
 import { loadImplementation, type Implementation } from '@fairbench/harness/impl/manifest.ts';
 import { shuttingDown } from '@fairbench/harness/cleanup.ts';
 import { resultsDir } from '@fairbench/harness/paths.ts';
-import { conformanceApis } from './apis/index.ts';
+import { conformanceApi } from './apis.ts';
 import { newAjv } from './json-schema.ts';
 import { printBanner } from './report/console.ts';
 import { loadSpecValidators, runTarget, startDatabases, suiteFingerprints } from './run.ts';
@@ -62,13 +62,9 @@ async function mutate(impl: Implementation, mutant: Mutant): Promise<Implementat
 export async function runMutants(): Promise<MutantOutcome[]> {
   const files = (await readdir(mutantsDir)).filter((f) => f.endsWith('.yaml')).sort();
   const suites = await Promise.all(files.map((f) => loadMutants(join(mutantsDir, f))));
-  const apis = suites.map((s) => {
-    const api = conformanceApis[s.api as keyof typeof conformanceApis];
-    if (api === undefined) throw new Error(`mutants for unknown API ${s.api}`);
-    return api;
-  });
+  const apis = await Promise.all(suites.map((s) => conformanceApi(s.api)));
   // Local unless FAIRBENCH_RUNTIME says otherwise: each mutant would otherwise be an image build.
-  const databases = await startDatabases(apis.flatMap((a) => a.databases), { default: 'local' });
+  const databases = await startDatabases(apis.flatMap((a) => a.manifest.databases), { default: 'local' });
   const spec = await loadSpecValidators();
   const fingerprints = await suiteFingerprints();
   const outcomes: MutantOutcome[] = [];

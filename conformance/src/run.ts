@@ -3,15 +3,16 @@
 // verdict per implementation × API and the compliance matrix, and stops
 // everything it started (also on failure or Ctrl-C).
 import os from 'node:os';
+import { apiNames } from '@fairbench/harness/api/manifest.ts';
 import { treeHash, implTreeHash, sourceRevision, specHash } from '@fairbench/harness/fingerprint.ts';
-import { loadImplementations, type ApiName, type Implementation } from '@fairbench/harness/impl/manifest.ts';
+import { loadImplementations, type Implementation } from '@fairbench/harness/impl/manifest.ts';
 import { missingToolchain } from '@fairbench/harness/impl/toolchain.ts';
 import { shuttingDown } from '@fairbench/harness/cleanup.ts';
 import { imageUnavailable } from '@fairbench/harness/impl/container.ts';
 import { chooseRuntime, type ChooseProviderOptions, type DatabaseKind, type DatabaseServer, type RuntimeProviderName } from '@fairbench/harness/provision/index.ts';
 import { runtimeVersion } from '@fairbench/harness/runtime-version.ts';
-import { conformanceApis } from './apis/index.ts';
-import type { ConformanceApi, SuiteName } from './apis/types.ts';
+import { fixtureOf, type AnyPreparedApi, type SuiteName } from './api-module.ts';
+import { conformanceApis, type ConformanceApi } from './apis.ts';
 import { loadCaseFile } from './case-files.ts';
 import type { SuiteContext } from './context.ts';
 import type { CaseResult } from './outcome.ts';
@@ -50,7 +51,7 @@ export interface Fingerprints {
 
 export interface Skip {
   readonly impl: Implementation;
-  readonly api: ApiName;
+  readonly api: string;
   readonly reason: string;
 }
 
@@ -62,11 +63,14 @@ export async function selectTargets(selection: Selection, runtime: RuntimeProvid
   const all = await loadImplementations();
   const unknown = (selection.impls ?? []).filter((n) => !all.some((i) => i.manifest.name === n));
   if (unknown.length > 0) throw new Error(`no implementation named ${unknown.join(', ')} under impl/`);
+  const apis = new Map((await conformanceApis()).map((a) => [a.name, a]));
+  const unknownApis = (selection.apis ?? []).filter((n) => !apis.has(n));
+  if (unknownApis.length > 0) throw new Error(`no API named ${unknownApis.join(', ')} under apis/ (known: ${[...apis.keys()].join(', ')})`);
   const targets: Target[] = [];
   const skips: Skip[] = [];
-  // The APIs asked for (default: every API the suite has cases for, and every API a manifest lists).
-  const wanted = (impl: Implementation): ApiName[] =>
-    [...new Set([...(Object.keys(conformanceApis) as ApiName[]), ...impl.manifest.apis])].filter((a) => !selection.apis || selection.apis.includes(a));
+  // The APIs asked for (default: every API under apis/, and every API a manifest lists).
+  const wanted = (impl: Implementation): string[] =>
+    [...new Set([...apis.keys(), ...impl.manifest.apis])].filter((a) => !selection.apis || selection.apis.includes(a));
   for (const impl of all.filter((i) => !selection.impls || selection.impls.includes(i.manifest.name))) {
     for (const apiName of wanted(impl).filter((a) => !impl.manifest.apis.includes(a))) {
       // An implementation need not serve every API (hapi: documents only); say so rather than stay silent.
@@ -75,10 +79,10 @@ export async function selectTargets(selection: Selection, runtime: RuntimeProvid
       skips.push({ impl, api: apiName, reason });
     }
     for (const apiName of impl.manifest.apis.filter((a) => !selection.apis || selection.apis.includes(a))) {
-      const api = conformanceApis[apiName];
+      const api = apis.get(apiName);
       const reason =
         api === undefined
-          ? `the suite has no cases for the ${apiName} API yet`
+          ? `there is no apis/${apiName}/ folder yet`
           : runtime === 'containers'
             ? imageUnavailable(impl)
             : await missingToolchain(impl.manifest);
@@ -103,7 +107,7 @@ export async function runConformance(selection: Selection): Promise<Verdict[]> {
   }
   if (targets.length === 0) return verdicts;
 
-  const databases = await startDatabases(targets.flatMap((t) => t.api.databases));
+  const databases = await startDatabases(targets.flatMap((t) => t.api.manifest.databases));
   const spec = await loadSpecValidators();
   for (const target of targets) {
     verdicts.push(await record(await runTarget(target, databases, spec, fingerprints)));
@@ -113,7 +117,9 @@ export async function runConformance(selection: Selection): Promise<Verdict[]> {
 }
 
 export async function suiteFingerprints(): Promise<Fingerprints> {
-  return { specHash: await specHash(), suiteHash: await treeHash(['conformance', 'db']) };
+  // The suite is its runner and each API's data set, conformance module and cases: a benchmark scenario's edit leaves verdicts current.
+  const apiParts = (await apiNames()).flatMap((n) => [`apis/${n}/api.yaml`, `apis/${n}/dataset`, `apis/${n}/conformance`]);
+  return { specHash: await specHash(), suiteHash: await treeHash(['conformance', ...apiParts]) };
 }
 
 export async function loadSpecValidators(): Promise<SpecValidators> {
@@ -151,14 +157,14 @@ export async function runTarget(
   let launched: LaunchedTarget | undefined;
   try {
     launched = await launchTarget({ impl, api }, databases);
-    const { prepared, running } = launched;
+    const { prepared, running, seeded } = launched;
     const child = running.process;
     const ctx: SuiteContext = {
       api: api.name,
       baseUrl: running.baseUrl,
       ...spec,
-      prepared,
-      ...(api.suites.includes('questions') ? { operations: await loadCaseFile(api.name, 'operations') } : {}),
+      store: prepared.store,
+      reset: () => seeded.reset(),
       jwtSecret: launched.jwtSecret,
       alive: () => child.alive(),
     };
@@ -167,8 +173,8 @@ export async function runTarget(
       batch.forEach(onCase);
       results.push(...batch);
     };
-    report(await runProtocol(ctx, api.graphql));
-    for (const suite of api.suites) report(await runSuite(ctx, suite));
+    report(await runProtocol(ctx, api.manifest.graphql));
+    for (const suite of api.manifest.conformance.suites) report(await runSuite(ctx, api, prepared, suite));
     const failing = results.filter((r) => !r.passed).map((r) => r.id);
     return {
       ...common,
@@ -176,7 +182,7 @@ export async function runTarget(
       ...(running.runtimeVersion ? { runtime: { name: impl.manifest.runtime.name, version: running.runtimeVersion } } : {}),
       ...(running.container ? { implImage: running.container.image } : {}),
       status: failing.length === 0 ? 'passed' : 'failed',
-      dataset: prepared.dataset,
+      dataset: launched.dataset,
       startupMs: Math.round(running.startupMs),
       durationMs: Math.round(performance.now() - started),
       passed: results.length - failing.length,
@@ -194,27 +200,28 @@ export async function runTarget(
   }
 }
 
-function runSuite(ctx: SuiteContext, suite: SuiteName): Promise<CaseResult[]> {
+/** One suite: its case file, and the fixture the API's module prepared for it. */
+async function runSuite(ctx: SuiteContext, api: ConformanceApi, prepared: AnyPreparedApi, suite: SuiteName): Promise<CaseResult[]> {
   switch (suite) {
     case 'questions':
-      return loadCaseFile(ctx.api, 'questions').then((file) => runQuestions(ctx, file));
+      return runQuestions(ctx, fixtureOf(prepared, suite, api.name), await loadCaseFile(api, 'operations'), await loadCaseFile(api, 'questions'));
     case 'scenarios':
-      return loadCaseFile(ctx.api, 'scenarios').then((file) => runScenarios(ctx, file));
+      return runScenarios(ctx, fixtureOf(prepared, suite, api.name), await loadCaseFile(api, 'operations'), await loadCaseFile(api, 'scenarios'));
     case 'flows':
-      return loadCaseFile(ctx.api, 'flows').then((file) => runFlows(ctx, file));
+      return runFlows(ctx, fixtureOf(prepared, suite, api.name), await loadCaseFile(api, 'flows'));
     case 'bad-input':
-      return loadCaseFile(ctx.api, 'bad-input').then((file) => runBadInput(ctx, file.cases));
+      return runBadInput(ctx, (await loadCaseFile(api, 'bad-input')).cases);
   }
 }
 
 async function commonFields(
   impl: Implementation,
-  api: ApiName,
+  api: string,
   databases: ReadonlyMap<DatabaseKind, DatabaseServer>,
   conformanceApi: ConformanceApi,
   fingerprints: Fingerprints,
 ) {
-  const used = conformanceApi.databases.map((k) => databases.get(k)!);
+  const used = conformanceApi.manifest.databases.map((k) => databases.get(k)!);
   return {
     schemaVersion: 1 as const,
     implementation: impl.manifest.name,
@@ -236,7 +243,7 @@ function machine() {
   return { cpu: os.cpus()[0]?.model ?? 'unknown', cores: os.availableParallelism(), memoryBytes: os.totalmem(), kernel: os.release(), platform: os.platform() };
 }
 
-function skipped(impl: Implementation, api: ApiName, reason: string, fingerprints: Fingerprints, implHash: string): Verdict {
+function skipped(impl: Implementation, api: string, reason: string, fingerprints: Fingerprints, implHash: string): Verdict {
   return {
     schemaVersion: 1,
     implementation: impl.manifest.name,

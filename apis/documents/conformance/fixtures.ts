@@ -1,8 +1,8 @@
 // The documents flows' named values ({{seed.text.id}}, {{fresh.record}}, {{bad.text_999}} in
 // conformance/cases/documents/flows.yaml): seeded documents, valid bodies the seed does not
 // hold, and bodies that break exactly one rule of DocumentsInput (spec/openapi.yaml).
-import type { DocumentsDataset, SeedDocument } from '@fairbench/db/documents/model.ts';
-import { KINDS, PRINTABLE_ASCII, documentBody, payload, type DocumentKind } from '@fairbench/db/documents/payloads.js';
+import type { DocumentsDataset, SeedDocument } from '../dataset/model.ts';
+import { KINDS, PRINTABLE_ASCII, documentBody, payload, type DocumentKind } from '../dataset/payloads.js';
 
 // Payload seeds far from the seeded documents' (generate.ts: seed * 1_000_003 + index).
 const FRESH_SEED = 900_001;

@@ -1,32 +1,20 @@
-// The documents API's part of the suite: MongoDB (FerretDB locally), the seeded `documents`
-// collection, direct reads through MongoStore and the named values of the flows.
-import { fingerprintDocuments } from '@fairbench/db/documents/fingerprint.ts';
-import { generateDocuments } from '@fairbench/db/documents/generate.ts';
-import { loadDocuments } from '@fairbench/db/documents/load-mongo.ts';
-import { COLLECTION, CONFORMANCE_SCALE } from '@fairbench/db/documents/model.ts';
-import { MongoStore } from '../../stores/mongo.ts';
-import type { ConformanceApi } from '../types.ts';
+// The documents fixtures for the flows: direct reads of the stored documents, and the
+// seed's documents and valid bodies by kind ({{seed.text.id}}, {{bodies.table}}).
+import { databaseUrl } from '@fairbench/harness/api/dataset.ts';
+import type { ConformanceModule } from '@fairbench/conformance/api-module.ts';
+import { MongoStore } from '@fairbench/conformance/stores/mongo.ts';
+import { COLLECTION, type DocumentsDataset } from '../dataset/model.ts';
 import { documentsVariables } from './fixtures.ts';
 
-export const documents: ConformanceApi = {
-  name: 'documents',
-  databases: ['mongo'],
-  graphql: false,
+const documentsConformance: ConformanceModule<DocumentsDataset, 'flows' | 'bad-input'> = {
   suites: ['flows', 'bad-input'],
-  async prepare(databases) {
-    const mongoUrl = databases.get('mongo')!.url;
-    const data = generateDocuments(CONFORMANCE_SCALE);
-    const load = await loadDocuments(mongoUrl, data);
-    const store = await MongoStore.connect(mongoUrl, [COLLECTION]);
+  async prepare(seeded, databases) {
+    const store = await MongoStore.connect(databaseUrl(databases, 'mongo'), [COLLECTION]);
     return {
-      dataset: { name: 'documents', scale: { ...CONFORMANCE_SCALE }, fingerprint: fingerprintDocuments(data), rows: load.rows, loadMs: Math.round(load.milliseconds) },
       store,
-      documents: store,
-      variables: documentsVariables(data),
-      reset: async () => {
-        await loadDocuments(mongoUrl, data);
-      },
+      fixtures: { flows: { records: store, variables: documentsVariables(seeded.data) }, 'bad-input': {} },
       close: () => store.close(),
     };
   },
 };
+export default documentsConformance;

@@ -1,29 +1,22 @@
-// The forum API's part of the suite: what it needs (MySQL), how it is seeded,
-// its oracle and its row store.
-import { fingerprintForum } from '@fairbench/db/forum/fingerprint.ts';
-import { generateForum } from '@fairbench/db/forum/generate.ts';
-import { loadForum } from '@fairbench/db/forum/load-mysql.ts';
-import { CONFORMANCE_SCALE } from '@fairbench/db/forum/model.ts';
-import type { ConformanceApi } from '../types.ts';
+// The forum's fixtures for the suites: the oracle answers every question from the seed's
+// rows, and the row store reaches the same rows in MySQL (scenarios change them; the
+// statement counter catches N+1 queries).
+import { databaseUrl } from '@fairbench/harness/api/dataset.ts';
+import type { ConformanceModule } from '@fairbench/conformance/api-module.ts';
+import type { ForumDataset } from '../dataset/model.ts';
 import { ForumMysqlRows } from './mysql-rows.ts';
 import { ForumOracle } from './oracle.ts';
 
-export const forum: ConformanceApi = {
-  name: 'forum',
-  databases: ['mysql'],
-  graphql: true,
+const forumConformance: ConformanceModule<ForumDataset, 'questions' | 'scenarios' | 'bad-input'> = {
   suites: ['questions', 'scenarios', 'bad-input'],
-  async prepare(databases) {
-    const mysqlUrl = databases.get('mysql')!.url;
-    const data = generateForum(CONFORMANCE_SCALE);
-    const load = await loadForum(mysqlUrl, data);
-    const rows = await ForumMysqlRows.connect(mysqlUrl);
+  async prepare(seeded, databases) {
+    const rows = await ForumMysqlRows.connect(databaseUrl(databases, 'mysql'));
+    const ask = { oracle: new ForumOracle(seeded.data), rows };
     return {
-      dataset: { name: 'forum', scale: { ...CONFORMANCE_SCALE }, fingerprint: fingerprintForum(data), rows: load.rows, loadMs: Math.round(load.milliseconds) },
-      oracle: new ForumOracle(data),
-      rows,
       store: rows,
+      fixtures: { questions: ask, scenarios: ask, 'bad-input': {} },
       close: () => rows.close(),
     };
   },
 };
+export default forumConformance;

@@ -1,7 +1,7 @@
 // RowStore over the forum's MySQL tables: what scenarios change behind the
 // implementation's back, and the digest that proves bad input changed nothing.
 import mysql from 'mysql2/promise';
-import type { Row, RowChange, RowStore } from '../../changes.ts';
+import type { Row, RowChange, RowStore } from '@fairbench/conformance/changes.ts';
 
 const PRIMARY_KEYS: Readonly<Record<string, string>> = {
   user: 'user_id',

@@ -1,8 +1,8 @@
 // The expected answer to every forum question, computed from the seeded rows in
 // memory (never from the database under test). Scenarios change rows through
 // apply(), mirroring the change they make in the database.
-import type { ForumComment, ForumDataset, ForumUser } from '@fairbench/db/forum/model.ts';
-import type { RowChange } from '../../changes.ts';
+import type { ForumComment, ForumDataset, ForumUser } from '../dataset/model.ts';
+import type { RowChange } from '@fairbench/conformance/changes.ts';
 
 export type ForumCommentWithUser = ForumComment & { user: ForumUser };
 

@@ -3,14 +3,10 @@
 import { readFile } from 'node:fs/promises';
 import mysql from 'mysql2/promise';
 import type { ForumDataset } from './model.ts';
+import type { LoadReport } from '@fairbench/harness/api/dataset.ts';
 
-const SCHEMA = new URL('../../forum/schema.sql', import.meta.url);
+const SCHEMA = new URL('./schema.sql', import.meta.url);
 const BATCH_ROWS = 5000;
-
-export interface LoadReport {
-  readonly rows: Record<string, number>;
-  readonly milliseconds: number;
-}
 
 export async function loadForum(mysqlUrl: string, data: ForumDataset): Promise<LoadReport> {
   const started = performance.now();

@@ -1,11 +1,10 @@
-// The users API's part of the suite: what it needs (MongoDB), how it is seeded,
-// the direct store, and the fixtures the flows name ({{alice.id}}, {{firstUsers}}).
-import { fingerprintUsers } from '@fairbench/db/users/fingerprint.ts';
-import { generateUsers } from '@fairbench/db/users/generate.ts';
-import { loadUsers, USERS_COLLECTION } from '@fairbench/db/users/load-mongo.ts';
-import { CONFORMANCE_SCALE, type SeedUser } from '@fairbench/db/users/model.ts';
-import { MongoStore } from '../../stores/mongo.ts';
-import type { ConformanceApi } from '../types.ts';
+// The users fixtures for the flows: direct reads of the stored users, and the seed's
+// named users ({{alice.id}}, {{admin.password}}) and the answers GET /users must give.
+import { databaseUrl } from '@fairbench/harness/api/dataset.ts';
+import type { ConformanceModule } from '@fairbench/conformance/api-module.ts';
+import { MongoStore } from '@fairbench/conformance/stores/mongo.ts';
+import { USERS_COLLECTION } from '../dataset/load.ts';
+import type { SeedUser, UsersDataset } from '../dataset/model.ts';
 
 /** What a client knows about a seeded user (credentials included), as {{alice.username}} etc. */
 function client(u: SeedUser) {
@@ -17,38 +16,25 @@ function publicUser(u: SeedUser) {
   return { id: u.id, name: u.name, surname: u.surname, username: u.username, role: u.role, email: u.email };
 }
 
-export const users: ConformanceApi = {
-  name: 'users',
-  databases: ['mongo'],
-  graphql: false,
+const usersConformance: ConformanceModule<UsersDataset, 'flows'> = {
   suites: ['flows'],
-  async prepare(databases) {
-    const mongoUrl = databases.get('mongo')!.url;
-    const data = await generateUsers(CONFORMANCE_SCALE);
-    const load = await loadUsers(mongoUrl, data);
-    const store = await MongoStore.connect(mongoUrl, [USERS_COLLECTION]);
-    const seeded = data.users;
-    const firstAdmin = seeded.find((u) => u.role === 'admin')!;
-    return {
-      dataset: { name: 'users', scale: { ...CONFORMANCE_SCALE }, fingerprint: fingerprintUsers(data), rows: load.rows, loadMs: Math.round(load.milliseconds) },
-      store,
-      documents: store,
-      variables: {
-        // Two plain users and an admin; ids ascend in this order.
-        alice: client(seeded[0]!),
-        bob: client(seeded[1]!),
-        carol: client(seeded[2]!),
-        admin: client(firstAdmin),
-        // GET /users answers, exactly: the first 3 and the default page of 100.
-        firstUsers3: seeded.slice(0, 3).map(publicUser),
-        firstUsers100: seeded.slice(0, 100).map(publicUser),
-        // An id no seeded user has (same shape, counter past the last seeded one).
-        unknownId: `${seeded[0]!.id.slice(0, 18)}ffffff`,
-      },
-      reset: async () => {
-        await loadUsers(mongoUrl, data);
-      },
-      close: () => store.close(),
+  async prepare(seeded, databases) {
+    const store = await MongoStore.connect(databaseUrl(databases, 'mongo'), [USERS_COLLECTION]);
+    const users = seeded.data.users;
+    const firstAdmin = users.find((u) => u.role === 'admin')!;
+    const variables = {
+      // Two plain users and an admin; ids ascend in this order.
+      alice: client(users[0]!),
+      bob: client(users[1]!),
+      carol: client(users[2]!),
+      admin: client(firstAdmin),
+      // GET /users answers, exactly: the first 3 and the default page of 100.
+      firstUsers3: users.slice(0, 3).map(publicUser),
+      firstUsers100: users.slice(0, 100).map(publicUser),
+      // An id no seeded user has (same shape, counter past the last seeded one).
+      unknownId: `${users[0]!.id.slice(0, 18)}ffffff`,
     };
+    return { store, fixtures: { flows: { records: store, variables } }, close: () => store.close() };
   },
 };
+export default usersConformance;

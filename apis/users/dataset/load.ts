@@ -3,14 +3,10 @@
 // username (the harness owns the schema; implementations do not build indexes).
 import { MongoClient, ObjectId } from 'mongodb';
 import type { SeedUser, UsersDataset } from './model.ts';
+import type { LoadReport } from '@fairbench/harness/api/dataset.ts';
 
 export const USERS_COLLECTION = 'users';
 const BATCH = 1000;
-
-export interface LoadReport {
-  readonly rows: Record<string, number>;
-  readonly milliseconds: number;
-}
 
 /** The stored document: `password` holds the bcrypt hash, `salt` its salt (the paper's entity). */
 export function toDocument(user: SeedUser) {

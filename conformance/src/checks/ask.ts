@@ -1,24 +1,25 @@
 // Asks one question over REST and over GraphQL and checks both answers against
 // the oracle, the spec, and each other.
 import { isDeepStrictEqual } from 'node:util';
-import type { Ask } from '../case-files.ts';
-import { needed, type SuiteContext } from '../context.ts';
+import type { AskFixture } from '../api-module.ts';
+import type { Ask, OperationsFile } from '../case-files.ts';
+import type { SuiteContext } from '../context.ts';
 import { describe, postGraphql, send, type HttpRequest } from '../http.ts';
 import { readableDiff } from '../outcome.ts';
 import { graphqlResponseProblems } from '../spec/graphql.ts';
 import { problemChecks } from './problem.ts';
 
-export async function askBoth(ctx: SuiteContext, ask: Ask): Promise<string[]> {
-  const operation = needed(ctx.operations, 'operations.yaml').operations[ask.operation];
+export async function askBoth(ctx: SuiteContext, fixture: AskFixture, operations: OperationsFile, ask: Ask): Promise<string[]> {
+  const operation = operations.operations[ask.operation];
   if (operation === undefined) return [`unknown operation '${ask.operation}' in the case file`];
-  const expected = needed(ctx.prepared.oracle, 'oracle').answer(ask.operation, ask.args);
+  const expected = fixture.oracle.answer(ask.operation, ask.args);
   const label = `${ask.operation}(${Object.entries(ask.args).map(([k, v]) => `${k}: ${v}`).join(', ')})`;
   const failures: string[] = [];
 
   // REST
   const path = operation.rest.replace(/\{(\w+)\}/g, (_, name: string) => String(ask.args[name]));
   const req: HttpRequest = { method: 'GET', path };
-  const rest = await withinBudget(ctx, operation.maxStatements, `REST GET ${path}`, failures, () => send(ctx.baseUrl, req));
+  const rest = await withinBudget(fixture, operation.maxStatements, `REST GET ${path}`, failures, () => send(ctx.baseUrl, req));
   failures.push(...(ctx.openapi.problems(req, rest) ?? [`GET ${path} matches no operation of the spec`]).map((p) => `REST ${p}`));
   if (expected === null) {
     failures.push(...problemChecks(ctx, rest, 404, 'not-found').map((p) => `REST GET ${path}: ${p}`));
@@ -30,7 +31,7 @@ export async function askBoth(ctx: SuiteContext, ask: Ask): Promise<string[]> {
 
   // GraphQL
   const query = operation.graphql;
-  const gql = await withinBudget(ctx, operation.maxStatements, `GraphQL ${label}`, failures, () =>
+  const gql = await withinBudget(fixture, operation.maxStatements, `GraphQL ${label}`, failures, () =>
     postGraphql(ctx.baseUrl, { query, variables: ask.args }),
   );
   if (gql.status !== 200 || gql.mediaType !== 'application/json') {
@@ -52,8 +53,7 @@ export async function askBoth(ctx: SuiteContext, ask: Ask): Promise<string[]> {
 }
 
 /** Runs one request and checks how many statements the implementation ran against the API's tables. */
-async function withinBudget<T>(ctx: SuiteContext, max: number, label: string, failures: string[], request: () => Promise<T>): Promise<T> {
-  const rows = needed(ctx.prepared.rows, 'row store');
+async function withinBudget<T>({ rows }: AskFixture, max: number, label: string, failures: string[], request: () => Promise<T>): Promise<T> {
   await rows.resetStatementCount();
   const response = await request();
   const count = await rows.statementCount();

@@ -2,8 +2,8 @@
 // (the conformance data set), for poking at by hand or with other tools, until Ctrl-C.
 import { parseArgs } from 'node:util';
 import { runMain } from '@fairbench/harness/cli/main.ts';
-import { loadImplementation, type ApiName } from '@fairbench/harness/impl/manifest.ts';
-import { conformanceApis } from '../apis/index.ts';
+import { loadImplementation } from '@fairbench/harness/impl/manifest.ts';
+import { conformanceApi } from '../apis.ts';
 import { launchTarget } from '../launch-target.ts';
 import { startDatabases } from '../run.ts';
 
@@ -12,9 +12,8 @@ const { values } = parseArgs({ options: { impl: { type: 'string' }, api: { type:
 await runMain('serve', async () => {
   if (!values.impl || !values.api) throw new Error('usage: make serve IMPL=<name> API=<api>');
   const impl = await loadImplementation(values.impl);
-  const api = conformanceApis[values.api as ApiName];
-  if (api === undefined) throw new Error(`no API named ${values.api}`);
-  const databases = await startDatabases(api.databases);
+  const api = await conformanceApi(values.api);
+  const databases = await startDatabases(api.manifest.databases);
   const { running } = await launchTarget({ impl, api }, databases);
   for (const db of databases.values()) console.log(`${db.kind}: ${db.url}`);
   console.log(`${impl.manifest.name} serves ${api.name} at ${running.baseUrl} (Ctrl-C stops everything)`);

@@ -1,11 +1,12 @@
 // Direct access to a MongoDB-wire database behind an API (FerretDB here, MongoDB
-// elsewhere): the flows suite reads stored documents through it, and its digest
+// elsewhere): the flows suite reads stored documents through it (db: steps), and its digest
 // proves that a rejected request changed nothing.
 import { createHash } from 'node:crypto';
 import { MongoClient, ObjectId, type Document, type Filter } from 'mongodb';
 import type { DataStore } from '../changes.ts';
+import type { RecordReader } from './records.ts';
 
-export class MongoStore implements DataStore {
+export class MongoStore implements DataStore, RecordReader {
   private readonly client: MongoClient;
   private readonly collections: readonly string[];
 

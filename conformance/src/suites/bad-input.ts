@@ -14,7 +14,7 @@ export async function runBadInput(ctx: SuiteContext, cases: readonly BadInputCas
     for (const { id, value } of expandEach(c)) {
       results.push(
         await runCase(`bad-input/${id}`, 'bad-input', async () => {
-          const before = await ctx.prepared.store.digest();
+          const before = await ctx.store.digest();
           const { req, graphql } = buildRequest(c, value);
           const res = await send(ctx.baseUrl, req);
           const failures = res.status >= 500 ? [`server error: ${describe(res)}`] : checkExpectation(ctx, c.expect, req, res, graphql);
@@ -53,7 +53,8 @@ function httpRequest(r: BadInputRequest, value: string | undefined): HttpRequest
   if (r.line !== undefined) [method = 'GET', path = '/'] = fill(r.line, value, false).split(' ');
   else path = fill(path, value, r.raw !== true);
   // An oversized body is a valid query padded with ignored whitespace: only its size is wrong.
-  const body = r.oversizedQueryKiB === undefined ? r.body : JSON.stringify({ query: `{ commentById(id: 1) { body } }${' '.repeat(r.oversizedQueryKiB * 1024)}` });
+  const big = r.oversizedGraphql;
+  const body = big === undefined ? r.body : JSON.stringify({ query: `${big.query}${' '.repeat(big.kib * 1024)}` });
   return { method, path, ...(r.headers ? { headers: r.headers } : {}), ...(body !== undefined ? { body } : {}) };
 }
 
@@ -95,6 +96,6 @@ async function afterwards(ctx: SuiteContext, digestBefore: string): Promise<stri
   } catch (error) {
     failures.push(`/health does not answer afterwards: ${String(error)}`);
   }
-  if ((await ctx.prepared.store.digest()) !== digestBefore) failures.push('the database changed (table checksums differ)');
+  if ((await ctx.store.digest()) !== digestBefore) failures.push('the database changed (table checksums differ)');
   return failures;
 }

@@ -1,34 +1,35 @@
 // Flows: request sequences that write, with values saved from one response and
 // used in the next (a registered user's id, a login's token), forged tokens, and
-// direct reads of the stored documents. On every response: no 5xx, the spec's
+// direct reads of the stored records (a MongoDB collection or a SQL table). On every response: no 5xx, the spec's
 // schema, the API's forbidden keys and patterns; on every rejected request (an
 // expected 4xx): the database digest is unchanged and the process alive. A flow
 // that changed the data is followed by a reset to the seed, so flows stay independent.
-import type { DbCheck, Flow, FlowExpectation, FlowRequest, FlowsFile } from '../case-files.ts';
+import type { FlowsFixture } from '../api-module.ts';
+import { dbCheckTarget, type DbCheck, type Flow, type FlowExpectation, type FlowRequest, type FlowsFile } from '../case-files.ts';
 import { problemChecks } from '../checks/problem.ts';
-import { needed, type SuiteContext } from '../context.ts';
+import type { SuiteContext } from '../context.ts';
 import { forgeToken } from '../flows/jwt.ts';
 import { forbiddenKeysIn, mismatches } from '../flows/match.ts';
 import { atPointer, substitute, type Variables } from '../flows/variables.ts';
 import { describe, send, type HttpRequest, type HttpResponse } from '../http.ts';
 import { runCase, type CaseResult } from '../outcome.ts';
 
-export async function runFlows(ctx: SuiteContext, file: FlowsFile): Promise<CaseResult[]> {
+export async function runFlows(ctx: SuiteContext, fixture: FlowsFixture, file: FlowsFile): Promise<CaseResult[]> {
   const forbidden = {
     keys: new Set(file.forbidden?.keys ?? []),
     patterns: (file.forbidden?.patterns ?? []).map((p) => new RegExp(p)),
     headers: Object.entries(file.required?.headers ?? {}).map(([name, p]) => [name, new RegExp(p)] as const),
   };
-  const seed = await ctx.prepared.store.digest();
+  const seed = await ctx.store.digest();
   const results: CaseResult[] = [];
   for (const flow of file.flows) {
-    for (const { id, vars } of expand(flow, ctx.prepared.variables ?? {})) {
+    for (const { id, vars } of expand(flow, fixture.variables)) {
       results.push(
         await runCase(`flows/${id}`, 'flows', async () => {
           try {
-            return await runSteps(ctx, flow, vars, forbidden);
+            return await runSteps(ctx, fixture, flow, vars, forbidden);
           } finally {
-            if ((await ctx.prepared.store.digest()) !== seed) await needed(ctx.prepared.reset, 'reset')();
+            if ((await ctx.store.digest()) !== seed) await ctx.reset();
           }
         }),
       );
@@ -55,18 +56,18 @@ function expand(flow: Flow, seedVars: Variables): { id: string; vars: Record<str
   }));
 }
 
-async function runSteps(ctx: SuiteContext, flow: Flow, vars: Record<string, unknown>, forbidden: Forbidden): Promise<string[]> {
+async function runSteps(ctx: SuiteContext, fixture: FlowsFixture, flow: Flow, vars: Record<string, unknown>, forbidden: Forbidden): Promise<string[]> {
   for (const [i, step] of flow.steps.entries()) {
     let failures: string[];
     let label: string;
     if ('db' in step) {
-      label = `step ${i + 1} (db ${step.db.collection})`;
-      failures = await checkDatabase(ctx, substitute(step.db, vars) as DbCheck);
+      label = `step ${i + 1} (db ${dbCheckTarget(step.db).source})`;
+      failures = await checkDatabase(fixture, substitute(step.db, vars) as DbCheck);
     } else {
       const req = await buildRequest(ctx, substitute(step.request, vars) as FlowRequest);
       const expect = substitute(step.expect, vars) as FlowExpectation;
       label = `step ${i + 1} (${req.method} ${req.path})`;
-      const before = expect.status >= 400 ? await ctx.prepared.store.digest() : undefined;
+      const before = expect.status >= 400 ? await ctx.store.digest() : undefined;
       const res = await send(ctx.baseUrl, req);
       failures = checkResponse(ctx, req, res, expect, forbidden);
       if (before !== undefined) failures.push(...(await unchangedAfterRejection(ctx, before)));
@@ -132,22 +133,22 @@ function checkResponse(ctx: SuiteContext, req: HttpRequest, res: HttpResponse, e
 
 async function unchangedAfterRejection(ctx: SuiteContext, before: string): Promise<string[]> {
   if (!ctx.alive()) return ['the implementation process exited'];
-  return (await ctx.prepared.store.digest()) === before ? [] : ['a rejected request changed the stored data (database digest differs)'];
+  return (await ctx.store.digest()) === before ? [] : ['a rejected request changed the stored data (database digest differs)'];
 }
 
-async function checkDatabase(ctx: SuiteContext, check: DbCheck): Promise<string[]> {
-  const documents = needed(ctx.prepared.documents, 'document store');
+async function checkDatabase({ records }: FlowsFixture, check: DbCheck): Promise<string[]> {
+  const { source, filter } = dbCheckTarget(check);
   const failures: string[] = [];
   if (check.count !== undefined) {
-    const count = await documents.count(check.collection, check.filter);
-    if (count !== check.count) failures.push(`expected ${check.count} documents matching ${JSON.stringify(check.filter)}, found ${count}`);
+    const count = await records.count(source, filter);
+    if (count !== check.count) failures.push(`expected ${check.count} records matching ${JSON.stringify(filter)}, found ${count}`);
   }
   if (check.expect !== undefined) {
-    const stored = await documents.findOne(check.collection, check.filter);
+    const stored = await records.findOne(source, filter);
     if (check.expect === null) {
-      if (stored !== null) failures.push(`expected no document matching ${JSON.stringify(check.filter)}, found one`);
+      if (stored !== null) failures.push(`expected no record matching ${JSON.stringify(filter)}, found one`);
     } else if (stored === null) {
-      failures.push(`no stored document matches ${JSON.stringify(check.filter)}`);
+      failures.push(`no stored record matches ${JSON.stringify(filter)}`);
     } else {
       failures.push(...mismatches(check.expect, stored, true).map((m) => `stored ${m}`));
     }

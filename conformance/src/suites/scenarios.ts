@@ -1,14 +1,14 @@
 // Scenarios: change rows directly in the database (and in the oracle), ask
 // again, then undo every change so later cases see the seed again.
 import { applyChange, type RowChange } from '../changes.ts';
+import type { AskFixture } from '../api-module.ts';
 import { askBoth } from '../checks/ask.ts';
-import type { ScenariosFile } from '../case-files.ts';
-import { needed, type SuiteContext } from '../context.ts';
+import type { OperationsFile, ScenariosFile } from '../case-files.ts';
+import type { SuiteContext } from '../context.ts';
 import { runCase, type CaseResult } from '../outcome.ts';
 
-export async function runScenarios(ctx: SuiteContext, file: ScenariosFile): Promise<CaseResult[]> {
-  const rows = needed(ctx.prepared.rows, 'row store');
-  const oracle = needed(ctx.prepared.oracle, 'oracle');
+export async function runScenarios(ctx: SuiteContext, fixture: AskFixture, operations: OperationsFile, file: ScenariosFile): Promise<CaseResult[]> {
+  const { rows, oracle } = fixture;
   const results: CaseResult[] = [];
   for (const scenario of file.scenarios) {
     const undo: RowChange[] = [];
@@ -22,7 +22,7 @@ export async function runScenarios(ctx: SuiteContext, file: ScenariosFile): Prom
               oracle.apply(change.done);
               undo.unshift(change.undo);
             } else {
-              failures.push(...(await askBoth(ctx, step.ask)).map((f) => `step ${i + 1}: ${f}`));
+              failures.push(...(await askBoth(ctx, fixture, operations, step.ask)).map((f) => `step ${i + 1}: ${f}`));
             }
           }
         } finally {

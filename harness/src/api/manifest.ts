@@ -1,0 +1,72 @@
+// Reads and validates apis/<name>/api.yaml: an API is found by its folder, like an
+// implementation, and its manifest says what it is. Nothing outside apis/ lists the APIs.
+import { readFile, readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { parse } from 'yaml';
+import { repoRoot } from '../paths.ts';
+import type { DatabaseKind } from '../provision/types.ts';
+import manifestSchema from '../../schemas/api-manifest.schema.json' with { type: 'json' };
+
+export type SuiteName = 'questions' | 'scenarios' | 'flows' | 'bad-input';
+export type LoadModel = 'closed' | 'open' | 'arrivals' | 'sequential';
+
+export interface ApiManifest {
+  readonly name: string;
+  readonly title: string;
+  readonly paper: { readonly title: string; readonly authors: string };
+  readonly databases: readonly DatabaseKind[];
+  readonly graphql: boolean;
+  readonly conformance: {
+    readonly suites: readonly SuiteName[];
+    readonly fuzz?: { readonly phases?: readonly string[]; readonly maxExamples?: number; readonly why?: string };
+  };
+  readonly bench: { readonly scenario: string; readonly script: string; readonly models: readonly LoadModel[]; readonly baseline: string };
+}
+
+export interface Api {
+  readonly manifest: ApiManifest;
+  /** Absolute path of apis/<name>. */
+  readonly dir: string;
+}
+
+/** FAIRBENCH_APIS_DIR lets a test point discovery at a folder of its own (a throwaway API). */
+export const apisRoot: string = process.env.FAIRBENCH_APIS_DIR ?? join(repoRoot, 'apis');
+const validate = new Ajv2020({ allErrors: true }).compile<ApiManifest>(manifestSchema);
+
+export async function loadApi(name: string, root = apisRoot): Promise<Api> {
+  const dir = join(root, name);
+  const file = join(dir, 'api.yaml');
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch {
+    const known = await apiNames(root).catch(() => []);
+    throw new UnknownApiError(`no API named '${name}' (known: ${known.join(', ') || 'none'}): an API is a folder apis/<name>/ with an api.yaml`);
+  }
+  const manifest: unknown = parse(text);
+  if (!validate(manifest)) {
+    const errors = (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`).join('; ');
+    throw new Error(`${file}: invalid manifest: ${errors}`);
+  }
+  if (manifest.name !== name) throw new Error(`${file}: name '${manifest.name}' must equal the folder name '${name}'`);
+  return { manifest, dir };
+}
+
+/** The names of the folders under apis/ that hold an api.yaml, sorted. */
+export async function apiNames(root = apisRoot): Promise<string[]> {
+  const entries = await readdir(root, { withFileTypes: true });
+  const names: string[] = [];
+  for (const e of entries.filter((d) => d.isDirectory()).sort((a, b) => a.name.localeCompare(b.name))) {
+    if (await readFile(join(root, e.name, 'api.yaml')).then(() => true, () => false)) names.push(e.name);
+  }
+  return names;
+}
+
+/** Every API under apis/, sorted by name. */
+export async function loadApis(root = apisRoot): Promise<Api[]> {
+  return Promise.all((await apiNames(root)).map((n) => loadApi(n, root)));
+}
+
+/** A name that is no API: a usage error, said in one line. */
+export class UnknownApiError extends Error {}
