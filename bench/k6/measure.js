@@ -1,7 +1,10 @@
-// What the users and documents scripts share: errors by status and request type, the
-// server's own time from the Server-Timing header, and the thresholds that make k6 put
-// the measured window's sub-metrics (phase=measure, per name) into the summary that
-// bench/src/k6.ts reads. The thresholds always pass: they only ask for the numbers.
+// The small k6 library every API's script (apis/<api>/bench/k6.js) shares: the measured-window
+// protocol (setup() opens the window after the warm-up, handleSummary() closes it and writes
+// the summary where the runner reads it), errors by status and request type, the server's
+// own time from the Server-Timing header, and the thresholds that make k6 put the measured
+// window's sub-metrics (phase=measure, per name) into the summary that bench/src/k6.ts reads.
+// The thresholds always pass: they only ask for the numbers. Each script keeps only its
+// API's requests and checks.
 import { Counter, Trend } from 'k6/metrics';
 
 export const STATUS_KEYS = ['0', '400', '401', '403', '404', '405', '408', '409', '413', '415', '429', '500', '502', '503', '504', '1xx', '2xx', '3xx', '4xx', '5xx', 'check'];
@@ -18,6 +21,17 @@ export function env(script, name, fallback) {
   const value = __ENV[name] ?? fallback;
   if (value === undefined || value === '') throw new Error(`${script}: ${name} is not set`);
   return value;
+}
+
+/** setup()'s measured window: it opens `warmupSeconds` after the scenarios start (right after setup). */
+export function windowStart(warmupSeconds) {
+  return Date.now() + warmupSeconds * 1000;
+}
+
+/** Every script's handleSummary: the JSON summary, stamped with the window's end, at SUMMARY_PATH. */
+export function writeSummary(data) {
+  data.measureUntil = Date.now();
+  return { [env('summary', 'SUMMARY_PATH')]: JSON.stringify(data) };
 }
 
 /** Records one response: its server time, and an error unless it had `status` and `ok(body)`. */

@@ -1,10 +1,11 @@
-// What the runner needs from each API's benchmark (bench/src/apis/<api>/): how its
-// scenario file expands to cases, how it seeds, what k6 environment a case gets, and
-// what its database-alone baseline runs. The runner (bench/src/run.ts) does the rest
-// for every API alike: gate, placement, restarts, sampling, repetitions, the document.
-import type { DatabaseKind, DatabaseServer } from '@fairbench/harness/provision/types.ts';
-import type { RunSettings, StartedLoad } from '../k6.ts';
-import type { BenchResult, LoadModel } from '../result-document.ts';
+// What an API's benchmark module (apis/<name>/bench/index.ts) gives the runner: how its
+// scenario file expands to cases, what k6 environment a case gets, and what its
+// database-alone baseline runs. The runner (bench/src/run.ts) does the rest for every
+// API alike: gate, seeding (the API's dataset module), placement, restarts, sampling,
+// repetitions, the result document.
+import type { Databases, Seeded } from '@fairbench/harness/api/dataset.ts';
+import type { RunSettings, StartedLoad } from './k6.ts';
+import type { LoadModel } from './result-document.ts';
 
 /** The filters of make bench (PROTOCOL, CASES, MODEL), as given. */
 export interface CaseSelection {
@@ -22,6 +23,8 @@ export interface PlannedCase {
   /** rest | graphql, or 'database' for the database-alone baseline. */
   readonly protocol: string;
   readonly model: LoadModel;
+  /** The load point, shared by a benchmarked case and its baseline: <model>/<point>. */
+  readonly point: string;
   /** What the result records and the report groups by. */
   readonly parameters: Record<string, number | string | boolean>;
   /** The request types in the order the case sends them (the result lists them so). */
@@ -31,20 +34,14 @@ export interface PlannedCase {
 export interface Plan<C extends PlannedCase> {
   /** The selected cases in run order: each point's benchmarked cases, then its baseline. */
   readonly cases: readonly C[];
-  /** The load models the selection used (options.models). */
+  /** The load models the selection used. */
   readonly models: readonly LoadModel[];
-  /** The scenario file (absolute) and its text (hashed into the result). */
-  readonly file: string;
+  /** The scenario file's text (hashed into the result). */
   readonly text: string;
-  /** The k6 script, relative to bench/. */
-  readonly script: string;
 }
 
 export interface Prepared<C extends PlannedCase> {
-  readonly dataset: BenchResult['dataset'];
-  /** Restores the seeded data before a repetition, for APIs whose flows write; absent = nothing to restore. */
-  readonly reset?: () => Promise<void>;
-  /** The k6 environment of one repetition of a benchmarked case (BASE_URL added by the caller). */
+  /** The k6 environment of one repetition of a benchmarked case (BASE_URL and SUMMARY_PATH added by the runner). */
   k6Env(c: C, settings: RunSettings): Record<string, string | number>;
   /** Starts the database-alone client for one repetition of a baseline case. */
   startBaseline(c: C, settings: RunSettings, opts: BaselineOptions): Promise<StartedLoad>;
@@ -57,13 +54,11 @@ export interface BaselineOptions {
   readonly limitSeconds: number;
 }
 
-export interface BenchApi<C extends PlannedCase = PlannedCase> {
-  readonly name: string;
-  /** The database every case of this API reads (the implementation gets its URL). */
-  readonly database: DatabaseKind;
-  plan(selection: CaseSelection): Promise<Plan<C>>;
-  /** Seeds the paper's data set into a fresh database. */
-  prepare(db: DatabaseServer): Promise<Prepared<C>>;
+export interface BenchModule<C extends PlannedCase = PlannedCase, Data = unknown> {
+  /** The cases of the scenario file (apis/<name>/<bench.scenario>) that the selection keeps. */
+  plan(selection: CaseSelection, scenarioFile: string): Promise<Plan<C>>;
+  /** Binds the cases to the seeded paper-scale data set (id ranges, credentials). */
+  prepare(seeded: Seeded<Data>, databases: Databases): Prepared<C> | Promise<Prepared<C>>;
   /** An upper bound of one repetition's seconds: k6 or the baseline is stopped after it. */
   limitSeconds(c: C, settings: RunSettings): number;
   /** The planned seconds of one repetition, for the ETA before the first has run. */

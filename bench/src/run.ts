@@ -1,5 +1,5 @@
 // A benchmark run of one or more implementations on one API: the conformance gate (for
-// each), a database seeded with the paper's data by the API's module (bench/src/apis/),
+// each), the API's databases seeded with the paper's data by its dataset module (apis/<api>/),
 // then every selected case — the implementations restarted before each, the repetitions
 // alternating between them (A B, B A, …) on the same data (reset before each repetition
 // where the API writes), k6 (or the baseline client) pinned to the generator's core, the
@@ -13,15 +13,15 @@ import { onCleanup, shuttingDown } from '@fairbench/harness/cleanup.ts';
 import { sourceRevision, specHash } from '@fairbench/harness/fingerprint.ts';
 import { contractEnv } from '@fairbench/harness/impl/contract-env.ts';
 import { buildImplementation, startImplementation, type RunningImplementation } from '@fairbench/harness/impl/launch.ts';
-import { loadImplementation, type ApiName, type Implementation } from '@fairbench/harness/impl/manifest.ts';
+import { seed } from '@fairbench/harness/api/dataset.ts';
+import { loadImplementation, type Implementation } from '@fairbench/harness/impl/manifest.ts';
 import { missingToolchain } from '@fairbench/harness/impl/toolchain.ts';
 import { repoRoot } from '@fairbench/harness/paths.ts';
 import { chooseProvider, type DatabaseServer, type RuntimeProviderName } from '@fairbench/harness/provision/index.ts';
 import { runtimeVersion } from '@fairbench/harness/runtime-version.ts';
-import { benchApi } from './apis/index.ts';
+import { benchApi } from './apis.ts';
 import { passGate, type GateRecord } from './gate.ts';
 import { k6Version, startK6, type RunSettings, type StartedLoad } from './k6.ts';
-import { benchDir } from './paths.ts';
 import { choosePlacement, listenerPid, pinProcess, type Placement } from './placement.ts';
 import { TreeSampler } from './proc-sampler.ts';
 import { Progress } from './progress.ts';
@@ -58,26 +58,26 @@ export function roundOrder<T>(impls: readonly T[], r: number): T[] {
 /** Runs the benchmark; returns the result files written, one per implementation. */
 export async function runBench(opts: BenchOptions): Promise<string[]> {
   const started = new Date();
-  const api = benchApi(opts.api);
+  const api = await benchApi(opts.api);
   if (opts.impls.length === 0) throw new Error('give at least one implementation');
   if (new Set(opts.impls).size !== opts.impls.length) throw new Error(`IMPL names an implementation twice: ${opts.impls.join(',')}`);
   const impls: Implementation[] = [];
   for (const name of opts.impls) {
     const impl = await loadImplementation(name);
-    if (!impl.manifest.apis.includes(opts.api as ApiName)) throw new Error(`${name} does not implement the ${opts.api} API (impl.yaml apis: ${impl.manifest.apis.join(', ')})`);
+    if (!impl.manifest.apis.includes(opts.api)) throw new Error(`${name} does not implement the ${opts.api} API (impl.yaml apis: ${impl.manifest.apis.join(', ')})`);
     const missing = await missingToolchain(impl.manifest);
     if (missing) throw new Error(`${name} cannot run here: ${missing}`);
     impls.push(impl);
   }
 
-  const plan = await api.plan({
+  const plan = await api.module.plan({
     quick: opts.quick,
     ...(opts.protocols ? { protocols: opts.protocols } : {}),
     ...(opts.cases ? { cases: opts.cases } : {}),
     ...(opts.models ? { models: opts.models } : {}),
-  });
+  }, api.scenarioFile);
   const cases = plan.cases;
-  if (cases.length === 0) throw new Error(`no case of ${relative(repoRoot, plan.file)} matches the filters (PROTOCOL, CASES, MODEL)`);
+  if (cases.length === 0) throw new Error(`no case of ${relative(repoRoot, api.scenarioFile)} matches the filters (PROTOCOL, CASES, MODEL)`);
 
   // The gate applies to each implementation: one that does not pass stops the whole run.
   const gates = new Map<string, GateRecord>();
@@ -88,35 +88,42 @@ export async function runBench(opts: BenchOptions): Promise<string[]> {
 
   const placement = choosePlacement(opts.pin);
   // Local processes unless FAIRBENCH_RUNTIME=containers: on one small machine the runtime adds no noise of its own.
-  const db = await chooseProvider({ default: 'local' }).start(api.database);
+  const provider = chooseProvider({ default: 'local' });
+  const servers = await Promise.all(api.manifest.databases.map((kind) => provider.start(kind)));
+  const databases = new Map(servers.map((d) => [d.kind, d]));
+  // The first database kind the manifest names is the one sampled and recorded (every API here has one).
+  const db = servers[0]!;
+  for (const other of servers.slice(1)) await placeDatabase(other, placement);
   const runtime = db.provider;
   const database = await placeDatabase(db, placement);
   const recordedPlacement: Placement = { ...placement, database: database.pinned ? placement.database : null };
   console.log(`database: ${db.engine.name} ${db.engine.version} (${db.provider})${database.pinned ? ` pinned to core ${placement.database?.join(',')}` : ''}`);
 
-  const prepared = await api.prepare(db);
+  const seeded = await seed(api, 'paper', databases);
+  console.log(`seeded ${api.name}: ${Object.entries(seeded.info.rows).map(([t, n]) => `${n} ${t}`).join(', ')} in ${seeded.info.loadMs} ms`);
+  const prepared = await api.module.prepare(seeded, databases);
   const settings: RunSettings = { warmupSeconds: opts.warmupSeconds, durationSeconds: opts.durationSeconds, seed: opts.seed };
 
   for (const impl of impls) await buildImplementation(impl, { runtime });
-  const env = (port: number) => contractEnv({ port, databases: [db] });
+  const env = (port: number) => contractEnv({ port, databases: servers });
   const poolSize = Number(env(0)['DB_POOL_SIZE']);
   const workDir = await mkdtemp(join(os.tmpdir(), 'fairbench-bench-'));
   onCleanup(`bench work dir ${workDir}`, () => rm(workDir, { recursive: true, force: true }));
-  const script = join(benchDir, plan.script);
+  const script = api.script;
 
   const rounds = cases.map((c) => (c.protocol === 'database' ? 1 : impls.length));
   const progress = new Progress(
     rounds.reduce((a, b) => a + b, 0),
     opts.repeat,
-    cases.reduce((a, c, i) => a + api.plannedSeconds(c, settings) * rounds[i]!, 0) / rounds.reduce((a, b) => a + b, 0),
+    cases.reduce((a, c, i) => a + api.module.plannedSeconds(c, settings) * rounds[i]!, 0) / rounds.reduce((a, b) => a + b, 0),
   );
   const results = new Map<string, BenchCase[]>(impls.map((i) => [i.manifest.name, []]));
   const runtimes = new Map<string, string>();
   let step = 0;
   for (const c of cases) {
     const repetitions = new Map<string, Repetition[]>(impls.map((i) => [i.manifest.name, []]));
-    const servers = new Map<string, RunningImplementation>();
-    const limitSeconds = api.limitSeconds(c, settings);
+    const running = new Map<string, RunningImplementation>();
+    const limitSeconds = api.module.limitSeconds(c, settings);
     try {
       if (c.protocol === 'database') {
         // The limit is one measurement shared by every implementation's document.
@@ -124,7 +131,7 @@ export async function runBench(opts: BenchOptions): Promise<string[]> {
         const reps: Repetition[] = [];
         for (let r = 1; r <= opts.repeat; r++) {
           progress.begin(step, r, c.id);
-          await prepared.reset?.();
+          if (api.manifest.bench.writes) await seeded.reset();
           const repStarted = new Date();
           const load = await prepared.startBaseline(c, settings, { cores: placement.generator, workDir, poolSize, limitSeconds });
           reps.push(await measure(r, repStarted, load, undefined, database.pid, c.requestTypes));
@@ -137,7 +144,7 @@ export async function runBench(opts: BenchOptions): Promise<string[]> {
         // Restarted before every case, as the paper did: no case inherits another's heap or JIT state.
         for (const impl of impls) {
           const server = await startServer(impl, env, runtime, placement.implementation);
-          servers.set(impl.manifest.name, server);
+          running.set(impl.manifest.name, server);
           if (server.runtimeVersion) runtimes.set(impl.manifest.name, server.runtimeVersion);
         }
         const first = step + 1;
@@ -145,9 +152,9 @@ export async function runBench(opts: BenchOptions): Promise<string[]> {
         for (let r = 1; r <= opts.repeat; r++) {
           for (const [place, impl] of roundOrder(impls, r).entries()) {
             const name = impl.manifest.name;
-            const server = servers.get(name)!;
+            const server = running.get(name)!;
             progress.begin(first + impls.indexOf(impl), r, impls.length > 1 ? `${c.id} · ${name}` : c.id);
-            await prepared.reset?.();
+            if (api.manifest.bench.writes) await seeded.reset();
             const repStarted = new Date();
             const load = startK6(c.id, { BASE_URL: server.baseUrl, ...prepared.k6Env(c, settings) }, { script, cores: placement.generator, workDir, limitSeconds });
             const rep = await measure(r, repStarted, load, server, database.pid, c.requestTypes);
@@ -159,7 +166,7 @@ export async function runBench(opts: BenchOptions): Promise<string[]> {
         for (const impl of impls) progress.caseLine(impls.length > 1 ? `${c.id} · ${impl.manifest.name}` : c.id, repetitions.get(impl.manifest.name)!);
       }
     } finally {
-      for (const server of servers.values()) await server.stop();
+      for (const server of running.values()) await server.stop();
     }
     for (const impl of impls) {
       results.get(impl.manifest.name)!.push({ id: c.id, protocol: c.protocol, model: c.model, parameters: c.parameters, repetitions: repetitions.get(impl.manifest.name)! });
@@ -190,7 +197,7 @@ export async function runBench(opts: BenchOptions): Promise<string[]> {
         models: [...plan.models],
         ...(impls.length > 1 ? { implementations: impls.map((i) => i.manifest.name) } : {}),
         restartBetweenCases: true,
-        scenarioFile: relative(repoRoot, plan.file),
+        scenarioFile: relative(repoRoot, api.scenarioFile),
         scenarioHash: `sha256:${createHash('sha256').update(plan.text).digest('hex')}`,
       },
       implementation: {
@@ -204,7 +211,7 @@ export async function runBench(opts: BenchOptions): Promise<string[]> {
       },
       gate,
       source: { commit: revision.commit, dirty: revision.dirty, specHash: spec },
-      dataset: prepared.dataset,
+      dataset: seeded.info,
       database: { kind: db.kind, engine: db.engine.name, version: db.engine.version },
       provider: db.provider,
       machine: machineFacts(recordedPlacement),
@@ -213,7 +220,7 @@ export async function runBench(opts: BenchOptions): Promise<string[]> {
     };
     files.push(await writeResult(doc, name));
   }
-  await db.stop();
+  for (const d of servers) await d.stop();
   return files;
 }
 

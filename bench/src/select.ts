@@ -1,15 +1,10 @@
-// Case selection shared by the users and documents benchmarks (forum keeps its own in
-// scenario.ts): PROTOCOL, MODEL and CASES pick benchmarked cases; the database-alone case
-// of every point kept comes along, since the limit is part of every comparison.
-import { caseMatcher } from '../scenario.ts';
-import type { CaseSelection, PlannedCase } from './types.ts';
+// Case selection for every API: PROTOCOL, MODEL and CASES pick benchmarked cases; the
+// database-alone case of every point kept comes along, since the limit is part of every
+// comparison (and alone it compares with nothing).
+import picomatch from 'picomatch';
+import type { CaseSelection, PlannedCase } from './api-module.ts';
 
-export interface PointCase extends PlannedCase {
-  /** The load point, shared by a benchmarked case and its baseline: <model>/<point>. */
-  readonly point: string;
-}
-
-export function selectCases<C extends PointCase>(cases: readonly C[], selection: CaseSelection): C[] {
+export function selectCases<C extends PlannedCase>(cases: readonly C[], selection: CaseSelection): C[] {
   const matchers = (selection.cases ?? '').split(',').map((p) => p.trim()).filter(Boolean).map(caseMatcher);
   const kept = cases.filter(
     (c) =>
@@ -20,4 +15,21 @@ export function selectCases<C extends PointCase>(cases: readonly C[], selection:
   );
   const points = new Set(kept.map((c) => c.point));
   return cases.filter((c) => (c.protocol === 'database' ? points.has(c.point) : kept.includes(c)));
+}
+
+/** A case pattern: a glob or, failing that, an anchored regular expression on the case id. */
+export function caseMatcher(pattern: string): (id: string) => boolean {
+  const glob = picomatch(pattern);
+  let regex: RegExp | undefined;
+  try {
+    regex = new RegExp(`^(?:${pattern})$`);
+  } catch {
+    regex = undefined; // not a valid regular expression: a glob only
+  }
+  return (id) => glob(id) || (regex?.test(id) ?? false);
+}
+
+/** A usage error when a MODEL or PROTOCOL value is not one the API's scenario has. */
+export function checkChoices(what: 'MODEL' | 'PROTOCOL', given: readonly string[] | undefined, accepted: readonly string[], api: string): void {
+  for (const v of given ?? []) if (!accepted.includes(v)) throw new Error(`${what} must be ${accepted.join(' or ')} for ${api}, got '${v}'`);
 }

@@ -1,6 +1,6 @@
 // The documents benchmark's load (APIS.md §3; the paper's protocol): create, read,
 // replace and delete documents of one payload shape (KIND). Every parameter comes from the
-// environment (the runner, bench/src/apis/documents/, sets them from bench/scenarios/documents.yaml):
+// environment (the runner sets them from scenario.yaml beside this file, through index.ts):
 //
 //   BASE_URL   http://127.0.0.1:<port> of the implementation
 //   KIND       text | list | record | table (db/src/documents/payloads.js)
@@ -19,8 +19,8 @@
 // response's Server-Timing app;dur= goes into server_ms with the same tags.
 import http from 'k6/http';
 import exec from 'k6/execution';
-import { KINDS, payload } from '../../db/src/documents/payloads.js';
-import { env, record, reported, skipped, TREND_STATS } from './measure.js';
+import { KINDS, payload } from '../dataset/payloads.js';
+import { env, record, reported, skipped, TREND_STATS, windowStart, writeSummary } from '../../../bench/k6/measure.js';
 
 const S = 'documents.js';
 const BASE_URL = env(S, 'BASE_URL');
@@ -31,7 +31,6 @@ const VUS = Number(env(S, 'VUS', '1'));
 const DURATION = Number(env(S, 'DURATION', '0'));
 const WARMUP = Number(env(S, 'WARMUP', '0'));
 const SEED = Number(env(S, 'SEED', '1'));
-const SUMMARY_PATH = env(S, 'SUMMARY_PATH');
 
 if (!KINDS.includes(KIND)) throw new Error(`${S}: KIND must be one of ${KINDS.join(', ')}, got ${KIND}`);
 if (!['sequential', 'closed'].includes(MODEL)) throw new Error(`${S}: MODEL must be sequential or closed, got ${MODEL}`);
@@ -60,7 +59,7 @@ export const options = {
 };
 
 export function setup() {
-  return { measureFrom: Date.now() + WARMUP * 1000 };
+  return { measureFrom: windowStart(WARMUP) };
 }
 
 // The phase of each request when it starts (closed: a life begun in the warm-up has its
@@ -109,7 +108,4 @@ export function loop(data) {
   remove(id, phaseNow(data));
 }
 
-export function handleSummary(data) {
-  data.measureUntil = Date.now();
-  return { [SUMMARY_PATH]: JSON.stringify(data) };
-}
+export const handleSummary = writeSummary;

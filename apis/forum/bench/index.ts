@@ -1,51 +1,68 @@
-// The forum benchmark (APIS.md §1): bench/scenarios/forum.yaml's matrix, the paper's
-// data set in MariaDB, bench/k6/forum.js, and the SQL baseline through mysql2.
-import { generateForum } from '@fairbench/db/forum/generate.ts';
-import { fingerprintForum } from '@fairbench/db/forum/fingerprint.ts';
-import { loadForum } from '@fairbench/db/forum/load-mysql.ts';
-import { PAPER_SCALE } from '@fairbench/db/forum/model.ts';
-import { startBaseline } from '../../baseline/run.ts';
-import type { LoadSettings, RunSettings } from '../../k6.ts';
-import { caseParameters, defaultModels, expandCases, filterCases, loadScenario, scenarioPath, type Case, type Model } from '../../scenario.ts';
-import type { BenchApi, PlannedCase } from '../types.ts';
+// The forum benchmark: scenario.yaml's matrix (the paper's 18 points × REST and GraphQL,
+// closed or open model), k6.js against the implementation, and each case's SQL through
+// mysql2 as the database-alone baseline (baseline.ts).
+import { fileURLToPath } from 'node:url';
+import { databaseUrl } from '@fairbench/harness/api/dataset.ts';
+import type { BenchModule, PlannedCase } from '@fairbench/bench/api-module.ts';
+import { startBaselineClient } from '@fairbench/bench/baseline/launch.ts';
+import type { RunSettings } from '@fairbench/bench/k6.ts';
+import { checkChoices, selectCases } from '@fairbench/bench/select.ts';
+import type { ForumDataset } from '../dataset/model.ts';
+import type { ForumBaselineConfig } from './baseline.ts';
+import { caseParameters, defaultModels, expandCases, loadScenario, type Case, type Model } from './scenario.ts';
 
 export interface ForumCase extends PlannedCase {
   readonly forum: Case;
 }
 
-export const forumBench: BenchApi<ForumCase> = {
-  name: 'forum',
-  database: 'mysql',
-  async plan(selection) {
-    const file = scenarioPath('forum');
-    const { scenario, text } = await loadScenario(file);
-    for (const m of selection.models ?? []) if (m !== 'closed' && m !== 'open') throw new Error(`MODEL must be closed or open for forum, got '${m}'`);
-    for (const p of selection.protocols ?? []) if (p !== 'rest' && p !== 'graphql') throw new Error(`PROTOCOL must be rest or graphql, got '${p}'`);
+/** The data set's id ranges (1..n) the k6 script and the baseline draw from. */
+export interface IdRanges {
+  readonly comment: number;
+  readonly user: number;
+}
+
+const BASELINE = fileURLToPath(new URL('./baseline.ts', import.meta.url));
+
+const forumBench: BenchModule<ForumCase, ForumDataset> = {
+  async plan(selection, scenarioFile) {
+    const { scenario, text } = await loadScenario(scenarioFile);
+    checkChoices('MODEL', selection.models, ['closed', 'open'], 'forum');
+    checkChoices('PROTOCOL', selection.protocols, ['rest', 'graphql'], 'forum');
     const models = (selection.models as Model[] | undefined) ?? defaultModels(scenario);
-    const cases = filterCases(expandCases(scenario, models), {
-      ...(selection.protocols ? { protocols: selection.protocols } : {}),
-      ...(selection.cases ? { cases: selection.cases } : {}),
-    }).map((c) => ({ id: c.id, protocol: c.protocol, model: c.model, parameters: caseParameters(c), forum: c }));
-    return { cases, models, file, text, script: scenario.script };
+    const all = expandCases(scenario, models).map((c) => ({ id: c.id, protocol: c.protocol, model: c.model, point: c.point, parameters: caseParameters(c), forum: c }));
+    return { cases: selectCases(all, selection), models, text };
   },
-  async prepare(db) {
-    const data = generateForum(PAPER_SCALE);
-    const load = await loadForum(db.url, data);
-    console.log(`seeded forum: ${Object.entries(load.rows).map(([t, n]) => `${n} ${t}`).join(', ')} in ${Math.round(load.milliseconds)} ms`);
-    const ids = { comment: data.comments.length, user: data.users.length };
-    const withIds = (s: RunSettings): LoadSettings => ({ ...s, ids });
+  prepare(seeded, databases) {
+    const ids: IdRanges = { comment: seeded.data.comments.length, user: seeded.data.users.length };
+    const mysqlUrl = databaseUrl(databases, 'mysql');
     return {
-      dataset: { name: 'forum', seed: PAPER_SCALE.seed, scale: { ...PAPER_SCALE }, fingerprint: fingerprintForum(data), rows: load.rows, loadMs: Math.round(load.milliseconds) },
-      k6Env: ({ forum: c }, s) => forumK6Env(c, withIds(s)),
-      startBaseline: ({ forum: c }, s, opts) => startBaseline(c, db.url, opts.poolSize, withIds(s), opts),
+      k6Env: ({ forum: c }, s) => forumK6Env(c, s, ids),
+      startBaseline: ({ forum: c, id }, s, opts) => {
+        const config: ForumBaselineConfig = {
+          mysqlUrl,
+          poolSize: opts.poolSize,
+          sql: c.operation.sql,
+          args: c.operation.args,
+          rows: c.rows,
+          model: c.model,
+          concurrency: c.concurrency,
+          ...(c.rate !== undefined ? { rate: c.rate } : {}),
+          warmupSeconds: s.warmupSeconds,
+          durationSeconds: s.durationSeconds,
+          seed: s.seed,
+          ids,
+        };
+        return startBaselineClient(BASELINE, config, id, opts);
+      },
     };
   },
   limitSeconds: (_c, s) => s.warmupSeconds + s.durationSeconds + 60,
   plannedSeconds: (_c, s) => s.warmupSeconds + s.durationSeconds,
 };
+export default forumBench;
 
-/** bench/k6/forum.js's environment for one repetition of a case (BASE_URL aside). */
-export function forumK6Env(c: Case, settings: LoadSettings): Record<string, string | number> {
+/** k6.js's environment for one repetition of a case (BASE_URL aside). */
+export function forumK6Env(c: Case, settings: RunSettings, ids: IdRanges): Record<string, string | number> {
   return {
     PROTOCOL: c.protocol,
     ROWS: c.rows,
@@ -55,8 +72,8 @@ export function forumK6Env(c: Case, settings: LoadSettings): Record<string, stri
     RATE: c.rate ?? 0,
     WARMUP: settings.warmupSeconds,
     DURATION: settings.durationSeconds,
-    COMMENT_IDS: settings.ids.comment,
-    USER_IDS: settings.ids.user,
+    COMMENT_IDS: ids.comment,
+    USER_IDS: ids.user,
     SEED: settings.seed,
   };
 }

@@ -1,5 +1,5 @@
 // The forum benchmark's load: one script for REST and GraphQL, every parameter from the
-// environment (the runner, bench/src/k6.ts, sets them from bench/scenarios/forum.yaml):
+// environment (the runner sets them from scenario.yaml beside this file, through index.ts):
 //
 //   BASE_URL        http://127.0.0.1:<port> of the implementation
 //   PROTOCOL        rest | graphql
@@ -14,17 +14,13 @@
 //   COMMENT_IDS, USER_IDS  the data set's id ranges (1..n); SEED the PRNG seed
 //   SUMMARY_PATH    where handleSummary writes the JSON summary
 //
-// Requests started after the warm-up carry the tag phase=measure; the thresholds below
-// exist only to make k6 report those sub-metrics in the summary (they always pass).
+// Requests started after the warm-up carry the tag phase=measure (bench/k6/measure.js
+// has the window, the error counts, the server time and the summary).
 import http from 'k6/http';
-import { Counter } from 'k6/metrics';
-import { mulberry32 } from './prng.js';
+import { count, env as required, record, reported, TREND_STATS, windowStart, writeSummary } from '../../../bench/k6/measure.js';
+import { mulberry32 } from '../../../bench/k6/prng.js';
 
-const env = (name, fallback) => {
-  const value = __ENV[name] ?? fallback;
-  if (value === undefined || value === '') throw new Error(`forum.js: ${name} is not set`);
-  return value;
-};
+const env = (name, fallback) => required('forum k6.js', name, fallback);
 const BASE_URL = env('BASE_URL');
 const PROTOCOL = env('PROTOCOL');
 const ROWS = Number(env('ROWS'));
@@ -37,15 +33,9 @@ const DURATION = Number(env('DURATION'));
 const COMMENT_IDS = Number(env('COMMENT_IDS'));
 const USER_IDS = Number(env('USER_IDS'));
 const SEED = Number(env('SEED', '1'));
-const SUMMARY_PATH = env('SUMMARY_PATH');
 
 if (!['rest', 'graphql'].includes(PROTOCOL)) throw new Error(`forum.js: PROTOCOL must be rest or graphql, got ${PROTOCOL}`);
 if (!['closed', 'open'].includes(MODEL)) throw new Error(`forum.js: MODEL must be closed or open, got ${MODEL}`);
-
-// Failed requests by status ('0' = no response, 'check' = a 2xx whose body was wrong).
-const errors = new Counter('errors');
-const STATUS_KEYS = ['0', '400', '404', '405', '408', '413', '415', '429', '500', '502', '503', '504', '1xx', '2xx', '3xx', '4xx', '5xx', 'check'];
-const statusKey = (status) => (STATUS_KEYS.includes(String(status)) ? String(status) : `${Math.floor(status / 100)}xx`);
 
 const COMMENT_FIELDS = 'comment_id thread_id user_id body datemade datelastupdated';
 const USER_FIELDS = 'user { user_id name email phone datemade datelastupdated }';
@@ -91,17 +81,10 @@ const scenario =
     ? { executor: 'constant-vus', vus: VUS, duration: `${total}s`, gracefulStop: '10s' }
     : { executor: 'constant-arrival-rate', rate: RATE, timeUnit: '1s', duration: `${total}s`, preAllocatedVUs: VUS, maxVUs: VUS, gracefulStop: '10s' };
 
-const reported = {
-  'http_reqs{phase:measure}': ['count>=0'],
-  'http_req_duration{phase:measure}': ['max>=0'],
-  'dropped_iterations': ['count>=0'],
-};
-for (const key of STATUS_KEYS) reported[`errors{phase:measure,status:${key}}`] = ['count>=0'];
-
 export const options = {
   scenarios: { forum: scenario },
-  thresholds: reported,
-  summaryTrendStats: ['min', 'avg', 'med', 'p(90)', 'p(95)', 'p(99)', 'max', 'count'],
+  thresholds: reported([OPERATION.name]),
+  summaryTrendStats: TREND_STATS,
   discardResponseBodies: false,
 };
 
@@ -109,18 +92,11 @@ let random;
 const draw = (n) => 1 + Math.floor(random() * n);
 
 export function setup() {
-  // The measured window begins WARMUP seconds after the scenario starts (right after setup).
-  return { measureFrom: Date.now() + WARMUP * 1000 };
+  return { measureFrom: windowStart(WARMUP) };
 }
 
-// Counts occurrences without parsing: JSON.parse of a 100-row answer in every iteration
-// would cost k6 more CPU than the server under test spends on it.
-function count(body, needle) {
-  let n = 0;
-  for (let i = body.indexOf(needle); i >= 0; i = body.indexOf(needle, i + needle.length)) n++;
-  return n;
-}
-
+// count() finds occurrences without parsing: JSON.parse of a 100-row answer in every
+// iteration would cost k6 more CPU than the server under test spends on it.
 function bodyOk(body, id) {
   if (typeof body !== 'string') return false;
   if (PROTOCOL === 'graphql' && body.includes('"errors"')) return false;
@@ -141,11 +117,7 @@ export default function (data) {
           headers: { 'Content-Type': 'application/json' },
           tags,
         });
-  if (res.status !== 200) errors.add(1, { phase, status: statusKey(res.status) });
-  else if (!bodyOk(res.body, id)) errors.add(1, { phase, status: 'check' });
+  record(res, OPERATION.name, phase, 200, (body) => bodyOk(body, id));
 }
 
-export function handleSummary(data) {
-  data.measureUntil = Date.now();
-  return { [SUMMARY_PATH]: JSON.stringify(data) };
-}
+export const handleSummary = writeSummary;

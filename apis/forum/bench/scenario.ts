@@ -1,12 +1,7 @@
-// A scenario file (bench/scenarios/<api>.yaml) and the cases it expands to: protocols ×
-// models × axes, each benchmarked case followed by its database-alone baseline case.
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import picomatch from 'picomatch';
-import { parse } from 'yaml';
-import { newAjv } from '@fairbench/conformance/json-schema.ts';
-import scenarioSchema from '../schemas/scenario.schema.json' with { type: 'json' };
-import { benchDir } from './paths.ts';
+// The forum's scenario file (scenario.yaml beside this file) and the cases it expands to:
+// protocols × models × axes, each benchmarked case followed by its database-alone case.
+import { loadYaml } from '@fairbench/bench/yaml.ts';
+import scenarioSchema from './scenario.schema.json' with { type: 'json' };
 
 export type Model = 'closed' | 'open';
 export type Protocol = 'rest' | 'graphql' | 'database';
@@ -36,6 +31,8 @@ export interface ScenarioFile {
 export interface Case {
   /** Stable across runs and implementations: <protocol>/<model>/c<concurrency>-r<rows>-j<joins> (open: rate<n>). */
   readonly id: string;
+  /** <model>/<point>: shared by the case and its baseline. */
+  readonly point: string;
   readonly protocol: Protocol;
   readonly model: Model;
   /** closed: VUs looping; open: most requests in flight. */
@@ -47,26 +44,9 @@ export interface Case {
   readonly operation: Operation;
 }
 
-export interface CaseFilter {
-  readonly protocols?: readonly string[];
-  readonly models?: readonly Model[];
-  /** Glob(s) or regular expression(s) on the case id, comma-separated. */
-  readonly cases?: string;
-}
-
-const validate = newAjv().compile<ScenarioFile>(scenarioSchema);
-
-export function scenarioPath(api: string): string {
-  return join(benchDir, 'scenarios', `${api}.yaml`);
-}
-
 export async function loadScenario(file: string): Promise<{ scenario: ScenarioFile; text: string }> {
-  const text = await readFile(file, 'utf8');
-  const scenario: unknown = parse(text);
-  if (!validate(scenario)) {
-    throw new Error(`${file}: ${(validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`).join('; ')}`);
-  }
-  return { scenario, text };
+  const { data, text } = await loadYaml<ScenarioFile>(file, scenarioSchema);
+  return { scenario: data, text };
 }
 
 export function defaultModels(scenario: ScenarioFile): Model[] {
@@ -87,6 +67,7 @@ export function expandCases(scenario: ScenarioFile, models: readonly Model[]): C
           for (const protocol of [...scenario.protocols, 'database' as const]) {
             cases.push({
               id: `${protocol}/${model}/${point}`,
+              point: `${model}/${point}`,
               protocol,
               model,
               concurrency: load.concurrency,
@@ -114,38 +95,6 @@ function loadPoints(scenario: ScenarioFile, model: Model): { label: string; conc
   return open.rate.map((r) => ({ label: `rate${r}`, concurrency: open.maxVus, rate: r }));
 }
 
-/**
- * Keeps the cases the filter selects: REST and GraphQL cases by protocol and by case
- * pattern (a glob or, failing that, an anchored regular expression on the id), and the
- * database-alone case of every point kept — the limit is part of every comparison, and
- * alone it compares with nothing.
- */
-export function filterCases(cases: readonly Case[], filter: CaseFilter): Case[] {
-  const matchers = (filter.cases ?? '').split(',').map((p) => p.trim()).filter(Boolean).map(caseMatcher);
-  const kept = cases.filter(
-    (c) =>
-      c.protocol !== 'database' &&
-      (!filter.models || filter.models.includes(c.model)) &&
-      (!filter.protocols || filter.protocols.length === 0 || filter.protocols.includes(c.protocol)) &&
-      (matchers.length === 0 || matchers.some((m) => m(c.id))),
-  );
-  return cases.filter((c) => (c.protocol === 'database' ? kept.some((o) => samePoint(o, c)) : kept.includes(c)));
-}
-
-export function samePoint(a: Case, b: Case): boolean {
-  return a.model === b.model && a.concurrency === b.concurrency && a.rate === b.rate && a.rows === b.rows && a.joins === b.joins;
-}
-
-export function caseMatcher(pattern: string): (id: string) => boolean {
-  const glob = picomatch(pattern);
-  let regex: RegExp | undefined;
-  try {
-    regex = new RegExp(`^(?:${pattern})$`);
-  } catch {
-    regex = undefined; // not a valid regular expression: a glob only
-  }
-  return (id) => glob(id) || (regex?.test(id) ?? false);
-}
 
 /** The parameters recorded with a case in the result. */
 export function caseParameters(c: Case): Record<string, number | string> {

@@ -1,7 +1,7 @@
 // The users benchmark's load (APIS.md §2; the paper's JMeter test plans): users arrive
 // evenly over a ramp — USERS users started within SECONDS seconds, as JMeter's ramp-up
 // starts its threads — and each runs its flow once. Every parameter comes from the
-// environment (the runner, bench/src/apis/users/, sets them from bench/scenarios/users.yaml):
+// environment (the runner sets them from scenario.yaml beside this file, through index.ts):
 //
 //   BASE_URL        http://127.0.0.1:<port> of the implementation
 //   STEPS           the flow: operations in order, comma-separated; ':admin' or ':self'
@@ -21,7 +21,7 @@
 // Requests carry the tags name (the operation) and phase (warmup | measure).
 import http from 'k6/http';
 import exec from 'k6/execution';
-import { count, env, record, reported, skipped, TREND_STATS } from './measure.js';
+import { count, env, record, reported, skipped, TREND_STATS, windowStart, writeSummary } from '../../../bench/k6/measure.js';
 
 const S = 'users.js';
 const BASE_URL = env(S, 'BASE_URL');
@@ -36,7 +36,6 @@ const WARMUP = Number(env(S, 'WARMUP', '0'));
 const RUN = env(S, 'RUN');
 const ADMIN_USERNAME = __ENV.ADMIN_USERNAME ?? '';
 const ADMIN_PASSWORD = __ENV.ADMIN_PASSWORD ?? '';
-const SUMMARY_PATH = env(S, 'SUMMARY_PATH');
 const PASSWORD = 'bench-password-1';
 const LIMIT = 100;
 
@@ -80,7 +79,7 @@ export function setup() {
     adminToken = res.json('token');
   }
   // The arrivals begin WARMUP seconds after the scenarios start (right after setup).
-  return { measureFrom: Date.now() + WARMUP * 1000, adminToken };
+  return { measureFrom: windowStart(WARMUP), adminToken };
 }
 
 /** One request of a flow; returns the response when it succeeded, else null. */
@@ -149,7 +148,4 @@ export function warmup(data) {
   flow(data, 'warmup', `b${RUN}w${exec.scenario.iterationInTest}`);
 }
 
-export function handleSummary(data) {
-  data.measureUntil = Date.now();
-  return { [SUMMARY_PATH]: JSON.stringify(data) };
-}
+export const handleSummary = writeSummary;

@@ -3,7 +3,10 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { renderHtml } from './html.ts';
 import { loadResults } from './load.ts';
-import { loadDocumentsScenario } from '../apis/documents/index.ts';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import { loadApis } from '@fairbench/harness/api/manifest.ts';
 import { buildModel, type ApiReport, type PaperData } from './model.ts';
 
 export interface WrittenReport {
@@ -22,8 +25,12 @@ export async function writeReport(resultsRoot: string, outFile: string): Promise
   return { file: outFile, runs: runs.length, apis, warnings };
 }
 
-/** The papers' published figures the report sets beside ours (bench/scenarios/*.yaml `paper`). */
+/** The papers' published figures the report sets beside ours: the `paper` section of an API's scenario file, where it has one (its schema checked it). */
 async function paperData(): Promise<PaperData> {
-  const { scenario } = await loadDocumentsScenario();
-  return { documents: scenario.paper };
+  const data: PaperData = {};
+  for (const api of await loadApis()) {
+    const scenario = parse(await readFile(join(api.dir, api.manifest.bench.scenario), 'utf8')) as { paper?: PaperData[string] };
+    if (scenario.paper) data[api.manifest.name] = scenario.paper;
+  }
+  return data;
 }

@@ -25,11 +25,15 @@ function identifiers(table: string, filter: Filter): string[] {
 
 /** Reads the tables of a MySQL/MariaDB or PostgreSQL database. */
 export class SqlRecords implements RecordReader {
-  private constructor(
-    private readonly kind: 'mysql' | 'postgres',
-    private readonly query: (sql: string, params: unknown[]) => Promise<Record<string, unknown>[]>,
-    readonly close: () => Promise<void>,
-  ) {}
+  private readonly kind: 'mysql' | 'postgres';
+  private readonly query: (sql: string, params: unknown[]) => Promise<Record<string, unknown>[]>;
+  readonly close: () => Promise<void>;
+
+  private constructor(kind: 'mysql' | 'postgres', query: SqlRecords['query'], close: () => Promise<void>) {
+    this.kind = kind;
+    this.query = query;
+    this.close = close;
+  }
 
   static async connect(kind: Extract<DatabaseKind, 'mysql' | 'postgres'>, url: string): Promise<SqlRecords> {
     if (kind === 'mysql') {

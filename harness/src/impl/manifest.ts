@@ -6,14 +6,13 @@ import { parse } from 'yaml';
 import { repoRoot } from '../paths.ts';
 import manifestSchema from '../../schemas/impl-manifest.schema.json' with { type: 'json' };
 
-export type ApiName = 'forum' | 'users' | 'documents' | 'tpcc' | 'sports';
-
 export interface ImplManifest {
   readonly name: string;
   readonly language: string;
   readonly framework: { readonly name: string; readonly version: string };
   readonly runtime: { readonly name: 'node' | 'bun' | 'java' | 'dotnet'; readonly version: string };
-  readonly apis: readonly ApiName[];
+  /** Names of folders under apis/ (checked by the runners against what is there). */
+  readonly apis: readonly string[];
   readonly toolchain: readonly string[];
   readonly build?: string;
   readonly start: string;

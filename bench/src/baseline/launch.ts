@@ -1,31 +1,28 @@
-// Starts the MongoDB baseline client (mongo-client.ts) as its own process for one
-// repetition of a users or documents database case and turns its output into the
-// repetition's measured numbers, per request type.
+// Starts an API's database-alone client (apis/<api>/bench/baseline.ts) as its own process,
+// pinned to the generator's cores, for one repetition of a database case, and turns its
+// output into the repetition's measured numbers (per request type where it kept them).
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { startProcess } from '@fairbench/harness/process.ts';
-import type { BaselineOptions } from '../apis/types.ts';
+import type { BaselineOptions } from '../api-module.ts';
 import type { Measured, StartedLoad } from '../k6.ts';
 import { pinned } from '../placement.ts';
 import type { LatencySummary, RequestTypeResult } from '../result-document.ts';
-import type { LatencyUs, MongoBaselineConfig, MongoBaselineOutput } from './mongo-config.ts';
+import type { BaselineOutput, LatencyUs } from './recorder.ts';
 
-const CLIENT = fileURLToPath(new URL('./mongo-client.ts', import.meta.url));
-
-export async function startMongoBaseline(config: MongoBaselineConfig, id: string, opts: BaselineOptions): Promise<StartedLoad> {
+export async function startBaselineClient(client: string, config: object, id: string, opts: BaselineOptions): Promise<StartedLoad> {
   const stamp = `${process.pid}-${Date.now()}`;
-  const out = join(opts.workDir, `mongo-baseline-${stamp}.out.json`);
-  const configFile = join(opts.workDir, `mongo-baseline-${stamp}.json`);
+  const out = join(opts.workDir, `baseline-${stamp}.out.json`);
+  const configFile = join(opts.workDir, `baseline-${stamp}.json`);
   await writeFile(configFile, JSON.stringify(config));
-  const [command, args] = pinned(opts.cores, process.execPath, [CLIENT, configFile, out]);
+  const [command, args] = pinned(opts.cores, process.execPath, [client, configFile, out]);
   const child = startProcess({ name: `baseline ${id}`, command, args, env: { ...process.env, NODE_ENV: 'production' }, logFile: join(opts.workDir, 'baseline.log') });
   const done = (async () => {
     const timer = setTimeout(() => void child.stop(), opts.limitSeconds * 1000);
     const code = await child.exited.finally(() => clearTimeout(timer));
     try {
       if (code !== 0) throw new Error(`baseline client exited with ${code} for ${id}:\n${await child.tail(20)}`);
-      return measuredFromMongoBaseline(JSON.parse(await readFile(out, 'utf8')) as MongoBaselineOutput);
+      return measuredFromBaseline(JSON.parse(await readFile(out, 'utf8')) as BaselineOutput);
     } finally {
       await rm(out, { force: true });
       await rm(configFile, { force: true });
@@ -34,17 +31,18 @@ export async function startMongoBaseline(config: MongoBaselineConfig, id: string
   return { process: child, done };
 }
 
+const round = (n: number) => Math.round(n * 1000) / 1000;
+
 const ms = (l: LatencyUs): LatencySummary => {
   const r = (us: number) => Math.round(us) / 1000;
   return { min: r(l.min), mean: r(l.mean), median: r(l.median), p90: r(l.p90), p95: r(l.p95), p99: r(l.p99), max: r(l.max) };
 };
 
-export function measuredFromMongoBaseline(o: MongoBaselineOutput): Measured {
+export function measuredFromBaseline(o: BaselineOutput): Measured {
   const seconds = (o.measureUntil - o.measureFrom) / 1000;
   const failed = Object.values(o.errors).reduce((a, b) => a + b, 0);
-  const round = (n: number) => Math.round(n * 1000) / 1000;
   const requestTypes: Record<string, RequestTypeResult> = {};
-  for (const [name, t] of Object.entries(o.requestTypes)) {
+  for (const [name, t] of Object.entries(o.requestTypes ?? {})) {
     requestTypes[name] = {
       requests: t.requests,
       errors: t.errors,
@@ -61,6 +59,7 @@ export function measuredFromMongoBaseline(o: MongoBaselineOutput): Measured {
     throughput: round(Math.max(0, o.requests - failed) / seconds),
     latencyMs: ms(o.latencyUs),
     ...(Object.keys(requestTypes).length ? { requestTypes } : {}),
+    ...(o.droppedIterations !== undefined ? { droppedIterations: o.droppedIterations } : {}),
     notes: [],
   };
 }

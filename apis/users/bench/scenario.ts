@@ -1,0 +1,76 @@
+// The users scenario file (scenario.yaml beside this file): the paper's four flows of
+// request types and the arrival points (N users over T seconds) they run at.
+import type { PlannedCase } from '@fairbench/bench/api-module.ts';
+import { loadYaml } from '@fairbench/bench/yaml.ts';
+import schema from './scenario.schema.json' with { type: 'json' };
+
+export type UserOp = 'registerUser' | 'login' | 'listUsers' | 'getUser' | 'getMe' | 'adminListUsers' | 'updateUser' | 'deleteUser';
+
+export interface FlowStep {
+  readonly op: UserOp;
+  readonly auth?: 'self' | 'admin';
+}
+
+export interface UsersScenario {
+  readonly api: 'users';
+  readonly script: string;
+  readonly dataset: 'paper';
+  readonly protocols: readonly 'rest'[];
+  readonly drainSeconds: number;
+  readonly bcryptCost: number;
+  readonly flows: Readonly<Record<string, { readonly paper: number; readonly why: string; readonly steps: readonly FlowStep[] }>>;
+  readonly loads: readonly { readonly flow: string; readonly users: number; readonly seconds: number; readonly quick?: boolean }[];
+}
+
+export interface UsersCase extends PlannedCase {
+  readonly flow: string;
+  readonly steps: readonly FlowStep[];
+  readonly users: number;
+  readonly seconds: number;
+  readonly drainSeconds: number;
+  readonly bcryptCost: number;
+}
+
+export async function loadUsersScenario(file: string): Promise<{ scenario: UsersScenario; text: string }> {
+  const { data, text } = await loadYaml<UsersScenario>(file, schema);
+  for (const [name, flow] of Object.entries(data.flows)) {
+    // A step sending the flow's own token needs the flow's login before it.
+    const login = flow.steps.findIndex((s) => s.op === 'login');
+    flow.steps.forEach((s, i) => {
+      if (s.auth === 'self' && (login === -1 || login > i)) throw new Error(`${file}: flow ${name}: step ${i + 1} (${s.op}) sends the user's own token before any login step`);
+    });
+    if (flow.steps[0]?.op !== 'registerUser') throw new Error(`${file}: flow ${name} must begin with registerUser: its steps act on the user it registers`);
+  }
+  for (const l of data.loads) if (!data.flows[l.flow]) throw new Error(`${file}: load ${l.users}/${l.seconds}s names an unknown flow ${l.flow}`);
+  return { scenario: data, text };
+}
+
+/** Every case of the file in run order (per load point: REST, then the database alone); QUICK leaves out the points marked quick: false. */
+export function expandUsers(scenario: UsersScenario, opts: { quick: boolean }): UsersCase[] {
+  return scenario.loads
+    .filter((l) => !opts.quick || l.quick !== false)
+    .flatMap((l) => {
+      const flow = scenario.flows[l.flow]!;
+      const point = `arrivals/${l.flow}-u${l.users}-t${l.seconds}`;
+      return [...scenario.protocols, 'database' as const].map((protocol) => ({
+        id: `${protocol}/${point}`,
+        protocol,
+        model: 'arrivals' as const,
+        point,
+        parameters: { scenario: flow.paper, users: l.users, seconds: l.seconds, flow: l.flow },
+        flow: l.flow,
+        steps: flow.steps,
+        requestTypes: [...new Set(flow.steps.map((s) => s.op))],
+        users: l.users,
+        seconds: l.seconds,
+        drainSeconds: scenario.drainSeconds,
+        bcryptCost: scenario.bcryptCost,
+      }));
+    });
+}
+
+/** STEPS for bench/k6/users.js: op[:auth],… */
+export function stepsEnv(steps: readonly FlowStep[]): string {
+  return steps.map((s) => (s.auth ? `${s.op}:${s.auth}` : s.op)).join(',');
+}
+
