@@ -60,7 +60,7 @@ lint: setup ## Lint the specs (Redocly, graphql-js) and typecheck the harness (t
 	@echo "typecheck: ok"
 
 unit: setup ## Harness tests (seeding, MariaDB/PostgreSQL/FerretDB provisioning local and in containers, processes, case files, bench runner, statistics and report) and each implementation's own tests
-	@$(NODE_TEST) db/test/*.test.ts harness/test/*.test.ts conformance/test/*.test.ts bench/test/*.test.ts
+	@$(NODE_TEST) apis/*/test/*.test.ts harness/test/*.test.ts conformance/test/*.test.ts bench/test/*.test.ts
 	@node harness/src/cli/impl-tests.ts
 
 conformance: setup ## Run the conformance suite (IMPL=…, API=…, RUNTIME=local|containers; default: containers when a runtime works); writes results/conformance/
@@ -75,7 +75,7 @@ fuzz: setup ## Property-based fuzzing (Schemathesis) of IMPL against the specs; 
 serve: setup ## Run IMPL on a freshly seeded database for API (conformance data) until Ctrl-C
 	@node conformance/src/cli/serve.ts --impl $(IMPL) --api $(API)
 
-bench: setup ## Benchmark IMPL (or IMPL=a,b, alternating) on API forum|users|documents (gate, seed, k6, baseline): REPEAT DURATION WARMUP QUICK=1 PROTOCOL CASES MODEL PIN=0
+bench: setup ## Benchmark IMPL (or IMPL=a,b, alternating) on API (a folder under apis/: gate, seed, k6, baseline): REPEAT DURATION WARMUP QUICK=1 PROTOCOL CASES MODEL PIN=0
 	@node bench/src/cli/bench.ts --impl '$(IMPL)' --api '$(API)' $(if $(REPEAT),--repeat $(REPEAT)) \
 	  $(if $(DURATION),--duration $(DURATION)) $(if $(WARMUP),--warmup $(WARMUP)) $(if $(filter 1 true yes,$(QUICK)),--quick) \
 	  $(if $(PROTOCOL),--protocol $(PROTOCOL)) $(if $(CASES),--cases '$(CASES)') $(if $(MODEL),--model $(MODEL)) $(if $(PIN),--pin $(PIN))

@@ -1,4 +1,4 @@
-// A repetition measured for real: k6 running bench/k6/forum.js against a small HTTP
+// A repetition measured for real: k6 running the forum's k6.js against a small HTTP
 // server (its summary → the result's numbers, compared with what the server saw), and
 // the baseline client against a real MariaDB; then a result document built from them
 // is checked against bench/results.schema.json.
@@ -9,19 +9,15 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { generateForum } from '@fairbench/db/forum/generate.ts';
-import { loadForum } from '@fairbench/db/forum/load-mysql.ts';
-import { CONFORMANCE_SCALE } from '@fairbench/db/forum/model.ts';
+import type { ForumCase } from '@fairbench/apis/forum/bench/index.ts';
+import { seed } from '@fairbench/harness/api/dataset.ts';
 import { runCleanup } from '@fairbench/harness/cleanup.ts';
 import { chooseProvider } from '@fairbench/harness/provision/index.ts';
-import { forumK6Env } from '../src/apis/forum/index.ts';
-import { startBaseline } from '../src/baseline/run.ts';
-import { k6Version, startK6, type LoadSettings, type Measured } from '../src/k6.ts';
-import { benchDir } from '../src/paths.ts';
+import { benchApi } from '../src/apis.ts';
+import { k6Version, startK6, type Measured, type RunSettings } from '../src/k6.ts';
 import { UNPINNED } from '../src/placement.ts';
 import { machineFacts, resultErrors } from '../src/result.ts';
 import type { BenchResult, Repetition } from '../src/result-document.ts';
-import { expandCases, loadScenario, scenarioPath } from '../src/scenario.ts';
 
 const dir = await mkdtemp(join(os.tmpdir(), 'fairbench-measure-test-'));
 after(async () => {
@@ -29,10 +25,16 @@ after(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const { scenario } = await loadScenario(scenarioPath('forum'));
-const cases = expandCases(scenario, ['closed']);
-const settings: LoadSettings = { warmupSeconds: 1, durationSeconds: 2, seed: 1, ids: { comment: 1000, user: 100 } };
+// The forum as the runner finds it: its benchmark module, its cases, its data set in a real MariaDB.
+const forum = await benchApi('forum');
+const cases = (await forum.module.plan({}, forum.scenarioFile)).cases as readonly ForumCase[];
+const db = await chooseProvider().start('mysql');
+const databases = new Map([[db.kind, db]]);
+const seeded = await seed(forum, 'conformance', databases);
+const prepared = await forum.module.prepare(seeded, databases);
+const settings: RunSettings = { warmupSeconds: 1, durationSeconds: 2, seed: 1 };
 const measured: { k6?: Measured; baseline?: Measured } = {};
+const atConcurrency = (c: ForumCase, concurrency: number): ForumCase => ({ ...c, forum: { ...c.forum, concurrency } });
 
 test('k6 summary → repetition: counts, errors by status and window agree with what the server saw', async () => {
   // Comment ids divisible by 7 answer 404, the others a valid comment.
@@ -48,8 +50,8 @@ test('k6 summary → repetition: counts, errors by status and window agree with 
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const c = cases.find((x) => x.id === 'rest/closed/c100-r1-j0')!;
   try {
-    const env = { BASE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, ...forumK6Env({ ...c, concurrency: 5 }, settings) };
-    const run = startK6(c.id, env, { script: join(benchDir, scenario.script), cores: null, workDir: dir, limitSeconds: 60 });
+    const env = { BASE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, ...prepared.k6Env(atConcurrency(c, 5), settings) };
+    const run = startK6(c.id, env, { script: forum.script, cores: null, workDir: dir, limitSeconds: 60 });
     const m = await run.done;
     measured.k6 = m;
     assert.ok(m.requests > 100, `${m.requests} requests`);
@@ -69,10 +71,8 @@ test('k6 summary → repetition: counts, errors by status and window agree with 
 });
 
 test('the baseline client runs the case\'s SQL through a real MariaDB and checks the row count', async () => {
-  const db = await chooseProvider().start('mysql');
-  await loadForum(db.url, generateForum(CONFORMANCE_SCALE));
   const c = cases.find((x) => x.id === 'database/closed/c100-r50-j1')!;
-  const run = await startBaseline({ ...c, concurrency: 10 }, db.url, 10, settings, { cores: null, workDir: dir });
+  const run = await prepared.startBaseline(atConcurrency(c, 10), settings, { cores: null, workDir: dir, poolSize: 10, limitSeconds: 60 });
   const m = await run.done;
   measured.baseline = m;
   assert.ok(m.requests > 100, `${m.requests} queries`);
@@ -96,7 +96,7 @@ test('a document built from measured repetitions validates against the result sc
     implementation: { name: 'express', framework: { name: 'Express', version: '5' }, runtime: { name: 'node', version: process.version }, implTreeHash: hash },
     gate: { status: 'passed', specHash: hash, suiteHash: hash, implTreeHash: hash, reused: true },
     source: { commit: null, dirty: true, specHash: hash },
-    dataset: { name: 'forum', seed: 1, scale: { ...CONFORMANCE_SCALE }, fingerprint: hash },
+    dataset: { name: 'forum', seed: 1, scale: { ...seeded.info.scale }, fingerprint: hash },
     database: { kind: 'mysql', engine: 'MariaDB', version: '10' }, provider: 'local',
     machine: machineFacts(UNPINNED), generator: { name: 'k6', version: await k6Version() },
     cases: [

@@ -3,17 +3,19 @@
 // summary, and the documents paper's differences set beside ours.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { defaultDocumentModels, expandDocuments, loadDocumentsScenario } from '../src/apis/documents/index.ts';
-import { selectCases } from '../src/apis/select.ts';
-import { expandUsers, loadUsersScenario, stepsEnv } from '../src/apis/users/index.ts';
+import { defaultDocumentModels, expandDocuments, loadDocumentsScenario } from '@fairbench/apis/documents/bench/scenario.ts';
+import { expandUsers, loadUsersScenario, stepsEnv } from '@fairbench/apis/users/bench/scenario.ts';
+import { repoRoot } from '@fairbench/harness/paths.ts';
+import { selectCases } from '../src/select.ts';
 import { measuredFromK6, type K6Summary } from '../src/k6.ts';
 import { paperRows, requestTypeRows, type CaseSource } from '../src/report/request-types.ts';
 import { resultErrors } from '../src/result.ts';
 import type { BenchCase, BenchResult, Repetition } from '../src/result-document.ts';
 import { inOrder, roundOrder } from '../src/run.ts';
 
-const { scenario: users } = await loadUsersScenario();
-const { scenario: documents } = await loadDocumentsScenario();
+const USERS_SCENARIO = `${repoRoot}/apis/users/bench/scenario.yaml`;
+const { scenario: users } = await loadUsersScenario(USERS_SCENARIO);
+const { scenario: documents } = await loadDocumentsScenario(`${repoRoot}/apis/documents/bench/scenario.yaml`);
 
 describe('users scenario', () => {
   const all = expandUsers(users, { quick: false });
@@ -45,7 +47,7 @@ describe('users scenario', () => {
     const dir = await mkdtemp(join(os.tmpdir(), 'users-scenario-'));
     const file = join(dir, 'users.yaml');
     const { readFile } = await import('node:fs/promises');
-    const text = (await readFile(new URL('../scenarios/users.yaml', import.meta.url), 'utf8')).replace('      - { op: login }\n      - { op: deleteUser, auth: self }', '      - { op: deleteUser, auth: self }\n      - { op: login }');
+    const text = (await readFile(USERS_SCENARIO, 'utf8')).replace('      - { op: login }\n      - { op: deleteUser, auth: self }', '      - { op: deleteUser, auth: self }\n      - { op: login }');
     await writeFile(file, text);
     await assert.rejects(loadUsersScenario(file), /before any login step/);
     await rm(dir, { recursive: true, force: true });

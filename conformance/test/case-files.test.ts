@@ -3,8 +3,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Kind, parse, validate, type DocumentNode, type SelectionSetNode } from 'graphql';
+import { loadApi } from '@fairbench/harness/api/manifest.ts';
 import { expandEach, loadCaseFile } from '../src/case-files.ts';
 import { loadSpecSchema } from '../src/spec/graphql.ts';
+
+const forum = await loadApi('forum');
 
 const MAX_ROOT_FIELDS = 10;
 const MAX_DEPTH = 15;
@@ -29,12 +32,12 @@ function rootFields(doc: DocumentNode): number {
 }
 
 test('forum case files match their schemas', async () => {
-  for (const kind of ['operations', 'questions', 'scenarios', 'bad-input'] as const) await loadCaseFile('forum', kind);
+  for (const kind of ['operations', 'questions', 'scenarios', 'bad-input'] as const) await loadCaseFile(forum, kind);
 });
 
 test('every operation query is valid against spec/schema.graphql and selects every field', async () => {
   const schema = await loadSpecSchema();
-  const { operations } = await loadCaseFile('forum', 'operations');
+  const { operations } = await loadCaseFile(forum, 'operations');
   for (const [name, op] of Object.entries(operations)) {
     assert.deepEqual(validate(schema, parse(op.graphql)), [], name);
     assert.ok(schema.getQueryType()!.getFields()[name], `${name} is a Query field`);
@@ -42,16 +45,16 @@ test('every operation query is valid against spec/schema.graphql and selects eve
 });
 
 test('questions and scenarios only ask known operations', async () => {
-  const { operations } = await loadCaseFile('forum', 'operations');
-  const { questions } = await loadCaseFile('forum', 'questions');
-  const { scenarios } = await loadCaseFile('forum', 'scenarios');
+  const { operations } = await loadCaseFile(forum, 'operations');
+  const { questions } = await loadCaseFile(forum, 'questions');
+  const { scenarios } = await loadCaseFile(forum, 'scenarios');
   const asked = [...questions, ...scenarios.flatMap((s) => s.steps.flatMap((step) => ('ask' in step ? [step.ask] : [])))];
   for (const ask of asked) assert.ok(operations[ask.operation], ask.operation);
   assert.equal(new Set(questions.map((q) => q.id)).size, questions.length, 'question ids are unique');
 });
 
 test('the GraphQL limit cases are exactly at and just over the limits', async () => {
-  const { cases } = await loadCaseFile('forum', 'bad-input');
+  const { cases } = await loadCaseFile(forum, 'bad-input');
   const query = (id: string) => parse(cases.find((c) => c.id === id)!.graphql!.query!);
   assert.equal(rootFields(query('graphql/root-fields-at-limit')), MAX_ROOT_FIELDS);
   assert.equal(rootFields(query('graphql/root-fields-over-limit')), MAX_ROOT_FIELDS + 1);
@@ -62,7 +65,7 @@ test('the GraphQL limit cases are exactly at and just over the limits', async ()
 });
 
 test('bad-input case ids are unique after expansion', async () => {
-  const { cases } = await loadCaseFile('forum', 'bad-input');
+  const { cases } = await loadCaseFile(forum, 'bad-input');
   const ids = cases.flatMap(expandEach).map((c) => c.id);
   assert.equal(new Set(ids).size, ids.length);
 });

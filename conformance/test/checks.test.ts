@@ -5,9 +5,9 @@ import { test } from 'node:test';
 import { graphqlResponseProblems, loadSpecSchema } from '../src/spec/graphql.ts';
 import { OpenApiValidator } from '../src/spec/openapi.ts';
 import type { HttpResponse } from '../src/http.ts';
-import { generateForum } from '@fairbench/db/forum/generate.ts';
-import { CONFORMANCE_SCALE } from '@fairbench/db/forum/model.ts';
-import { ForumOracle } from '../src/apis/forum/oracle.ts';
+import { ForumOracle } from '@fairbench/apis/forum/conformance/oracle.ts';
+import { generateForum } from '@fairbench/apis/forum/dataset/generate.ts';
+import { CONFORMANCE_SCALE } from '@fairbench/apis/forum/dataset/model.ts';
 
 const comment = { comment_id: 1, thread_id: 1, user_id: 1, body: 'a b c', datemade: '2021-01-02', datelastupdated: null };
 const json = (status: number, body: unknown, mediaType = 'application/json'): HttpResponse => ({

@@ -35,12 +35,13 @@ test('flows: a response without a required header, or with one that does not mat
     api: 'toy',
     baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     ...(await loadSpecValidators()),
-    prepared: { dataset: { name: 'toy', scale: {}, fingerprint: '', rows: {}, loadMs: 0 }, store: { digest: async () => '' }, variables: { k: 'a', which: { a: 1 } }, close: async () => {} },
+    store: { digest: async () => '' },
+    reset: async () => {},
     jwtSecret: 'x',
     alive: () => true,
   };
   try {
-    const outcome = async () => (await runFlows(ctx, file))[0]!;
+    const outcome = async () => (await runFlows(ctx, { records: { count: async () => 0, findOne: async () => null }, variables: { k: 'a', which: { a: 1 } } }, file))[0]!;
     assert.deepEqual((await outcome()).failures, []);
     timing.value = 'app;dur=12';
     assert.match((await outcome()).failures.join('\n'), /header server-timing: expected to match/);

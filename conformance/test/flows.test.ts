@@ -9,7 +9,6 @@ import { decodeJwt, decodeProtectedHeader, jwtVerify } from 'jose';
 import { runCleanup } from '@fairbench/harness/cleanup.ts';
 import { localProvider } from '@fairbench/harness/provision/local/index.ts';
 import type { DatabaseServer } from '@fairbench/harness/provision/types.ts';
-import type { PreparedApi } from '../src/apis/types.ts';
 import type { FlowsFile } from '../src/case-files.ts';
 import type { SuiteContext } from '../src/context.ts';
 import { forgeToken } from '../src/flows/jwt.ts';
@@ -17,6 +16,7 @@ import { forbiddenKeysIn, mismatches } from '../src/flows/match.ts';
 import { atPointer, substitute } from '../src/flows/variables.ts';
 import { loadSpecValidators } from '../src/run.ts';
 import { MongoStore } from '../src/stores/mongo.ts';
+import type { RecordReader } from '../src/stores/records.ts';
 import { runFlows } from '../src/suites/flows.ts';
 
 after(() => runCleanup());
@@ -117,31 +117,32 @@ const FLOWS: FlowsFile = {
   ],
 };
 
+/** The toy API stores nothing a db: step could read. */
+const NO_RECORDS: RecordReader = {
+  count: async () => 0,
+  findOne: async () => null,
+};
+
 async function runToy(defect: Toy['defect']) {
   const toy: Toy = { things: [], defect };
   const server = toyServer(toy).listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   let resets = 0;
-  const prepared: PreparedApi = {
-    dataset: { name: 'toy', scale: {}, fingerprint: '', rows: {}, loadMs: 0 },
-    store: { digest: async () => JSON.stringify(toy.things) },
-    variables: { token: 'T0K' },
-    reset: async () => {
-      resets += 1;
-      toy.things = [];
-    },
-    close: async () => {},
-  };
   const ctx: SuiteContext = {
     api: 'toy',
     baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     ...(await loadSpecValidators()),
-    prepared,
+    store: { digest: async () => JSON.stringify(toy.things) },
+    reset: async () => {
+      resets += 1;
+      toy.things = [];
+    },
     jwtSecret: 'x',
     alive: () => true,
   };
+  const fixture = { records: NO_RECORDS, variables: { token: 'T0K' } };
   try {
-    return { results: await runFlows(ctx, FLOWS), resets };
+    return { results: await runFlows(ctx, fixture, FLOWS), resets };
   } finally {
     server.close();
   }

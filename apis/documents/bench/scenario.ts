@@ -18,7 +18,6 @@ export interface PaperDifference {
 
 export interface DocumentsScenario {
   readonly api: 'documents';
-  readonly script: string;
   readonly dataset: 'paper';
   readonly protocols: readonly 'rest'[];
   readonly kinds: readonly Kind[];

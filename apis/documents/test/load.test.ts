@@ -7,9 +7,9 @@ import { MongoClient, ObjectId } from 'mongodb';
 import { runCleanup } from '@fairbench/harness/cleanup.ts';
 import { localProvider } from '@fairbench/harness/provision/local/index.ts';
 import type { DatabaseServer } from '@fairbench/harness/provision/types.ts';
-import { generateDocuments } from '../src/documents/generate.ts';
-import { loadDocuments } from '../src/documents/load-mongo.ts';
-import { COLLECTION, CONFORMANCE_SCALE } from '../src/documents/model.ts';
+import { generateDocuments } from '../dataset/generate.ts';
+import { loadDocuments } from '../dataset/load.ts';
+import { COLLECTION, CONFORMANCE_SCALE } from '../dataset/model.ts';
 
 let server: DatabaseServer;
 before(async () => {

@@ -7,9 +7,9 @@ import { test } from 'node:test';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { parse } from 'yaml';
 import { repoRoot } from '@fairbench/harness/paths.ts';
-import { generateDocuments, seedObjectId } from '../src/documents/generate.ts';
-import { CONFORMANCE_SCALE } from '../src/documents/model.ts';
-import { ALPHANUMERIC, KINDS, PRINTABLE_ASCII, documentBody, payload } from '../src/documents/payloads.js';
+import { generateDocuments, seedObjectId } from '../dataset/generate.ts';
+import { CONFORMANCE_SCALE } from '../dataset/model.ts';
+import { ALPHANUMERIC, KINDS, PRINTABLE_ASCII, documentBody, payload } from '../dataset/payloads.js';
 
 async function specValidator(schemaName: string) {
   const spec = parse(await readFile(join(repoRoot, 'spec', 'openapi.yaml'), 'utf8')) as { components: { schemas: Record<string, unknown> } };

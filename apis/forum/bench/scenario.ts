@@ -17,7 +17,6 @@ export interface Operation {
 
 export interface ScenarioFile {
   readonly api: string;
-  readonly script: string;
   readonly dataset: 'paper';
   readonly protocols: readonly ('rest' | 'graphql')[];
   readonly axes: { readonly rows: readonly number[]; readonly joins: readonly (0 | 1)[] };

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { fingerprintForum } from '../src/forum/fingerprint.ts';
-import { generateForum } from '../src/forum/generate.ts';
-import { CONFORMANCE_SCALE, PAPER_SCALE } from '../src/forum/model.ts';
+import { fingerprintForum } from '../dataset/fingerprint.ts';
+import { generateForum } from '../dataset/generate.ts';
+import { CONFORMANCE_SCALE, PAPER_SCALE } from '../dataset/model.ts';
 
 test('the paper scale has the paper\'s row counts and layout', () => {
   const data = generateForum(PAPER_SCALE);

@@ -6,9 +6,9 @@ import mysql from 'mysql2/promise';
 import { runCleanup } from '@fairbench/harness/cleanup.ts';
 import { localProvider } from '@fairbench/harness/provision/local/index.ts';
 import type { DatabaseServer } from '@fairbench/harness/provision/types.ts';
-import { generateForum } from '../src/forum/generate.ts';
-import { loadForum } from '../src/forum/load-mysql.ts';
-import { PAPER_SCALE } from '../src/forum/model.ts';
+import { generateForum } from '../dataset/generate.ts';
+import { loadForum } from '../dataset/load.ts';
+import { PAPER_SCALE } from '../dataset/model.ts';
 
 let first: DatabaseServer;
 let second: DatabaseServer;

@@ -13,7 +13,6 @@ export interface FlowStep {
 
 export interface UsersScenario {
   readonly api: 'users';
-  readonly script: string;
   readonly dataset: 'paper';
   readonly protocols: readonly 'rest'[];
   readonly drainSeconds: number;

@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { rm } from 'node:fs/promises';
 import { test } from 'node:test';
 import bcrypt from 'bcrypt';
-import { fingerprintUsers } from '../src/users/fingerprint.ts';
-import { generateUsers } from '../src/users/generate.ts';
-import { BCRYPT_COST, CONFORMANCE_SCALE, PAPER_SCALE } from '../src/users/model.ts';
+import { fingerprintUsers } from '../dataset/fingerprint.ts';
+import { generateUsers } from '../dataset/generate.ts';
+import { BCRYPT_COST, CONFORMANCE_SCALE, PAPER_SCALE } from '../dataset/model.ts';
 
 test('the conformance scale: unique ascending ObjectIds and usernames, one admin in ten, passwords of 6+ characters', async () => {
   const data = await generateUsers(CONFORMANCE_SCALE);
@@ -35,7 +35,7 @@ test('the same seed gives identical users (hashes included), with or without the
   const again = await generateUsers(small);
   assert.deepEqual(again, cached);
   // Recompute without the cache: deterministic salts make the hashes equal too.
-  const { SEED_CACHE_DIR } = await import('../src/users/generate.ts');
+  const { SEED_CACHE_DIR } = await import('../dataset/generate.ts');
   const { readdir } = await import('node:fs/promises');
   for (const f of await readdir(SEED_CACHE_DIR)) if (f.startsWith('users-seed7-12-')) await rm(`${SEED_CACHE_DIR}${f}`);
   assert.equal(fingerprintUsers(await generateUsers(small)), fingerprintUsers(cached));

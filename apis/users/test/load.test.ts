@@ -6,9 +6,9 @@ import { MongoClient } from 'mongodb';
 import { runCleanup } from '@fairbench/harness/cleanup.ts';
 import { localProvider } from '@fairbench/harness/provision/local/index.ts';
 import type { DatabaseServer } from '@fairbench/harness/provision/types.ts';
-import { generateUsers } from '../src/users/generate.ts';
-import { loadUsers, USERS_COLLECTION } from '../src/users/load-mongo.ts';
-import { CONFORMANCE_SCALE } from '../src/users/model.ts';
+import { generateUsers } from '../dataset/generate.ts';
+import { loadUsers, USERS_COLLECTION } from '../dataset/load.ts';
+import { CONFORMANCE_SCALE } from '../dataset/model.ts';
 
 let server: DatabaseServer;
 before(async () => {

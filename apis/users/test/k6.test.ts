@@ -1,4 +1,4 @@
-// bench/k6/users.js measured for real against a small in-memory users server: exactly N
+// k6.js (the users benchmark's script) measured for real against a small in-memory users server: exactly N
 // arrivals spread over the ramp, each flow once; every request type counted apart; the
 // warm-up left out; Server-Timing read as the server's time; a failed step skips the rest
 // of its flow. (The implementations themselves are checked by the conformance suite.)
@@ -10,9 +10,8 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { runCleanup } from '@fairbench/harness/cleanup.ts';
-import { loadUsersScenario, stepsEnv } from '../src/apis/users/index.ts';
-import { startK6 } from '../src/k6.ts';
-import { benchDir } from '../src/paths.ts';
+import { startK6 } from '@fairbench/bench/k6.ts';
+import { loadUsersScenario, stepsEnv } from '../bench/scenario.ts';
 
 const dir = await mkdtemp(join(os.tmpdir(), 'fairbench-users-k6-'));
 after(async () => {
@@ -75,14 +74,14 @@ test('users.js: N flows over the ramp, per request type, Server-Timing, a failed
     send(404);
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { scenario } = await loadUsersScenario();
+  const { scenario } = await loadUsersScenario(new URL('../bench/scenario.yaml', import.meta.url).pathname);
   const N = 10;
   try {
     const env = {
       BASE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
       STEPS: stepsEnv(scenario.flows['all']!.steps), USERS: N, SECONDS: 2, DRAIN: 10, WARMUP: 1, RUN: 'test', ADMIN_USERNAME: 'seed0', ADMIN_PASSWORD: 'x',
     };
-    const m = await startK6('users-test', env, { script: join(benchDir, scenario.script), cores: null, workDir: dir, limitSeconds: 60 }).done;
+    const m = await startK6('users-test', env, { script: new URL('../bench/k6.js', import.meta.url).pathname, cores: null, workDir: dir, limitSeconds: 60 }).done;
     const measured = registered.filter((r) => /m\d+$/.test(r.username));
     assert.equal(measured.length, N, 'exactly N arrivals');
     assert.ok(registered.length > N, 'the warm-up ran flows too');

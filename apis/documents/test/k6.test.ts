@@ -1,4 +1,4 @@
-// bench/k6/documents.js measured for real against a small in-memory documents server:
+// k6.js (the documents benchmark's script) measured for real against a small in-memory documents server:
 // the paper's sequential protocol (COUNT creates, then reads, replaces, deletes of those
 // documents, in that order, by one client, after the warm-up) and the closed variant,
 // per request type with Server-Timing. Needs db/src/documents/payloads.js (the documents
@@ -13,10 +13,9 @@ import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { runCleanup } from '@fairbench/harness/cleanup.ts';
 import { repoRoot } from '@fairbench/harness/paths.ts';
-import { startK6 } from '../src/k6.ts';
-import { benchDir } from '../src/paths.ts';
+import { startK6 } from '@fairbench/bench/k6.ts';
 
-const PAYLOADS = join(repoRoot, 'db', 'src', 'documents', 'payloads.js');
+const PAYLOADS = join(repoRoot, 'apis', 'documents', 'dataset', 'payloads.js');
 const skip = existsSync(PAYLOADS) ? false : 'db/src/documents/payloads.js (the documents seed) is not in this tree';
 const dir = await mkdtemp(join(os.tmpdir(), 'fairbench-documents-k6-'));
 after(async () => {
@@ -60,7 +59,7 @@ async function withServer(f: (baseUrl: string, log: string[]) => Promise<void>):
   }
 }
 
-const script = join(benchDir, 'k6', 'documents.js');
+const script = new URL('../bench/k6.js', import.meta.url).pathname;
 
 test('documents.js sequential: COUNT of each operation in the paper\'s order, the warm-up left out', { skip }, async () => {
   await withServer(async (BASE_URL, log) => {

@@ -2,10 +2,14 @@
 // SQL the Express implementation runs.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { defaultModels, expandCases, filterCases, loadScenario, scenarioPath } from '../src/scenario.ts';
+import { selectCases } from '@fairbench/bench/select.ts';
+import { defaultModels, expandCases, loadScenario } from '../bench/scenario.ts';
 
-const { scenario } = await loadScenario(scenarioPath('forum'));
+const SCENARIO = new URL('../bench/scenario.yaml', import.meta.url).pathname;
+const { scenario } = await loadScenario(SCENARIO);
 const closed = expandCases(scenario, ['closed']);
+/** The runner's selection over the forum's cases (as the benchmark module plans them). */
+const filterCases = (cases: typeof closed, selection: Parameters<typeof selectCases>[1]) => selectCases(cases.map((c) => ({ ...c, parameters: {} })), selection);
 
 describe('forum scenario', () => {
   test('the closed model is the default and expands to the paper\'s 18 cases per protocol plus their baselines', () => {
@@ -50,7 +54,7 @@ describe('forum scenario', () => {
   });
 
   test('the baseline runs exactly the SQL impl/express runs for each operation', async () => {
-    const { createForumData } = (await import(new URL('../../impl/express/src/data/forum.js', import.meta.url).href)) as {
+    const { createForumData } = (await import(new URL('../../../impl/express/src/data/forum.js', import.meta.url).href)) as {
       createForumData: (pool: unknown) => Record<string, (...args: unknown[]) => Promise<unknown>>;
     };
     const seen: string[] = [];
