@@ -73,7 +73,7 @@ function toyServer(toy: Toy) {
     req.on('data', (c: Buffer) => (body += c.toString()));
     req.on('end', () => {
       const send = (status: number, value?: unknown, type = 'application/json') => {
-        res.writeHead(status, value === undefined ? {} : { 'content-type': type }).end(value === undefined ? undefined : JSON.stringify(value));
+        res.writeHead(status, { 'server-timing': 'app;dur=0.100', ...(value === undefined ? {} : { 'content-type': type }) }).end(value === undefined ? undefined : JSON.stringify(value));
       };
       if (toy.defect === 'crash') return send(500, { oops: true });
       if (req.method === 'POST' && req.url === '/things') {

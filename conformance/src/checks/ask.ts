@@ -8,6 +8,7 @@ import { describe, postGraphql, send, type HttpRequest } from '../http.ts';
 import { readableDiff } from '../outcome.ts';
 import { graphqlResponseProblems } from '../spec/graphql.ts';
 import { problemChecks } from './problem.ts';
+import { serverTimingProblems } from './server-timing.ts';
 
 export async function askBoth(ctx: SuiteContext, fixture: AskFixture, operations: OperationsFile, ask: Ask): Promise<string[]> {
   const operation = operations.operations[ask.operation];
@@ -21,6 +22,7 @@ export async function askBoth(ctx: SuiteContext, fixture: AskFixture, operations
   const req: HttpRequest = { method: 'GET', path };
   const rest = await withinBudget(fixture, operation.maxStatements, `REST GET ${path}`, failures, () => send(ctx.baseUrl, req));
   failures.push(...(ctx.openapi.problems(req, rest) ?? [`GET ${path} matches no operation of the spec`]).map((p) => `REST ${p}`));
+  failures.push(...serverTimingProblems(rest).map((p) => `REST GET ${path}: ${p}`));
   if (expected === null) {
     failures.push(...problemChecks(ctx, rest, 404, 'not-found').map((p) => `REST GET ${path}: ${p}`));
   } else if (rest.status !== 200) {
@@ -34,6 +36,7 @@ export async function askBoth(ctx: SuiteContext, fixture: AskFixture, operations
   const gql = await withinBudget(fixture, operation.maxStatements, `GraphQL ${label}`, failures, () =>
     postGraphql(ctx.baseUrl, { query, variables: ask.args }),
   );
+  failures.push(...serverTimingProblems(gql).map((p) => `GraphQL ${label}: ${p}`));
   if (gql.status !== 200 || gql.mediaType !== 'application/json') {
     failures.push(`GraphQL ${label}: expected 200 application/json, got ${describe(gql)}`);
   } else {

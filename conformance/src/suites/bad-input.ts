@@ -4,6 +4,7 @@ import type { BadInputCase, BadInputRequest, Expectation, GraphqlRequestSpec } f
 import { expandEach } from '../case-files.ts';
 import { graphqlExpectationChecks } from '../checks/graphql-errors.ts';
 import { problemChecks } from '../checks/problem.ts';
+import { fromTheApp, serverTimingProblems } from '../checks/server-timing.ts';
 import type { SuiteContext } from '../context.ts';
 import { describe, send, type HttpRequest, type HttpResponse } from '../http.ts';
 import { runCase, type CaseResult } from '../outcome.ts';
@@ -18,6 +19,7 @@ export async function runBadInput(ctx: SuiteContext, cases: readonly BadInputCas
           const { req, graphql } = buildRequest(c, value);
           const res = await send(ctx.baseUrl, req);
           const failures = res.status >= 500 ? [`server error: ${describe(res)}`] : checkExpectation(ctx, c.expect, req, res, graphql);
+          if (fromTheApp(res)) failures.push(...serverTimingProblems(res));
           failures.push(...(await afterwards(ctx, before)));
           return failures;
         }),

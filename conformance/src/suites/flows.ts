@@ -7,6 +7,7 @@
 import type { FlowsFixture } from '../api-module.ts';
 import { dbCheckTarget, type DbCheck, type Flow, type FlowExpectation, type FlowRequest, type FlowsFile } from '../case-files.ts';
 import { problemChecks } from '../checks/problem.ts';
+import { serverTimingProblems } from '../checks/server-timing.ts';
 import type { SuiteContext } from '../context.ts';
 import { forgeToken } from '../flows/jwt.ts';
 import { forbiddenKeysIn, mismatches } from '../flows/match.ts';
@@ -115,6 +116,7 @@ function checkResponse(ctx: SuiteContext, req: HttpRequest, res: HttpResponse, e
   else if (res.status !== expect.status) failures.push(`expected ${expect.status}, got ${describe(res)}`);
   // A response the spec does not declare is wrong even when the case did not think to check it.
   failures.push(...(ctx.openapi.problems(req, res) ?? []));
+  failures.push(...serverTimingProblems(res));
   const keys = forbiddenKeysIn(res.json, forbidden.keys);
   if (keys.length > 0) failures.push(`the response contains forbidden keys: ${keys.join(', ')}`);
   for (const pattern of forbidden.patterns) if (pattern.test(res.text)) failures.push(`the response matches the forbidden pattern /${pattern.source}/`);

@@ -3,6 +3,7 @@ import type { IntrospectionQuery } from 'graphql';
 import type { SuiteContext } from '../context.ts';
 import { describe, postGraphql, send } from '../http.ts';
 import { runCase, type CaseResult } from '../outcome.ts';
+import { serverTimingProblems } from '../checks/server-timing.ts';
 import { INTROSPECTION_QUERY, schemaDifferences } from '../spec/graphql.ts';
 
 /** /health always; the served GraphQL schema against the spec's when the API has GraphQL. */
@@ -11,7 +12,7 @@ export async function runProtocol(ctx: SuiteContext, graphql: boolean): Promise<
     const req = { method: 'GET', path: '/health' };
     const res = await send(ctx.baseUrl, req);
     if (res.status !== 200) return [`expected 200, got ${describe(res)}`];
-    return ctx.openapi.problems(req, res) ?? ['/health is not in the spec'];
+    return [...(ctx.openapi.problems(req, res) ?? ['/health is not in the spec']), ...serverTimingProblems(res)];
   });
   if (!graphql) return [health];
   return [
