@@ -66,7 +66,7 @@ unit: setup ## Harness tests (seeding, MariaDB/PostgreSQL/FerretDB provisioning 
 conformance: setup ## Run the conformance suite (IMPL=…, API=…, RUNTIME=local|containers; default: containers when a runtime works); writes results/conformance/
 	@node conformance/src/cli/conformance.ts $(if $(IMPL),--impl $(IMPL)) $(if $(API),--api $(API))
 
-mutants: setup ## Mutation check: the suite must fail on each defect in conformance/mutants/*.yaml
+mutants: setup ## Mutation check: the suite must fail on each defect in apis/*/conformance/mutants/<impl>.yaml
 	@node conformance/src/cli/mutants.ts
 
 fuzz: setup ## Property-based fuzzing (Schemathesis) of IMPL against the specs; FUZZ_SEED=1 by default

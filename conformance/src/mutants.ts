@@ -1,8 +1,9 @@
 // Mutation check of the suite itself: applies each defect of
-// conformance/mutants/<impl>.yaml to a scratch copy of the implementation, runs
-// the suite against the copy, and requires it to fail on the listed cases.
+// apis/<api>/conformance/mutants/<impl>.yaml to a scratch copy of the implementation,
+// runs the API's suite against the copy, and requires it to fail on the listed cases.
 import { cp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { loadApis } from '@fairbench/harness/api/manifest.ts';
+import { basename, join } from 'node:path';
 import { parse } from 'yaml';
 import { loadImplementation, type Implementation } from '@fairbench/harness/impl/manifest.ts';
 import { shuttingDown } from '@fairbench/harness/cleanup.ts';
@@ -13,7 +14,6 @@ import { printBanner } from './report/console.ts';
 import { loadSpecValidators, runTarget, startDatabases, suiteFingerprints } from './run.ts';
 import mutantsSchema from '../schemas/mutants.schema.json' with { type: 'json' };
 
-export const mutantsDir = new URL('../mutants/', import.meta.url).pathname;
 
 interface Mutant {
   readonly id: string;
@@ -25,7 +25,6 @@ interface Mutant {
 }
 interface MutantsFile {
   readonly implementation: string;
-  readonly api: string;
   readonly mutants: readonly Mutant[];
 }
 
@@ -60,9 +59,19 @@ async function mutate(impl: Implementation, mutant: Mutant): Promise<Implementat
 }
 
 export async function runMutants(): Promise<MutantOutcome[]> {
-  const files = (await readdir(mutantsDir)).filter((f) => f.endsWith('.yaml')).sort();
-  const suites = await Promise.all(files.map((f) => loadMutants(join(mutantsDir, f))));
-  const apis = await Promise.all(suites.map((s) => conformanceApi(s.api)));
+  // Each API keeps the defects planted in each implementation of it: apis/<api>/conformance/mutants/<impl>.yaml.
+  const found: { api: string; file: string }[] = [];
+  for (const api of await loadApis()) {
+    const dir = join(api.dir, 'conformance', 'mutants');
+    const names = await readdir(dir).catch(() => [] as string[]);
+    for (const f of names.filter((n) => n.endsWith('.yaml')).sort()) found.push({ api: api.manifest.name, file: join(dir, f) });
+  }
+  const files = found.map((f) => f.file);
+  const suites = await Promise.all(files.map((f) => loadMutants(f)));
+  for (const [i, s] of suites.entries()) {
+    if (`${s.implementation}.yaml` !== basename(files[i]!)) throw new Error(`${files[i]}: implementation '${s.implementation}' must match the file name`);
+  }
+  const apis = await Promise.all(found.map((f) => conformanceApi(f.api)));
   // Local unless FAIRBENCH_RUNTIME says otherwise: each mutant would otherwise be an image build.
   const databases = await startDatabases(apis.flatMap((a) => a.manifest.databases), { default: 'local' });
   const spec = await loadSpecValidators();

@@ -1,4 +1,4 @@
-// make mutants → every mutant in conformance/mutants/ must be killed by the suite.
+// make mutants → every mutant in apis/*/conformance/mutants/ must be killed by the suite.
 import { runMain } from '@fairbench/harness/cli/main.ts';
 import { bold, green, red } from '../report/console.ts';
 import { runMutants } from '../mutants.ts';
