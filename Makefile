@@ -80,8 +80,8 @@ bench: setup ## Benchmark IMPL (or IMPL=a,b, alternating) on API (a folder under
 	  $(if $(DURATION),--duration $(DURATION)) $(if $(WARMUP),--warmup $(WARMUP)) $(if $(filter 1 true yes,$(QUICK)),--quick) \
 	  $(if $(PROTOCOL),--protocol $(PROTOCOL)) $(if $(CASES),--cases '$(CASES)') $(if $(MODEL),--model $(MODEL)) $(if $(PIN),--pin $(PIN))
 
-bench-smoke: setup ## The QUICK forum benchmark of express that make test runs (closed model, concurrency 100: 18 cases)
-	@node bench/src/cli/bench.ts --impl express --api forum --quick --cases '*/closed/c100-*'
+bench-smoke: setup ## The QUICK benchmark make test runs: each API's smoke cases (bench.smoke in its api.yaml) for every implementation that serves it
+	@node bench/src/cli/smoke.ts
 
 matrix: ## Print the compliance matrix from the verdicts in results/conformance/
 	@cat results/conformance/matrix.md 2>/dev/null || echo "no verdicts yet: run make conformance"

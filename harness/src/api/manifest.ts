@@ -21,7 +21,14 @@ export interface ApiManifest {
     readonly suites: readonly SuiteName[];
     readonly fuzz?: { readonly phases?: readonly string[]; readonly maxExamples?: number; readonly why?: string };
   };
-  readonly bench: { readonly scenario: string; readonly script: string; readonly models: readonly LoadModel[]; readonly writes: boolean; readonly baseline: string };
+  readonly bench: {
+    readonly scenario: string;
+    readonly script: string;
+    readonly models: readonly LoadModel[];
+    readonly writes: boolean;
+    readonly baseline: string;
+    readonly smoke?: { readonly cases: string };
+  };
 }
 
 export interface Api {

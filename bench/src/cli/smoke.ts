@@ -1,0 +1,33 @@
+// make bench-smoke → the QUICK benchmark that make test runs: for every API whose manifest
+// names a smoke selection (bench.smoke), every implementation that serves it and can run
+// here, through the same gate and runner as make bench. One that cannot run is skipped loudly.
+import { readFile } from 'node:fs/promises';
+import { loadApis } from '@fairbench/harness/api/manifest.ts';
+import { runMain } from '@fairbench/harness/cli/main.ts';
+import { loadImplementations } from '@fairbench/harness/impl/manifest.ts';
+import { missingToolchain } from '@fairbench/harness/impl/toolchain.ts';
+import { summaryMarkdown } from '../report/summary.ts';
+import type { BenchResult } from '../result-document.ts';
+import { runBench } from '../run.ts';
+
+await runMain('bench-smoke', async () => {
+  const impls = await loadImplementations();
+  let ran = 0;
+  for (const api of await loadApis()) {
+    const smoke = api.manifest.bench.smoke;
+    if (!smoke) continue;
+    for (const impl of impls.filter((i) => i.manifest.apis.includes(api.manifest.name))) {
+      const missing = await missingToolchain(impl.manifest);
+      if (missing) {
+        console.log(`!! SKIPPED smoke ${impl.manifest.name} × ${api.manifest.name}: ${missing}`);
+        continue;
+      }
+      console.log(`== smoke ${impl.manifest.name} × ${api.manifest.name} (CASES=${smoke.cases})`);
+      const files = await runBench({ impls: [impl.manifest.name], api: api.manifest.name, repeat: 1, durationSeconds: 2, warmupSeconds: 1, quick: true, cases: smoke.cases, pin: true, seed: 1 });
+      for (const file of files) console.log(`\n${summaryMarkdown(JSON.parse(await readFile(file, 'utf8')) as BenchResult)}\nbench-smoke: result → ${file}`);
+      ran++;
+    }
+  }
+  if (ran === 0) throw new Error('no API names a smoke selection (bench.smoke in apis/<api>/api.yaml) that an implementation here can run');
+  return true;
+});
