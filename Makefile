@@ -53,11 +53,13 @@ images: setup ## Build the containers runtime's local images (Debian by debootst
 images-if-possible: setup
 	@node harness/src/cli/images.ts --if-possible
 
-lint: setup ## Lint the specs (Redocly, graphql-js) and typecheck the harness (tsc --strict)
+lint: setup ## Lint the specs (Redocly, graphql-js), typecheck the harness (tsc --strict), lint the GitHub workflow (actionlint + shellcheck)
 	@node_modules/.bin/redocly lint spec/openapi.yaml --config spec/redocly.yaml --format stylish
 	@node conformance/src/cli/lint-graphql.ts
 	@node_modules/.bin/tsc -p tsconfig.json
 	@echo "typecheck: ok"
+	@.cache/bin/actionlint
+	@echo "workflows: ok"
 
 unit: setup ## Harness tests (seeding, MariaDB/PostgreSQL/FerretDB provisioning local and in containers, processes, case files, bench runner, statistics and report) and each implementation's own tests
 	@$(NODE_TEST) apis/*/test/*.test.ts harness/test/*.test.ts conformance/test/*.test.ts bench/test/*.test.ts

@@ -8,6 +8,7 @@ CACHE=$ROOT/.cache
 FERRETDB_VERSION=v1.24.0
 SCHEMATHESIS_VERSION=4.32.5
 K6_VERSION=v1.8.1
+ACTIONLINT_VERSION=v1.7.12
 mkdir -p "$CACHE/bin" "$CACHE/stamps"
 
 log() { printf '\033[1msetup:\033[0m %s\n' "$*"; }
@@ -17,7 +18,9 @@ as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
 #    and the containers runtime: Podman (a Docker-API engine for Testcontainers; its settings are the
 #    project's own images/containers.conf, /etc is never edited), runc (crun fails on this kernel kind),
 #    and debootstrap for the local base images (`make images`: no image registry on these machines).
-apt_packages=(mariadb-server mariadb-client postgresql podman runc uidmap slirp4netns fuse-overlayfs debootstrap)
+#    shellcheck: actionlint checks the workflow's run: scripts with it only when it is on PATH, and
+#    GitHub's runners have it, so without it here `make lint` would pass locally and fail in CI.
+apt_packages=(mariadb-server mariadb-client postgresql podman runc uidmap slirp4netns fuse-overlayfs debootstrap shellcheck)
 missing=()
 for p in "${apt_packages[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
 if [ ${#missing[@]} -gt 0 ]; then
@@ -82,6 +85,16 @@ if ! "$k6" version 2>/dev/null | grep -q "k6 $K6_VERSION "; then
   command -v go >/dev/null || { echo "setup: Go is needed to build k6 (not found on PATH)" >&2; exit 1; }
   log "building k6 $K6_VERSION (about 2.5 minutes, once)"
   GOFLAGS=-modcacherw GOBIN=$CACHE/bin go install "go.k6.io/k6@$K6_VERSION"
+fi
+
+# 7. actionlint (make lint checks .github/workflows with it), built from its Go module like k6.
+#    Skipped when the cached binary already reports the pinned version (~10 s cold); grep reads all
+#    of -version's lines (no -q), so an early exit cannot SIGPIPE the check into a rebuild.
+actionlint=$CACHE/bin/actionlint
+if ! "$actionlint" -version 2>/dev/null | grep -x "$ACTIONLINT_VERSION" >/dev/null; then
+  command -v go >/dev/null || { echo "setup: Go is needed to build actionlint (not found on PATH)" >&2; exit 1; }
+  log "building actionlint $ACTIONLINT_VERSION"
+  GOFLAGS=-modcacherw GOBIN=$CACHE/bin go install "github.com/rhysd/actionlint/cmd/actionlint@$ACTIONLINT_VERSION"
 fi
 
 log "ready (node $(node --version), $(mariadbd --version 2>/dev/null | awk '{print $3}') mariadb, ferretdb $FERRETDB_VERSION, k6 $K6_VERSION)"
