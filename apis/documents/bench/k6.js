@@ -1,9 +1,9 @@
-// The documents benchmark's load (APIS.md §3; the paper's protocol): create, read,
+// The documents benchmark's load (the paper's protocol): create, read,
 // replace and delete documents of one payload shape (KIND). Every parameter comes from the
 // environment (the runner sets them from scenario.yaml beside this file, through index.ts):
 //
 //   BASE_URL   http://127.0.0.1:<port> of the implementation
-//   KIND       text | list | record | table (db/src/documents/payloads.js)
+//   KIND       text | list | record | table (../dataset/payloads.js)
 //   MODEL      sequential: the paper's — one client, COUNT creates one after another, then
 //                COUNT reads of those documents, COUNT replaces, COUNT deletes;
 //              closed: VUS clients, each looping create → read → replace → delete of its

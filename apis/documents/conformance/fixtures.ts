@@ -1,5 +1,5 @@
 // The documents flows' named values ({{seed.text.id}}, {{fresh.record}}, {{bad.text_999}} in
-// conformance/cases/documents/flows.yaml): seeded documents, valid bodies the seed does not
+// cases/flows.yaml): seeded documents, valid bodies the seed does not
 // hold, and bodies that break exactly one rule of DocumentsInput (spec/openapi.yaml).
 import type { DocumentsDataset, SeedDocument } from '../dataset/model.ts';
 import { KINDS, PRINTABLE_ASCII, documentBody, payload, type DocumentKind } from '../dataset/payloads.js';

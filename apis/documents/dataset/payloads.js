@@ -1,5 +1,5 @@
 // The documents API's payloads: the paper's four shapes, generated deterministically from a
-// seed. Plain JavaScript with no imports and no Node APIs, because k6 (bench/k6/documents.js)
+// seed. Plain JavaScript with no imports and no Node APIs, because k6 (../bench/k6.js)
 // imports it as well as the seed generator and the conformance suite: every client sends the
 // same bytes for the same (kind, seed). Shapes and rules: spec/openapi.yaml, DocumentsInput.
 

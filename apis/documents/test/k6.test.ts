@@ -1,7 +1,7 @@
 // k6.js (the documents benchmark's script) measured for real against a small in-memory documents server:
 // the paper's sequential protocol (COUNT creates, then reads, replaces, deletes of those
 // documents, in that order, by one client, after the warm-up) and the closed variant,
-// per request type with Server-Timing. Needs db/src/documents/payloads.js (the documents
+// per request type with Server-Timing. Needs dataset/payloads.js (the documents
 // seed): skipped, saying so, where it is not there yet.
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
@@ -16,7 +16,7 @@ import { repoRoot } from '@fairbench/harness/paths.ts';
 import { startK6 } from '@fairbench/bench/k6.ts';
 
 const PAYLOADS = join(repoRoot, 'apis', 'documents', 'dataset', 'payloads.js');
-const skip = existsSync(PAYLOADS) ? false : 'db/src/documents/payloads.js (the documents seed) is not in this tree';
+const skip = existsSync(PAYLOADS) ? false : 'apis/documents/dataset/payloads.js (the documents seed) is not in this tree';
 const dir = await mkdtemp(join(os.tmpdir(), 'fairbench-documents-k6-'));
 after(async () => {
   await runCleanup();

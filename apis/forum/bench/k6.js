@@ -40,7 +40,7 @@ if (!['closed', 'open'].includes(MODEL)) throw new Error(`forum.js: MODEL must b
 const COMMENT_FIELDS = 'comment_id thread_id user_id body datemade datelastupdated';
 const USER_FIELDS = 'user { user_id name email phone datemade datelastupdated }';
 
-// The four operations (conformance/cases/forum/operations.yaml): which one a case asks
+// The four operations (../conformance/cases/operations.yaml): which one a case asks
 // follows from rows and joins; `id` draws the argument.
 const OPERATION = (() => {
   if (ROWS === 1 && JOINS === 0) {

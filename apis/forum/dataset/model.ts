@@ -1,4 +1,4 @@
-// Row types of the forum schema (db/forum/schema.sql); dates are DATE columns as 'YYYY-MM-DD'.
+// Row types of the forum schema (schema.sql beside this file); dates are DATE columns as 'YYYY-MM-DD'.
 
 export interface ForumUser {
   user_id: number;

@@ -1,4 +1,4 @@
-// The users benchmark's load (APIS.md §2; the paper's JMeter test plans): users arrive
+// The users benchmark's load (the paper's JMeter test plans): users arrive
 // evenly over a ramp — USERS users started within SECONDS seconds, as JMeter's ramp-up
 // starts its threads — and each runs its flow once. Every parameter comes from the
 // environment (the runner sets them from scenario.yaml beside this file, through index.ts):

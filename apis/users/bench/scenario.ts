@@ -68,7 +68,7 @@ export function expandUsers(scenario: UsersScenario, opts: { quick: boolean }): 
     });
 }
 
-/** STEPS for bench/k6/users.js: op[:auth],… */
+/** STEPS for k6.js: op[:auth],… */
 export function stepsEnv(steps: readonly FlowStep[]): string {
   return steps.map((s) => (s.auth ? `${s.op}:${s.auth}` : s.op)).join(',');
 }

@@ -93,7 +93,7 @@ export interface ApiReport {
   warnings: string[];
 }
 
-/** Per API, a paper's published differences (bench/scenarios/<api>.yaml `paper`). */
+/** Per API, a paper's published differences (the `paper` section of apis/<api>'s scenario file). */
 export type PaperData = Record<string, { source: string; differences: readonly PaperDifference[] }>;
 
 const PROTOCOL_ORDER = ['rest', 'graphql'];
