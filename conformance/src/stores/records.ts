@@ -41,6 +41,9 @@ export class SqlRecords implements RecordReader {
       return new SqlRecords(kind, async (sql, params) => (await pool.query(sql, params))[0] as Record<string, unknown>[], () => pool.end());
     }
     const pool = new pg.Pool({ connectionString: url, max: 2 });
+    // An idle client whose server went away (the run stopping its databases) emits 'error'
+    // on the pool; unheard, that would crash the runner. The next query reports a real failure.
+    pool.on('error', () => {});
     return new SqlRecords(kind, async (sql, params) => (await pool.query(sql, params)).rows as Record<string, unknown>[], () => pool.end());
   }
 
