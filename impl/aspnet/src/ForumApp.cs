@@ -2,6 +2,7 @@
 // database) and the tests (TestServer, an in-memory IForumData registered after these).
 //
 // Pipeline (outermost first):
+//   ServerTimingMiddleware  Server-Timing: app;dur=<ms> on every response, problems included
 //   ProblemMiddleware    exceptions and bodiless 404/405 -> application/problem+json
 //   ExactPathMiddleware  any path that is not exactly a mapped template -> 404 problem
 //   routing + endpoints  GET REST routes (one route group), GET /health, POST /graphql
@@ -42,6 +43,8 @@ public static class ForumApp
         // Build the GraphQL schema now, so that a schema error stops the start instead of the first request.
         app.Services.GetRequiredService<ForumSchema>().Initialize();
 
+        // First, so that the time covers everything the pipeline does, error answers included.
+        app.UseMiddleware<ServerTimingMiddleware>();
         app.UseMiddleware<ProblemMiddleware>();
         app.UseMiddleware<ExactPathMiddleware>();
         app.UseRouting();

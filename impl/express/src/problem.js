@@ -1,4 +1,5 @@
-// RFC 9457 problem details: application/problem+json with stable type URIs.
+// RFC 9457 problem details: application/problem+json with stable type URIs; the
+// 405 and 404 middleware and the app's error handler, which every API shares.
 
 export const PROBLEMS = Object.freeze({
   invalidParameter: { status: 400, type: 'urn:fairbench:problem:invalid-parameter', title: 'Invalid parameter' },
@@ -44,4 +45,32 @@ export function logInternalError(where, err) {
     error: err instanceof Error ? (err.stack ?? String(err)) : String(err),
   };
   process.stderr.write(`${JSON.stringify(line)}\n`);
+}
+
+// Maps errors raised before a handler could answer (body-parser via json-body.js,
+// the router's parameter decoding) to problems; anything else is a logged 500.
+// An API may map its own first (the forum names the undecodable parameter).
+function clientProblem(err) {
+  const status = err.status ?? err.statusCode;
+  if (err.type === 'entity.too.large' || status === 413) {
+    return [PROBLEMS.payloadTooLarge, `request body is larger than ${err.limit ?? 65536} bytes`];
+  }
+  if (status === 415) return [PROBLEMS.unsupportedMediaType, err.message];
+  if (status === 400 && err instanceof URIError) return [PROBLEMS.invalidParameter, 'a path parameter is not valid percent-encoding'];
+  if (err.type === 'entity.parse.failed') return [PROBLEMS.malformedBody, 'request body is not valid JSON'];
+  if (status === 400) return [PROBLEMS.malformedBody, err.message];
+  return null;
+}
+
+/** The app's error middleware, last in the chain: every error becomes a problem. */
+export function errorHandler(err, req, res, next) {
+  const mapped = clientProblem(err);
+  if (mapped && !res.headersSent) return sendProblem(res, ...mapped);
+  logInternalError(`${req.method} ${req.originalUrl}`, err);
+  if (res.headersSent) {
+    // Too late for a problem document: drop the connection.
+    req.socket.destroy();
+    return;
+  }
+  sendProblem(res, PROBLEMS.internal);
 }

@@ -1,18 +1,26 @@
-// Builds the Hapi server: exact routing, /health, the documents routes (a plugin), problem+json
-// for every error and Server-Timing on every response. Hapi's defaults are kept otherwise.
+// Builds the Hapi server from the APIs it is given a data layer for: exact routing, the
+// shared extensions (problem+json for every error, Server-Timing on every response), /health,
+// and one routes plugin per API (routes/<api>.js -> handlers/<api>.js -> data/<api>.js).
+// Hapi's defaults are kept otherwise.
 
 import Hapi from '@hapi/hapi';
 import Joi from 'joi';
 
 import { createDocumentsHandlers } from './handlers/documents.js';
-import { PROBLEMS, problemError, problemResponse } from './problem.js';
+import { methodNotAllowed, problemResponse } from './problem.js';
 import { documentsRoutes } from './routes/documents.js';
-import { serverTiming } from './timing.js';
+import { serverTiming } from './server-timing.js';
+
+// Each API's routes plugin over the data layer server.js made for it.
+const PLUGINS = {
+  documents: (data) => ({ plugin: documentsRoutes, options: { handlers: createDocumentsHandlers(data) } }),
+};
 
 /**
- * @param {{ port: number, host: string, documents: ReturnType<import('./data/documents.js').createDocumentsData> }} options
+ * The server serves the APIs it is given a data layer for; the others' paths are unknown (404).
+ * @param {{ port: number, host: string, apis: { documents?: ReturnType<import('./data/documents.js').createDocumentsData> } }} options
  */
-export async function createServer({ port, host, documents }) {
+export async function createServer({ port, host, apis }) {
   const server = Hapi.server({
     port,
     host,
@@ -21,21 +29,16 @@ export async function createServer({ port, host, documents }) {
   });
   server.validator(Joi);
 
+  // The problem renderer first: Server-Timing's onPreResponse (a plugin, so it runs after it) sees the final response.
   server.ext('onPreResponse', problemResponse);
   await server.register(serverTiming);
 
   server.route([
     { method: 'GET', path: '/health', handler: () => ({ status: 'ok' }) },
-    {
-      method: '*',
-      path: '/health',
-      handler(request) {
-        const error = problemError(PROBLEMS.methodNotAllowed, `${request.method.toUpperCase()} is not allowed here; allowed: GET, HEAD`);
-        error.output.headers.Allow = 'GET, HEAD';
-        throw error;
-      },
-    },
+    { ...methodNotAllowed('GET, HEAD'), path: '/health' },
   ]);
-  await server.register({ plugin: documentsRoutes, options: { handlers: createDocumentsHandlers(documents) } });
+  for (const [name, plugin] of Object.entries(PLUGINS)) {
+    if (apis[name]) await server.register(plugin(apis[name]));
+  }
   return server;
 }

@@ -1,6 +1,6 @@
-// RFC 9457 problem details (application/problem+json) with the contract's stable types, and
-// the onPreResponse step that turns every Boom error (Hapi's own: 404, 413, 415, bad JSON; the
-// validation failAction's; a handler's crash) into one.
+// RFC 9457 problem details (application/problem+json) with the contract's stable types, the
+// 405 route every API's paths share, and the onPreResponse step that turns every Boom error
+// (Hapi's own: 404, 413, 415, bad JSON; the validation failAction's; a handler's crash) into one.
 
 import Boom from '@hapi/boom';
 
@@ -28,6 +28,20 @@ const BY_STATUS = new Map([
 export function problemError(problem, detail) {
   return Boom.boomify(new Error(detail), { statusCode: problem.status, data: { problem } });
 }
+
+/**
+ * The 405 route of a known path (spread it with the path): Hapi matches method '*' only for
+ * the methods no other route of that path serves. The body is not read first.
+ */
+export const methodNotAllowed = (allow) => ({
+  method: '*',
+  options: { payload: { output: 'stream', parse: false } },
+  handler(request) {
+    const error = problemError(PROBLEMS.methodNotAllowed, `${request.method.toUpperCase()} is not allowed here; allowed: ${allow}`);
+    error.output.headers.Allow = allow;
+    throw error;
+  },
+});
 
 /** The route option `validate.failAction`: joi's message becomes the detail of a 400 problem. */
 export function validationFailed(request, h, err) {

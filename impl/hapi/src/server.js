@@ -29,7 +29,7 @@ try {
   process.exit(1);
 }
 
-const server = await createServer({ port: config.port, host: config.host, documents: createDocumentsData(connection) });
+const server = await createServer({ port: config.port, host: config.host, apis: { documents: createDocumentsData(connection) } });
 
 // A stray rejection is logged on one line; the process stays up.
 process.on('unhandledRejection', (reason) => logInternalError('unhandledRejection', reason));

@@ -28,7 +28,7 @@ let server;
 let data;
 before(async () => {
   data = memoryData();
-  server = await createServer({ port: 0, host: '127.0.0.1', documents: data });
+  server = await createServer({ port: 0, host: '127.0.0.1', apis: { documents: data } });
 });
 after(() => server.stop());
 
@@ -108,7 +108,7 @@ test('HTTP-level errors: malformed JSON, 413, 415, bad ids, unknown paths, other
 });
 
 test('a database failure is a 500 problem without internals and one stderr line', async () => {
-  const failing = await createServer({ port: 0, host: '127.0.0.1', documents: memoryData(true) });
+  const failing = await createServer({ port: 0, host: '127.0.0.1', apis: { documents: memoryData(true) } });
   const original = process.stderr.write;
   let logged = '';
   process.stderr.write = (chunk) => { logged += chunk; return true; };

@@ -1,6 +1,6 @@
-// REST handlers: parameter validation -> data access -> response.
-// Express 5 forwards a rejected promise to the error handler (src/app.js),
-// which answers 500 problem+json and logs one line.
+// REST handlers of the forum API: parameter validation -> data access -> response,
+// and the forum's own error mapping. Express 5 forwards a rejected promise to the
+// error handler (src/problem.js), which answers 500 problem+json and logs one line.
 
 import { parseId, parseLimit } from '../params.js';
 import { PROBLEMS, sendProblem } from '../problem.js';
@@ -10,8 +10,30 @@ function invalid(res, name) {
   sendProblem(res, PROBLEMS.invalidParameter, `path parameter '${name}' must be ${rule} (no sign, no leading zeros)`);
 }
 
+// The router could not percent-decode a path parameter: name it from the path
+// (/comment/{id}, /comments/{limit}, /user/{id}/comment, /user/{id}/comments/{limit}).
+function undecodableName(path) {
+  const segments = path.split('/');
+  const bad = segments.findIndex((segment) => {
+    try {
+      decodeURIComponent(segment);
+      return false;
+    } catch {
+      return true;
+    }
+  });
+  return segments[1] === 'comments' || bad === 4 ? 'limit' : 'id';
+}
+
 export function createForumHandlers(data) {
   return {
+    // Error middleware of the forum routes: a path parameter that is not valid
+    // percent-encoding is a 400 naming the parameter; anything else goes on.
+    undecodableParameter(err, req, res, next) {
+      if (!(err instanceof URIError) || res.headersSent) return next(err);
+      sendProblem(res, PROBLEMS.invalidParameter, `path parameter '${undecodableName(req.path)}' is not valid percent-encoding`);
+    },
+
     // GET /comment/:id
     async commentById(req, res) {
       const id = parseId(req.params.id);

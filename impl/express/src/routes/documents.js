@@ -7,7 +7,6 @@ import { Router } from 'express';
 import { jsonBody } from '../json-body.js';
 import { methodNotAllowed } from '../problem.js';
 
-export const DOCUMENTS_PATH = '/documents';
 // Every valid document fits: the largest, a table, is ~150 KB (~280 KB if every character needed escaping).
 const BODY_LIMIT = '512kb';
 const body = jsonBody({ limit: BODY_LIMIT, strict: false });

@@ -8,7 +8,6 @@ import { requireAdmin } from '../auth.js';
 import { jsonBody } from '../json-body.js';
 import { methodNotAllowed } from '../problem.js';
 
-export const USERS_PATHS = ['/users', '/auth', '/me', '/admin'];
 const BODY_LIMIT = '64kb';
 const body = jsonBody({ limit: BODY_LIMIT });
 

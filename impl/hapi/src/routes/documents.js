@@ -1,24 +1,13 @@
 // The documents API's routes as a Hapi plugin: method + path → validation → handler, and a
-// 405 for every other method on the same paths (Hapi's '*' route matches only the methods
-// no other route of that path serves).
+// 405 for every other method on the same paths (src/problem.js).
 
-import { PROBLEMS, problemError, validationFailed } from '../problem.js';
+import { methodNotAllowed, validationFailed } from '../problem.js';
 import { documentInput, documentParams } from '../schemas/documents.js';
 
 // 512 KiB: every valid document fits (the largest, a table, is ~150 KB; ~350 KB if every
 // character needed escaping). A missing Content-Type is not taken for JSON (Hapi's default
 // would), so it is a 415 like any other type.
 const JSON_BODY = { maxBytes: 512 * 1024, allow: 'application/json', defaultContentType: 'application/octet-stream', output: 'data', parse: true };
-
-const methodNotAllowed = (allow) => ({
-  method: '*',
-  options: { payload: { output: 'stream', parse: false } },
-  handler(request) {
-    const error = problemError(PROBLEMS.methodNotAllowed, `${request.method.toUpperCase()} is not allowed here; allowed: ${allow}`);
-    error.output.headers.Allow = allow;
-    throw error;
-  },
-});
 
 export const documentsRoutes = {
   name: 'fairbench-documents',

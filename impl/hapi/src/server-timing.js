@@ -1,4 +1,5 @@
-// Server-Timing: app;dur=<ms> on every response, measured Hapi's way: from onRequest (the
+// Server-Timing: app;dur=<ms, 3 decimals> on every response (bench/k6/measure.js reads
+// app;dur=), problems and unknown paths included, measured Hapi's way: from onRequest (the
 // first extension point, before routing) to onPreResponse (the last one before the response
 // is transmitted). Registered as a plugin so that its onPreResponse runs after the problem
 // renderer's (plugins' extensions run in registration order) and sees the final response.
