@@ -1,5 +1,5 @@
 // mulberry32: a small seeded PRNG. The one source of the ids both load generators ask for:
-// k6 (forum.js, one stream per VU) and the database-alone client (bench/src/baseline/,
+// k6 (an API's k6.js, one stream per VU) and its database-alone client (baseline.ts,
 // one stream per worker), so every run and every implementation gets the same ids in the
 // same order. Plain JavaScript, because k6 imports it too.
 export function mulberry32(seed) {

@@ -73,7 +73,7 @@ export async function selectTargets(selection: Selection, runtime: RuntimeProvid
     [...new Set([...apis.keys(), ...impl.manifest.apis])].filter((a) => !selection.apis || selection.apis.includes(a));
   for (const impl of all.filter((i) => !selection.impls || selection.impls.includes(i.manifest.name))) {
     for (const apiName of wanted(impl).filter((a) => !impl.manifest.apis.includes(a))) {
-      // An implementation need not serve every API (hapi: documents only); say so rather than stay silent.
+      // An implementation need not serve every API; say so rather than stay silent.
       const reason = `impl/${impl.manifest.name}/impl.yaml does not list the ${apiName} API (apis: ${impl.manifest.apis.join(', ')})`;
       printSkip(impl.manifest.name, apiName, reason);
       skips.push({ impl, api: apiName, reason });

@@ -1,9 +1,10 @@
-// make bench IMPL=express[,hapi] API=forum|users|documents [REPEAT=10] [DURATION=20] [WARMUP=5] [QUICK=1]
+// make bench IMPL=<impl>[,<impl>] API=<a folder under apis/> [REPEAT=10] [DURATION=20] [WARMUP=5] [QUICK=1]
 //   [PROTOCOL=rest|graphql] [CASES=<glob or regex>] [MODEL=closed|open|arrivals|sequential] [PIN=0]
-// → node bench/src/cli/bench.ts --impl express,hapi --api documents ...
+// → node bench/src/cli/bench.ts --impl <impl>[,<impl>] --api <api> ...
 // Exits 1 when the gate refuses a pair or the run fails; writes results/bench/<api>/<impl>/<runId>.json per implementation.
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
+import { apiNames } from '@fairbench/harness/api/manifest.ts';
 import { runMain } from '@fairbench/harness/cli/main.ts';
 import { GateRefusal } from '../gate.ts';
 import { summaryMarkdown } from '../report/summary.ts';
@@ -41,7 +42,7 @@ const list = (v: string | undefined) => (v === undefined || v === '' ? undefined
 
 await runMain('bench', async () => {
   const impls = list(values.impl);
-  if (!impls || !values.api) throw new Error('give IMPL and API, e.g. make bench IMPL=express API=forum');
+  if (!impls || !values.api) throw new Error(`give IMPL and API, e.g. make bench IMPL=express API=${(await apiNames())[0] ?? '<api>'} (APIs: ${(await apiNames()).join(', ')})`);
   const models = list(values.model);
   const protocols = list(values.protocol);
   try {

@@ -88,7 +88,7 @@ export interface ApiReport {
   pairs: PairComparison[];
   /** Cases whose repetitions have request types: one row per case and type. */
   requestTypes: TypeRow[];
-  /** The paper's published differences beside ours (documents: express vs hapi), when the scenario has them and both ran. */
+  /** The paper's published differences beside ours, when the API's scenario file has them and both of the paper's frameworks ran. */
   paper: { source: string; rows: PaperRow[] } | null;
   warnings: string[];
 }

@@ -1,4 +1,4 @@
-// make serve IMPL=express API=forum → the implementation on a freshly seeded database
+// make serve IMPL=<impl> API=<api> → the implementation on a freshly seeded database
 // (the conformance data set), for poking at by hand or with other tools, until Ctrl-C.
 import { parseArgs } from 'node:util';
 import { runMain } from '@fairbench/harness/cli/main.ts';
