@@ -3,7 +3,7 @@
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { parse } from 'yaml';
+import { readFolderManifest } from '../folder-manifest.ts';
 import { repoRoot } from '../paths.ts';
 import type { DatabaseKind } from '../provision/types.ts';
 import manifestSchema from '../../schemas/api-manifest.schema.json' with { type: 'json' };
@@ -43,20 +43,11 @@ const validate = new Ajv2020({ allErrors: true }).compile<ApiManifest>(manifestS
 
 export async function loadApi(name: string, root = apisRoot): Promise<Api> {
   const dir = join(root, name);
-  const file = join(dir, 'api.yaml');
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch {
+  const manifest = /^[a-z][a-z0-9-]*$/.test(name) ? await readFolderManifest(dir, 'api.yaml', validate) : undefined;
+  if (!manifest) {
     const known = await apiNames(root).catch(() => []);
     throw new UnknownApiError(`no API named '${name}' (known: ${known.join(', ') || 'none'}): an API is a folder apis/<name>/ with an api.yaml`);
   }
-  const manifest: unknown = parse(text);
-  if (!validate(manifest)) {
-    const errors = (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`).join('; ');
-    throw new Error(`${file}: invalid manifest: ${errors}`);
-  }
-  if (manifest.name !== name) throw new Error(`${file}: name '${manifest.name}' must equal the folder name '${name}'`);
   return { manifest, dir };
 }
 

@@ -1,8 +1,8 @@
 // Reads and validates impl/<name>/impl.yaml, the contract between an implementation and the harness.
-import { readFile, readdir } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { parse } from 'yaml';
+import { readFolderManifest } from '../folder-manifest.ts';
 import { repoRoot } from '../paths.ts';
 import manifestSchema from '../../schemas/impl-manifest.schema.json' with { type: 'json' };
 
@@ -32,19 +32,8 @@ const validate = new Ajv2020({ allErrors: true }).compile<ImplManifest>(manifest
 
 export async function loadImplementation(name: string): Promise<Implementation> {
   const dir = join(implRoot, name);
-  const file = join(dir, 'impl.yaml');
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch {
-    throw new Error(`impl/${name} has no impl.yaml: every folder under impl/ is an implementation and needs its manifest`);
-  }
-  const manifest: unknown = parse(text);
-  if (!validate(manifest)) {
-    const errors = (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`).join('; ');
-    throw new Error(`${file}: invalid manifest: ${errors}`);
-  }
-  if (manifest.name !== name) throw new Error(`${file}: name '${manifest.name}' must equal the folder name '${name}'`);
+  const manifest = await readFolderManifest(dir, 'impl.yaml', validate);
+  if (!manifest) throw new Error(`impl/${name} has no impl.yaml: every folder under impl/ is an implementation and needs its manifest`);
   return { manifest, dir };
 }
 
