@@ -3,11 +3,11 @@
 // runs the API's suite against the copy, and requires it to fail on the listed cases.
 import { cp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { loadApis } from '@fairbench/harness/api/manifest.ts';
-import { basename, join } from 'node:path';
+import { basename, join, relative } from 'node:path';
 import { parse } from 'yaml';
 import { loadImplementation, type Implementation } from '@fairbench/harness/impl/manifest.ts';
 import { shuttingDown } from '@fairbench/harness/cleanup.ts';
-import { resultsDir } from '@fairbench/harness/paths.ts';
+import { repoRoot, resultsDir } from '@fairbench/harness/paths.ts';
 import { conformanceApi } from './apis.ts';
 import { newAjv } from './json-schema.ts';
 import { printBanner } from './report/console.ts';
@@ -88,7 +88,7 @@ export async function runMutants(): Promise<MutantOutcome[]> {
       const killed = verdict.status === 'failed' && missed.length === 0;
       console.log(`  ${killed ? 'killed' : 'SURVIVED'}: ${verdict.failed} of ${verdict.total} cases failed${missed.length ? `; expected failures that passed: ${missed.join(', ')}` : ''}`);
       console.log(`  failing: ${verdict.failing.slice(0, 8).join(', ')}${verdict.failing.length > 8 ? ', …' : ''}`);
-      outcomes.push({ file: files[i]!, mutant: mutant.id, killed, failing: verdict.failing, missed });
+      outcomes.push({ file: relative(repoRoot, files[i]!), mutant: mutant.id, killed, failing: verdict.failing, missed });
       await rm(copy.dir, { recursive: true, force: true });
     }
   }
