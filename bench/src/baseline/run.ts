@@ -4,6 +4,7 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startProcess } from '@fairbench/harness/process.ts';
+import { LoadFailure } from '../failure.ts';
 import type { LoadSettings, Measured, StartedLoad } from '../k6.ts';
 import { pinned } from '../placement.ts';
 import type { Case } from '../scenario.ts';
@@ -41,10 +42,15 @@ export async function startBaseline(
   const child = startProcess({ name: `baseline ${c.id}`, command, args, env: { ...process.env, NODE_ENV: 'production' }, logFile: join(opts.workDir, 'baseline.log') });
   const limitMs = (settings.warmupSeconds + settings.durationSeconds + 60) * 1000;
   const done = (async () => {
-    const timer = setTimeout(() => void child.stop(), limitMs);
+    let stopped = false;
+    const timer = setTimeout(() => {
+      stopped = true;
+      void child.stop();
+    }, limitMs);
     const code = await child.exited.finally(() => clearTimeout(timer));
     try {
-      if (code !== 0) throw new Error(`baseline client exited with ${code} for ${c.id}:\n${await child.tail(20)}`);
+      if (stopped) throw new LoadFailure('time-limit', `the database-alone client did not finish within ${limitMs / 1000} s and was stopped`, { detail: await child.tail(10) });
+      if (code !== 0) throw new LoadFailure('baseline', `the database-alone client exited with ${code ?? 'a signal'}`, { detail: await child.tail(20) });
       return measuredFromBaseline(JSON.parse(await readFile(out, 'utf8')) as BaselineOutput);
     } finally {
       await rm(out, { force: true });
