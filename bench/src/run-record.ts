@@ -22,6 +22,8 @@ export interface RecorderOptions {
   readonly prior?: ReadonlyMap<string, readonly BenchCase[]>;
   /** Seconds the sessions before ran. */
   readonly priorWallSeconds?: number;
+  /** When this session began (default: when the recorder was made). */
+  readonly sessionStarted?: Date;
   /** Where results go (default results/bench). */
   readonly resultsDir?: string;
 }
@@ -29,10 +31,11 @@ export interface RecorderOptions {
 export class RunRecorder {
   private readonly opts: RecorderOptions;
   private readonly cases = new Map<string, Map<string, BenchCase>>();
-  private readonly sessionStarted = Date.now();
+  private readonly sessionStarted: number;
 
   constructor(opts: RecorderOptions) {
     this.opts = opts;
+    this.sessionStarted = (opts.sessionStarted ?? new Date()).getTime();
     for (const impl of opts.impls) this.cases.set(impl, new Map((opts.prior?.get(impl) ?? []).map((c) => [c.id, c])));
   }
 

@@ -179,6 +179,7 @@ export async function runBench(opts: BenchOptions): Promise<BenchOutcome> {
     impls: names,
     planned: cases.map((c) => c.id),
     head,
+    sessionStarted,
     ...(resumed ? { prior: resumed.cases, priorWallSeconds: resumed.wallSeconds } : {}),
   });
   // Written before the first case, so that even a run killed in it can be resumed.
