@@ -26,9 +26,9 @@ export class UsageError extends Error {
   }
 }
 
-/** Programming errors: these are bugs wherever they are thrown, never a case's failure. */
+/** Programming errors: these are bugs wherever they are thrown, never a case's failure (a SyntaxError is not among them: at run time it is JSON.parse of a truncated output). */
 export function isBug(error: unknown): boolean {
-  return error instanceof TypeError || error instanceof RangeError || error instanceof ReferenceError || error instanceof SyntaxError;
+  return error instanceof TypeError || error instanceof RangeError || error instanceof ReferenceError;
 }
 
 /** An error from starting or running a party of a case as that case's failure; bugs are rethrown. */
