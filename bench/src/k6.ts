@@ -72,7 +72,7 @@ const OK_EXIT_CODES: readonly (number | null)[] = [0, 99];
  * usable summary.
  */
 export function startK6(id: string, env: Readonly<Record<string, string | number>>, opts: K6Options): StartedLoad {
-  const summaryPath = join(opts.workDir, `k6-summary-${process.pid}-${Date.now()}.json`);
+  const summaryPath = join(opts.workDir, `k6-${process.pid}-${Date.now()}.json`);
   const vars: Record<string, string | number> = { ...env, SUMMARY_PATH: summaryPath };
   const args = ['run', '--quiet', '--no-color', '--address', '', ...Object.entries(vars).flatMap(([k, v]) => ['-e', `${k}=${v}`]), opts.script];
   const [command, argv] = pinned(opts.cores, k6Binary, args);
@@ -82,7 +82,8 @@ export function startK6(id: string, env: Readonly<Record<string, string | number
     args: argv,
     // No usage report to Grafana: benchmarks stay on this machine.
     env: { ...process.env, K6_NO_USAGE_REPORT: 'true' },
-    logFile: join(opts.workDir, 'k6.log'),
+    // Its own log: the tail quoted in a failure is this repetition's.
+    logFile: summaryPath.replace(/\.json$/, '.log'),
   });
   const done = (async () => {
     let stopped = false;
@@ -94,34 +95,39 @@ export function startK6(id: string, env: Readonly<Record<string, string | number
     }, opts.limitSeconds * 1000);
     const code = await child.exited.finally(() => clearTimeout(timer));
     const summary = await readSummary(summaryPath);
-    const measured = typeof summary === 'string' ? undefined : summary;
+    const measured = 'measured' in summary ? summary.measured : undefined;
+    const missing = 'missing' in summary ? summary.missing : '';
     if (stopped) {
-      const kept = measured ? `stopped with SIGINT; the summary of the ${measured.durationSeconds} s measured until then is kept` : `stopped; ${summary as string}`;
-      throw new LoadFailure('time-limit', `k6 did not finish within the case's time limit of ${opts.limitSeconds} s: ${kept}`, { measured: measured && stoppedEarly(measured), detail: await child.tail(10) });
+      const kept = measured ? ` with SIGINT; the summary of the ${measured.durationSeconds} s measured until then is kept` : `; ${missing}`;
+      throw new LoadFailure('time-limit', `k6 did not finish within the case's time limit of ${opts.limitSeconds} s and was stopped${kept}`, { measured: measured && stoppedEarly(measured), detail: await child.tail(10) });
     }
     if (!OK_EXIT_CODES.includes(code)) throw new LoadFailure('generator', `k6 exited with ${code ?? 'a signal'}`, { measured, detail: await child.tail(20) });
-    if (!measured) throw new LoadFailure('generator', `k6 exited with ${code} but ${summary as string}`, { detail: await child.tail(20) });
+    if (!measured) throw new LoadFailure('generator', `k6 exited with ${code} but ${missing}`, { detail: await child.tail(20) });
     return measured;
   })();
   return { process: child, done };
 }
 
 /** The measured numbers from the summary k6 wrote, or why there are none. */
-async function readSummary(path: string): Promise<Measured | string> {
+async function readSummary(path: string): Promise<{ measured: Measured } | { missing: string }> {
   let text: string;
   try {
     text = await readFile(path, 'utf8');
   } catch {
-    return 'wrote no summary';
+    return { missing: 'it wrote no summary' };
   } finally {
     await rm(path, { force: true });
   }
+  let summary: K6Summary;
   try {
-    return measuredFromK6(JSON.parse(text) as K6Summary);
-  } catch (error) {
-    // Stopped during the warm-up: the summary has no measured window.
-    return `its summary has no measured part (${error instanceof Error ? error.message : String(error)})`;
+    summary = JSON.parse(text) as K6Summary;
+  } catch {
+    return { missing: 'its summary is not JSON' };
   }
+  const from = summary.setup_data?.measureFrom;
+  if (from === undefined) return { missing: 'it had not begun the measured window (still initialising its VUs: setup had not run)' };
+  if (summary.measureUntil === undefined || summary.measureUntil <= from) return { missing: 'it had not begun the measured window (still in the warm-up)' };
+  return { measured: measuredFromK6(summary) };
 }
 
 function stoppedEarly(m: Measured): Measured {

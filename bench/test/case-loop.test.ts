@@ -169,7 +169,7 @@ test('the stalled case: failed at the time limit, the part measured before the s
   const c = docs.get('faulty')!.cases.find((x) => x.id === STALLED)!;
   assert.equal(c.failure?.kind, 'time-limit');
   assert.equal(c.failure?.repetition, 1);
-  assert.match(c.failure!.reason, new RegExp(`time limit of ${LIMIT_SECONDS} s: stopped with SIGINT; the summary of the [0-9.]+ s measured until then is kept`));
+  assert.match(c.failure!.reason, new RegExp(`time limit of ${LIMIT_SECONDS} s and was stopped with SIGINT; the summary of the [0-9.]+ s measured until then is kept`));
   assert.equal(c.repetitions.length, 1, 'no repetition after the failed one');
   const rep = c.repetitions[0]!;
   assert.equal(rep.partial, true);

@@ -281,7 +281,11 @@ export function buildModel(runs: LoadedRun[], paperData: PaperData = {}): ApiRep
       if (failedHere.length)
         warnings.push(`${run.doc.implementation.name}: run ${run.doc.runId}: ${plural(failedHere.length, 'case')} of ${run.doc.cases.length} failed and ${failedHere.length === 1 ? 'is' : 'are'} left out of the tables (see "Failed cases"): ${failedHere.map((c) => `${c.id} (${c.failure!.kind})`).join(', ')}`);
     }
-    for (const r of results) if (!r.baseline) warnings.push(`${r.impl} ${r.case.id}: the run has no database-alone case with the same model and parameters`);
+    for (const r of results) {
+      if (r.baseline) continue;
+      const failed = r.run.cases.some((b) => b.protocol === BASELINE_PROTOCOL && b.failure && b.model === r.case.model && sameParameters(b.parameters, r.case.parameters));
+      warnings.push(`${r.impl} ${r.case.id}: ${failed ? 'the database-alone case with the same model and parameters failed in that run' : 'the run has no database-alone case with the same model and parameters'}`);
+    }
     warnings.push(...warningsFor(results));
     // A generator-bound or failing baseline understates the limit every ratio divides by: one line per run.
     for (const run of apiRuns.filter((r) => used.has(r))) {
