@@ -195,7 +195,7 @@ function failureSection(report: ApiReport): string {
     `<span class="slower">${esc(f.failure.kind)}</span>`,
     f.failure.repetition ? String(f.failure.repetition) : 'before the first',
     `<span style="white-space:normal">${esc(f.failure.reason)}</span>`,
-    f.measured ? `${f.measured.n} (last partial): ${rate(f.measured.throughput)} req/s, p95 ${ms(f.measured.p95)} ms` : 'nothing',
+    f.measured ? `${f.measured.n}${f.case.repetitions.at(-1)?.partial ? ' (last partial)' : ''}: ${rate(f.measured.throughput)} req/s, p95 ${ms(f.measured.p95)} ms` : 'nothing',
   ]);
   return `<h3>Failed cases</h3>
 <p class="note">These cases did not complete: the run recorded why and went on. They are left out of every table, chart and comparison on this page (an older run's measurement of the same case is shown instead, if there is one); what their repetitions measured before the failure is summarised here.</p>

@@ -28,7 +28,7 @@ export function summaryMarkdown(doc: BenchResult): string {
       r.dropped ? `${r.dropped} dropped` : '',
     ].filter(Boolean);
     lines.push(
-      `| ${c.id} | ${r.n}${c.failure ? ' (last partial)' : ''} | ${rate(r.throughput.median)} | ${ms(r.latency.p95)} | ${c.protocol === BASELINE_PROTOCOL ? '(the limit)' : r.baseline ? share(r.baseline.ratio.ratio) : '—'} | ${r.generator ? percent(r.generator.cpuPeak) : '—'} | ${flags.join(', ')} |`,
+      `| ${c.id} | ${r.n}${c.repetitions.at(-1)?.partial ? ' (last partial)' : ''} | ${rate(r.throughput.median)} | ${ms(r.latency.p95)} | ${c.protocol === BASELINE_PROTOCOL ? '(the limit)' : r.baseline ? share(r.baseline.ratio.ratio) : '—'} | ${r.generator ? percent(r.generator.cpuPeak) : '—'} | ${flags.join(', ')} |`,
     );
   }
   const failed = doc.cases.filter((c) => c.failure);
