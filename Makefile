@@ -19,6 +19,7 @@ PROTOCOL ?=
 CASES ?=
 MODEL ?=
 PIN ?=
+RESUME ?=
 ifneq ($(RUNTIME),)
 export FAIRBENCH_RUNTIME := $(RUNTIME)
 endif
@@ -34,6 +35,7 @@ help: ## List the targets
 	@echo
 	@echo "  Variables: IMPL=express[,…]  API=forum[,…]  RUNTIME=local|containers  IMAGES=node[,…]  DB_POOL_SIZE=100"
 	@echo "  make bench: IMPL=a[,b] REPEAT=10 DURATION=20 WARMUP=5 QUICK=1 PROTOCOL=rest|graphql CASES='rest/closed/c100-*' MODEL=closed|open|arrivals|sequential PIN=0"
+	@echo "              RESUME=<runId> continues a stopped run (same options); exit code 3 = finished, some cases failed (make shows: Error 3)"
 	@echo "  Environment: FAIRBENCH_IMAGES=official uses the registry's official images instead of make images'"
 
 setup: ## Install everything (apt packages incl. Podman, pinned Node, npm workspaces, FerretDB, Schemathesis, k6); idempotent, cached
@@ -77,10 +79,11 @@ fuzz: setup ## Property-based fuzzing (Schemathesis) of IMPL against the specs; 
 serve: setup ## Run IMPL on a freshly seeded database for API (conformance data) until Ctrl-C
 	@node conformance/src/cli/serve.ts --impl $(IMPL) --api $(API)
 
-bench: setup ## Benchmark IMPL (or IMPL=a,b, alternating) on API (a folder under apis/: gate, seed, k6, baseline): REPEAT DURATION WARMUP QUICK=1 PROTOCOL CASES MODEL PIN=0
+bench: setup ## Benchmark IMPL (or IMPL=a,b, alternating) on API (a folder under apis/: gate, seed, k6, baseline): REPEAT DURATION WARMUP QUICK=1 PROTOCOL CASES MODEL PIN=0 RESUME=<runId>
 	@node bench/src/cli/bench.ts --impl '$(IMPL)' --api '$(API)' $(if $(REPEAT),--repeat $(REPEAT)) \
 	  $(if $(DURATION),--duration $(DURATION)) $(if $(WARMUP),--warmup $(WARMUP)) $(if $(filter 1 true yes,$(QUICK)),--quick) \
-	  $(if $(PROTOCOL),--protocol $(PROTOCOL)) $(if $(CASES),--cases '$(CASES)') $(if $(MODEL),--model $(MODEL)) $(if $(PIN),--pin $(PIN))
+	  $(if $(PROTOCOL),--protocol $(PROTOCOL)) $(if $(CASES),--cases '$(CASES)') $(if $(MODEL),--model $(MODEL)) $(if $(PIN),--pin $(PIN)) \
+	  $(if $(RESUME),--resume '$(RESUME)')
 
 bench-smoke: setup ## The QUICK benchmark make test runs: each API's smoke cases (bench.smoke in its api.yaml) for every implementation that serves it
 	@node bench/src/cli/smoke.ts

@@ -3,6 +3,7 @@
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runCommand, startProcess, type ManagedProcess } from '@fairbench/harness/process.ts';
+import { LoadFailure } from './failure.ts';
 import { k6Binary } from './paths.ts';
 import { pinned } from './placement.ts';
 import type { LatencySummary, RequestTypeResult } from './result-document.ts';
@@ -54,14 +55,24 @@ export interface K6Options {
   readonly workDir: string;
   /** k6 is stopped after this many seconds: every run is bounded in time. */
   readonly limitSeconds: number;
+  /** After the SIGINT at the limit, how long k6 may take to write its summary before it is killed (default 30 s). */
+  readonly stopGraceMs?: number;
 }
+
+// k6 took 6 s from the SIGINT to its exit on this 2-core machine under load: room for that and more.
+const STOP_GRACE_MS = 30_000;
+// 99 = a threshold failed; ours only make k6 report sub-metrics, so it carries no verdict.
+const OK_EXIT_CODES: readonly (number | null)[] = [0, 99];
 
 /**
  * Starts k6 for one repetition (warm-up + measured part) of case `id` with the script's
  * environment `env` (BASE_URL, the case's parameters; SUMMARY_PATH is added here).
+ * `done` rejects with a LoadFailure when k6 outran the limit (carrying the summary k6
+ * wrote of the part measured until then, if it could), exited with an error, or wrote no
+ * usable summary.
  */
 export function startK6(id: string, env: Readonly<Record<string, string | number>>, opts: K6Options): StartedLoad {
-  const summaryPath = join(opts.workDir, `k6-summary-${process.pid}-${Date.now()}.json`);
+  const summaryPath = join(opts.workDir, `k6-${process.pid}-${Date.now()}.json`);
   const vars: Record<string, string | number> = { ...env, SUMMARY_PATH: summaryPath };
   const args = ['run', '--quiet', '--no-color', '--address', '', ...Object.entries(vars).flatMap(([k, v]) => ['-e', `${k}=${v}`]), opts.script];
   const [command, argv] = pinned(opts.cores, k6Binary, args);
@@ -71,21 +82,56 @@ export function startK6(id: string, env: Readonly<Record<string, string | number
     args: argv,
     // No usage report to Grafana: benchmarks stay on this machine.
     env: { ...process.env, K6_NO_USAGE_REPORT: 'true' },
-    logFile: join(opts.workDir, 'k6.log'),
+    // Its own log: the tail quoted in a failure is this repetition's.
+    logFile: summaryPath.replace(/\.json$/, '.log'),
   });
-  const limitMs = opts.limitSeconds * 1000;
   const done = (async () => {
-    const timer = setTimeout(() => void child.stop(), limitMs);
+    let stopped = false;
+    // k6 answers SIGINT by ending the test and still running handleSummary: the part
+    // measured so far is kept. Only if it does not exit within the grace is it killed.
+    const timer = setTimeout(() => {
+      stopped = true;
+      void child.stop({ signal: 'SIGINT', timeoutMs: opts.stopGraceMs ?? STOP_GRACE_MS });
+    }, opts.limitSeconds * 1000);
     const code = await child.exited.finally(() => clearTimeout(timer));
-    // 99 = a threshold failed; ours only make k6 report sub-metrics, so it carries no verdict.
-    if (code !== 0 && code !== 99) throw new Error(`k6 exited with ${code} for ${id}:\n${await child.tail(20)}`);
-    try {
-      return measuredFromK6(JSON.parse(await readFile(summaryPath, 'utf8')) as K6Summary);
-    } finally {
-      await rm(summaryPath, { force: true });
+    const summary = await readSummary(summaryPath);
+    const measured = 'measured' in summary ? summary.measured : undefined;
+    const missing = 'missing' in summary ? summary.missing : '';
+    if (stopped) {
+      const kept = measured ? ` with SIGINT; the summary of the ${measured.durationSeconds} s measured until then is kept` : `; ${missing}`;
+      throw new LoadFailure('time-limit', `k6 did not finish within the case's time limit of ${opts.limitSeconds} s and was stopped${kept}`, { measured: measured && stoppedEarly(measured), detail: await child.tail(10) });
     }
+    if (!OK_EXIT_CODES.includes(code)) throw new LoadFailure('generator', `k6 exited with ${code ?? 'a signal'}`, { measured, detail: await child.tail(20) });
+    if (!measured) throw new LoadFailure('generator', `k6 exited with ${code} but ${missing}`, { detail: await child.tail(20) });
+    return measured;
   })();
   return { process: child, done };
+}
+
+/** The measured numbers from the summary k6 wrote, or why there are none. */
+async function readSummary(path: string): Promise<{ measured: Measured } | { missing: string }> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch {
+    return { missing: 'it wrote no summary' };
+  } finally {
+    await rm(path, { force: true });
+  }
+  let summary: K6Summary;
+  try {
+    summary = JSON.parse(text) as K6Summary;
+  } catch {
+    return { missing: 'its summary is not JSON' };
+  }
+  const from = summary.setup_data?.measureFrom;
+  if (from === undefined) return { missing: 'it had not begun the measured window (still initialising its VUs: setup had not run)' };
+  if (summary.measureUntil === undefined || summary.measureUntil <= from) return { missing: 'it had not begun the measured window (still in the warm-up)' };
+  return { measured: measuredFromK6(summary) };
+}
+
+function stoppedEarly(m: Measured): Measured {
+  return { ...m, notes: [...m.notes, 'k6 was stopped at the time limit: requests still waiting then are not counted'] };
 }
 
 // ---- the summary ---------------------------------------------------------------

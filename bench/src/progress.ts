@@ -2,7 +2,7 @@
 // summary line per finished case. The ETA extrapolates the wall time of the repetitions
 // done so far (which includes restarts and k6's start-up), or the planned window length
 // before the first one has finished.
-import type { Repetition } from './result-document.ts';
+import type { CaseFailure, Repetition } from './result-document.ts';
 
 export class Progress {
   private readonly cases: number;
@@ -32,14 +32,21 @@ export class Progress {
     this.spentMs += Date.now() - this.repStarted;
   }
 
-  caseLine(id: string, reps: readonly Repetition[]): void {
+  /** One line per finished case: its medians, or FAILED with the reason (and what the repetitions before measured). */
+  caseLine(id: string, reps: readonly Repetition[], failure?: CaseFailure): void {
+    if (failure) {
+      const at = failure.repetition ? ` in repetition ${failure.repetition}` : '';
+      console.log(`  ${id}: FAILED (${failure.kind})${at}: ${failure.reason}`);
+      if (reps.length === 0) return;
+    }
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)] ?? 0;
     const errors = reps.reduce((n, r) => n + Object.values(r.errors).reduce((a, b) => a + b, 0), 0);
     const gen = median(reps.map((r) => r.generator?.cpuPercentMean ?? 0));
     const srv = reps.some((r) => r.server) ? ` · server CPU ${median(reps.map((r) => r.server?.cpuPercentMean ?? 0))}%` : '';
     const bound = reps.some((r) => r.generatorBound) ? ' · GENERATOR-BOUND' : '';
+    const head = failure ? `    measured before it (${reps.length} repetition${reps.length === 1 ? '' : 's'}${reps.at(-1)?.partial ? ', the last partial' : ''}): ` : `  ${id}: `;
     console.log(
-      `  ${id}: ${median(reps.map((r) => r.throughput)).toFixed(0)} req/s · p95 ${median(reps.map((r) => r.latencyMs.p95)).toFixed(1)} ms` +
+      `${head}${median(reps.map((r) => r.throughput)).toFixed(0)} req/s · p95 ${median(reps.map((r) => r.latencyMs.p95)).toFixed(1)} ms` +
         ` · errors ${errors}${srv} · generator CPU ${gen}%${bound}`,
     );
   }

@@ -58,7 +58,22 @@ export interface Repetition {
   requestTypes?: Record<string, RequestTypeResult>;
   order?: number;
   generatorBound?: boolean;
+  /** The repetition its case's failure happened in: only what was measured before then. */
+  partial?: true;
   notes?: string[];
+}
+
+/** Why a case did not complete (bench/results.schema.json $defs/failure). */
+export type FailureKind = 'time-limit' | 'generator' | 'baseline' | 'implementation' | 'database';
+
+export interface CaseFailure {
+  kind: FailureKind;
+  /** One line. */
+  reason: string;
+  /** The repetition it happened in; absent when it happened before the first began. */
+  repetition?: number;
+  /** The last lines of the failing process's log. */
+  detail?: string;
 }
 
 export interface BenchCase {
@@ -66,7 +81,9 @@ export interface BenchCase {
   protocol: string;
   model: LoadModel;
   parameters: Record<string, number | string | boolean>;
+  /** At least one unless the case failed before measuring anything. */
   repetitions: Repetition[];
+  failure?: CaseFailure;
 }
 
 export interface BenchResult {
@@ -76,6 +93,10 @@ export interface BenchResult {
   startedAt: string;
   finishedAt: string;
   wallSeconds?: number;
+  /** false while the run goes on, or when it was stopped before every planned case was recorded; absent = written only at the end (older documents). */
+  complete?: boolean;
+  plannedCases?: number;
+  resumedAt?: string[];
   options: {
     repeat: number;
     durationSeconds: number;
@@ -88,6 +109,7 @@ export interface BenchResult {
     restartBetweenCases?: boolean;
     scenarioFile?: string;
     scenarioHash?: string;
+    seed?: number;
   };
   implementation: {
     name: string;

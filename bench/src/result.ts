@@ -1,8 +1,8 @@
 // The result document of a run (bench/results.schema.json): checked against the schema
 // before it is written to results/bench/<api>/<impl>/<runId>.json.
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import os from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { newAjv } from '@fairbench/conformance/json-schema.ts';
 import resultSchema from '../results.schema.json' with { type: 'json' };
 import { benchResultsDir } from './paths.ts';
@@ -18,16 +18,23 @@ export function resultErrors(doc: unknown): string[] {
   return (validateResult.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`.trim());
 }
 
-export function resultFile(api: string, impl: string, runId: string): string {
-  return join(benchResultsDir, api, impl, `${runId}.json`);
+export function resultFile(api: string, impl: string, runId: string, dir = benchResultsDir): string {
+  return join(dir, api, impl, `${runId}.json`);
 }
 
-export async function writeResult(doc: BenchResult, impl: string): Promise<string> {
+/**
+ * Checks the document against the schema and writes it to <dir>/<api>/<impl>/<runId>.json,
+ * atomically (a temporary file renamed over it): a run killed while writing leaves the
+ * previous version, never half a document.
+ */
+export async function writeResult(doc: BenchResult, impl: string, dir = benchResultsDir): Promise<string> {
   const errors = resultErrors(doc);
   if (errors.length > 0) throw new Error(`result does not match bench/results.schema.json: ${errors.slice(0, 10).join('; ')}`);
-  const file = resultFile(doc.api, impl, doc.runId);
-  await mkdir(join(benchResultsDir, doc.api, impl), { recursive: true });
-  await writeFile(file, `${JSON.stringify(doc, null, 1)}\n`);
+  const file = resultFile(doc.api, impl, doc.runId, dir);
+  await mkdir(dirname(file), { recursive: true });
+  const tmp = `${file}.${process.pid}.tmp`;
+  await writeFile(tmp, `${JSON.stringify(doc, null, 1)}\n`);
+  await rename(tmp, file);
   return file;
 }
 

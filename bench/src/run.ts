@@ -1,32 +1,37 @@
 // A benchmark run of one or more implementations on one API: the conformance gate (for
 // each), the API's databases seeded with the paper's data by its dataset module (apis/<api>/),
-// then every selected case — the implementations restarted before each, the repetitions
-// alternating between them (A B, B A, …) on the same data (reset before each repetition
-// where the API writes), k6 (or the baseline client) pinned to the generator's core, the
-// process trees sampled at 10 Hz — and one result document per implementation, checked
-// against its schema. The database-alone cases are measured once and recorded in each.
+// then every selected case (bench/src/case-loop.ts: restarts, alternating repetitions,
+// sampling, failures recorded) and one result document per implementation, checked
+// against its schema and rewritten after every case (bench/src/run-record.ts), so that a
+// run stopped early can be continued (RESUME, bench/src/resume.ts). The database-alone
+// cases are measured once and recorded in each.
 import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import { join, relative } from 'node:path';
 import { onCleanup, shuttingDown } from '@fairbench/harness/cleanup.ts';
-import { sourceRevision, specHash } from '@fairbench/harness/fingerprint.ts';
+import { implTreeHash, sourceRevision, specHash } from '@fairbench/harness/fingerprint.ts';
 import { contractEnv } from '@fairbench/harness/impl/contract-env.ts';
 import { buildImplementation, startImplementation, type RunningImplementation } from '@fairbench/harness/impl/launch.ts';
 import { seed } from '@fairbench/harness/api/dataset.ts';
+import { UnknownApiError } from '@fairbench/harness/api/manifest.ts';
 import { loadImplementation, type Implementation } from '@fairbench/harness/impl/manifest.ts';
 import { missingToolchain } from '@fairbench/harness/impl/toolchain.ts';
 import { repoRoot } from '@fairbench/harness/paths.ts';
 import { chooseProvider, type DatabaseServer, type RuntimeProviderName } from '@fairbench/harness/provision/index.ts';
 import { runtimeVersion } from '@fairbench/harness/runtime-version.ts';
 import { benchApi } from './apis.ts';
+import { runCases } from './case-loop.ts';
+import { databaseDown } from './db-probe.ts';
+import { UsageError } from './failure.ts';
 import { passGate, type GateRecord } from './gate.ts';
-import { k6Version, startK6, type RunSettings, type StartedLoad } from './k6.ts';
+import { k6Version, startK6, type RunSettings } from './k6.ts';
 import { choosePlacement, listenerPid, pinProcess, type Placement } from './placement.ts';
-import { TreeSampler } from './proc-sampler.ts';
 import { Progress } from './progress.ts';
-import { machineFacts, newRunId, writeResult } from './result.ts';
-import type { BenchCase, BenchResult, Repetition } from './result-document.ts';
+import { machineFacts, newRunId } from './result.ts';
+import type { BenchResult } from './result-document.ts';
+import { checkResumedDatabase, loadResume } from './resume.ts';
+import { RunRecorder, type DocumentHead, type FailedCase } from './run-record.ts';
 
 export interface BenchOptions {
   /** One or more implementations: several are benchmarked in the same run, alternating. */
@@ -41,34 +46,44 @@ export interface BenchOptions {
   readonly models?: readonly string[];
   readonly pin: boolean;
   readonly seed: number;
+  /** The id of a run stopped before its end: its recorded cases are kept and the rest run. */
+  readonly resume?: string;
 }
 
-/** k6 (or the baseline client) busier than this share of its core measured itself, not the server. */
-const GENERATOR_BOUND_CPU_PERCENT = 80;
+export interface BenchOutcome {
+  readonly runId: string;
+  /** One document per implementation. */
+  readonly files: string[];
+  /** Every planned case is recorded (measured or failed). */
+  readonly complete: boolean;
+  readonly failed: FailedCase[];
+}
+
+export { inOrder, roundOrder } from './case-loop.ts';
 
 /**
- * The order of the implementations in repetition r (1-based): as given in odd
- * repetitions, reversed in even ones (A B, B A, A B, …), so that a machine drifting
- * during a case favours none of them.
+ * Runs the benchmark and writes one result document per implementation: after every
+ * case (complete: false) and at the end. A case that fails is recorded with its reason
+ * and the run goes on; only a bug, the gate or an interruption ends it early.
  */
-export function roundOrder<T>(impls: readonly T[], r: number): T[] {
-  return r % 2 === 1 ? [...impls] : [...impls].reverse();
-}
-
-/** Runs the benchmark; returns the result files written, one per implementation. */
-export async function runBench(opts: BenchOptions): Promise<string[]> {
-  const started = new Date();
-  const api = await benchApi(opts.api);
-  if (opts.impls.length === 0) throw new Error('give at least one implementation');
-  if (new Set(opts.impls).size !== opts.impls.length) throw new Error(`IMPL names an implementation twice: ${opts.impls.join(',')}`);
+export async function runBench(opts: BenchOptions): Promise<BenchOutcome> {
+  const sessionStarted = new Date();
+  const api = await benchApi(opts.api).catch((error: unknown) => {
+    throw error instanceof UnknownApiError ? new UsageError(error.message) : error;
+  });
+  if (opts.impls.length === 0) throw new UsageError('give at least one implementation');
+  if (new Set(opts.impls).size !== opts.impls.length) throw new UsageError(`IMPL names an implementation twice: ${opts.impls.join(',')}`);
   const impls: Implementation[] = [];
   for (const name of opts.impls) {
-    const impl = await loadImplementation(name);
-    if (!impl.manifest.apis.includes(opts.api)) throw new Error(`${name} does not implement the ${opts.api} API (impl.yaml apis: ${impl.manifest.apis.join(', ')})`);
+    const impl = await loadImplementation(name).catch((error: unknown) => {
+      throw new UsageError(error instanceof Error ? error.message : String(error));
+    });
+    if (!impl.manifest.apis.includes(opts.api)) throw new UsageError(`${name} does not implement the ${opts.api} API (impl.yaml apis: ${impl.manifest.apis.join(', ')})`);
     const missing = await missingToolchain(impl.manifest);
     if (missing) throw new Error(`${name} cannot run here: ${missing}`);
     impls.push(impl);
   }
+  const names = impls.map((i) => i.manifest.name);
 
   const plan = await api.module.plan({
     quick: opts.quick,
@@ -77,7 +92,34 @@ export async function runBench(opts: BenchOptions): Promise<string[]> {
     ...(opts.models ? { models: opts.models } : {}),
   }, api.scenarioFile);
   const cases = plan.cases;
-  if (cases.length === 0) throw new Error(`no case of ${relative(repoRoot, api.scenarioFile)} matches the filters (PROTOCOL, CASES, MODEL)`);
+  if (cases.length === 0) throw new UsageError(`no case of ${relative(repoRoot, api.scenarioFile)} matches the filters (PROTOCOL, CASES, MODEL)`);
+  const options: BenchResult['options'] = {
+    repeat: opts.repeat,
+    durationSeconds: opts.durationSeconds,
+    warmupSeconds: opts.warmupSeconds,
+    quick: opts.quick,
+    protocols: [...new Set(cases.map((c) => c.protocol))],
+    cases: opts.cases ?? null,
+    models: [...plan.models],
+    ...(impls.length > 1 ? { implementations: names } : {}),
+    restartBetweenCases: true,
+    scenarioFile: relative(repoRoot, api.scenarioFile),
+    scenarioHash: `sha256:${createHash('sha256').update(plan.text).digest('hex')}`,
+    seed: opts.seed,
+  };
+  const placement = choosePlacement(opts.pin);
+
+  // RESUME: refused before anything starts unless it is the same run.
+  const resumed = opts.resume
+    ? await loadResume(opts.api, names, opts.resume, {
+        options,
+        implTreeHashes: new Map(await Promise.all(impls.map(async (i) => [i.manifest.name, await implTreeHash(i.dir)] as const))),
+        placement,
+      })
+    : undefined;
+  const remaining = cases.filter((c) => !resumed?.done.has(c.id));
+  const runId = resumed?.runId ?? newRunId(sessionStarted);
+  if (resumed) console.log(`resuming run ${runId}: ${cases.length - remaining.length} of ${cases.length} cases recorded, ${remaining.length} to run`);
 
   // The gate applies to each implementation: one that does not pass stops the whole run.
   const gates = new Map<string, GateRecord>();
@@ -86,7 +128,6 @@ export async function runBench(opts: BenchOptions): Promise<string[]> {
     throw new Error('k6 is not installed: run make setup');
   });
 
-  const placement = choosePlacement(opts.pin);
   // Local processes unless FAIRBENCH_RUNTIME=containers: on one small machine the runtime adds no noise of its own.
   const provider = chooseProvider({ default: 'local' });
   const servers = await Promise.all(api.manifest.databases.map((kind) => provider.start(kind)));
@@ -102,6 +143,7 @@ export async function runBench(opts: BenchOptions): Promise<string[]> {
   const seeded = await seed(api, 'paper', databases);
   console.log(`seeded ${api.name}: ${Object.entries(seeded.info.rows).map(([t, n]) => `${n} ${t}`).join(', ')} in ${seeded.info.loadMs} ms`);
   const prepared = await api.module.prepare(seeded, databases);
+  if (resumed) checkResumedDatabase(resumed, { provider: db.provider, fingerprint: seeded.info.fingerprint, engine: db.engine.name, version: db.engine.version });
   const settings: RunSettings = { warmupSeconds: opts.warmupSeconds, durationSeconds: opts.durationSeconds, seed: opts.seed };
 
   for (const impl of impls) await buildImplementation(impl, { runtime });
@@ -111,117 +153,81 @@ export async function runBench(opts: BenchOptions): Promise<string[]> {
   onCleanup(`bench work dir ${workDir}`, () => rm(workDir, { recursive: true, force: true }));
   const script = api.script;
 
-  const rounds = cases.map((c) => (c.protocol === 'database' ? 1 : impls.length));
-  const progress = new Progress(
-    rounds.reduce((a, b) => a + b, 0),
-    opts.repeat,
-    cases.reduce((a, c, i) => a + api.module.plannedSeconds(c, settings) * rounds[i]!, 0) / rounds.reduce((a, b) => a + b, 0),
-  );
-  const results = new Map<string, BenchCase[]>(impls.map((i) => [i.manifest.name, []]));
-  const runtimes = new Map<string, string>();
-  let step = 0;
-  for (const c of cases) {
-    const repetitions = new Map<string, Repetition[]>(impls.map((i) => [i.manifest.name, []]));
-    const running = new Map<string, RunningImplementation>();
-    const limitSeconds = api.module.limitSeconds(c, settings);
-    try {
-      if (c.protocol === 'database') {
-        // The limit is one measurement shared by every implementation's document.
-        step++;
-        const reps: Repetition[] = [];
-        for (let r = 1; r <= opts.repeat; r++) {
-          progress.begin(step, r, c.id);
-          if (api.manifest.bench.writes) await seeded.reset();
-          const repStarted = new Date();
-          const load = await prepared.startBaseline(c, settings, { cores: placement.generator, workDir, poolSize, limitSeconds });
-          reps.push(await measure(r, repStarted, load, undefined, database.pid, c.requestTypes));
-          progress.end();
-          if (shuttingDown()) throw new Error('interrupted');
-        }
-        for (const impl of impls) repetitions.set(impl.manifest.name, reps);
-        progress.caseLine(c.id, reps);
-      } else {
-        // Restarted before every case, as the paper did: no case inherits another's heap or JIT state.
-        for (const impl of impls) {
-          const server = await startServer(impl, env, runtime, placement.implementation);
-          running.set(impl.manifest.name, server);
-          if (server.runtimeVersion) runtimes.set(impl.manifest.name, server.runtimeVersion);
-        }
-        const first = step + 1;
-        step += impls.length;
-        for (let r = 1; r <= opts.repeat; r++) {
-          for (const [place, impl] of roundOrder(impls, r).entries()) {
-            const name = impl.manifest.name;
-            const server = running.get(name)!;
-            progress.begin(first + impls.indexOf(impl), r, impls.length > 1 ? `${c.id} · ${name}` : c.id);
-            if (api.manifest.bench.writes) await seeded.reset();
-            const repStarted = new Date();
-            const load = startK6(c.id, { BASE_URL: server.baseUrl, ...prepared.k6Env(c, settings) }, { script, cores: placement.generator, workDir, limitSeconds });
-            const rep = await measure(r, repStarted, load, server, database.pid, c.requestTypes);
-            repetitions.get(name)!.push(impls.length > 1 ? { ...rep, order: place + 1 } : rep);
-            progress.end();
-            if (shuttingDown()) throw new Error('interrupted');
-          }
-        }
-        for (const impl of impls) progress.caseLine(impls.length > 1 ? `${c.id} · ${impl.manifest.name}` : c.id, repetitions.get(impl.manifest.name)!);
-      }
-    } finally {
-      for (const server of running.values()) await server.stop();
-    }
-    for (const impl of impls) {
-      results.get(impl.manifest.name)!.push({ id: c.id, protocol: c.protocol, model: c.model, parameters: c.parameters, repetitions: repetitions.get(impl.manifest.name)! });
-    }
-  }
-
-  const finished = new Date();
   const revision = await sourceRevision();
   const spec = await specHash();
-  const files: string[] = [];
-  for (const impl of impls) {
-    const name = impl.manifest.name;
-    const gate = gates.get(name)!;
-    const doc: BenchResult = {
+  const runtimes = new Map<string, string>();
+  const head = async (name: string): Promise<DocumentHead> => {
+    const impl = impls.find((i) => i.manifest.name === name)!;
+    if (!runtimes.has(name)) runtimes.set(name, await runtimeVersion(impl.manifest.runtime.name));
+    return {
       schemaVersion: 1,
-      runId: newRunId(started),
+      runId,
       api: opts.api,
-      startedAt: started.toISOString(),
-      finishedAt: finished.toISOString(),
-      wallSeconds: Math.round((finished.getTime() - started.getTime()) / 100) / 10,
-      options: {
-        repeat: opts.repeat,
-        durationSeconds: opts.durationSeconds,
-        warmupSeconds: opts.warmupSeconds,
-        quick: opts.quick,
-        protocols: [...new Set(cases.map((c) => c.protocol))],
-        cases: opts.cases ?? null,
-        models: [...plan.models],
-        ...(impls.length > 1 ? { implementations: impls.map((i) => i.manifest.name) } : {}),
-        restartBetweenCases: true,
-        scenarioFile: relative(repoRoot, api.scenarioFile),
-        scenarioHash: `sha256:${createHash('sha256').update(plan.text).digest('hex')}`,
-      },
+      startedAt: resumed?.startedAt ?? sessionStarted.toISOString(),
+      ...(resumed ? { resumedAt: [...resumed.resumedAt, sessionStarted.toISOString()] } : {}),
+      options,
       implementation: {
         name,
         language: impl.manifest.language,
         framework: { ...impl.manifest.framework },
-        runtime: { name: impl.manifest.runtime.name, version: runtimes.get(name) ?? (await runtimeVersion(impl.manifest.runtime.name)) },
-        implTreeHash: gate.implTreeHash,
+        runtime: { name: impl.manifest.runtime.name, version: runtimes.get(name)! },
+        implTreeHash: gates.get(name)!.implTreeHash,
         poolSize,
         tuning: [impl.manifest.tuning],
       },
-      gate,
+      gate: gates.get(name)!,
       source: { commit: revision.commit, dirty: revision.dirty, specHash: spec },
       dataset: seeded.info,
       database: { kind: db.kind, engine: db.engine.name, version: db.engine.version },
       provider: db.provider,
       machine: machineFacts(recordedPlacement),
       generator: { name: 'k6', version: generatorVersion },
-      cases: results.get(name)!,
     };
-    files.push(await writeResult(doc, name));
-  }
+  };
+  const recorder = new RunRecorder({
+    impls: names,
+    planned: cases.map((c) => c.id),
+    head,
+    sessionStarted,
+    ...(resumed ? { prior: resumed.cases, priorWallSeconds: resumed.wallSeconds } : {}),
+  });
+  // Written before the first case, so that even a run killed in it can be resumed.
+  const files = await recorder.write();
+  const hint = onCleanup('bench: how to continue', async () => {
+    console.error(`bench: run ${runId} stopped with ${recorder.recordedCases} of ${cases.length} cases recorded in ${files.map((f) => relative(repoRoot, f)).join(', ')} (complete: false)`);
+    console.error(`bench: to continue it, give the same options and RESUME=${runId}`);
+  });
+
+  const rounds = remaining.map((c) => (c.protocol === 'database' ? 1 : impls.length));
+  const steps = rounds.reduce((a, b) => a + b, 0);
+  const progress = new Progress(steps, opts.repeat, steps ? remaining.reduce((a, c, i) => a + api.module.plannedSeconds(c, settings) * rounds[i]!, 0) / steps : 0);
+  await runCases(remaining, {
+    impls: names,
+    repeat: opts.repeat,
+    progress,
+    limitSeconds: (c) => api.module.limitSeconds(c, settings),
+    startServer: async (name) => {
+      const server = await startServer(impls.find((i) => i.manifest.name === name)!, env, runtime, placement.implementation);
+      if (server.runtimeVersion) runtimes.set(name, server.runtimeVersion);
+      return server;
+    },
+    startLoad: (c, server, limitSeconds) => startK6(c.id, { BASE_URL: server.baseUrl, ...prepared.k6Env(c, settings) }, { script, cores: placement.generator, workDir, limitSeconds }),
+    startBaseline: (c, limitSeconds) => prepared.startBaseline(c, settings, { cores: placement.generator, workDir, poolSize, limitSeconds }),
+    // Where the load writes, every repetition starts from the seed.
+    ...(api.manifest.bench.writes ? { reset: () => seeded.reset() } : {}),
+    databaseDown: () => databaseDown(db.url),
+    databasePid: database.pid,
+    recorded: async (_c, records) => {
+      recorder.record(records);
+      await recorder.write();
+    },
+    stopping: shuttingDown,
+  });
+
+  const written = await recorder.write();
+  hint();
   for (const d of servers) await d.stop();
-  return files;
+  return { runId, files: written, complete: recorder.complete, failed: recorder.failed() };
 }
 
 /**
@@ -238,52 +244,6 @@ async function startServer(
   const server = await startImplementation(impl, env, { runtime });
   if (cpus) await pinProcess(server.process.pid, cpus);
   return server;
-}
-
-/** Waits for one repetition's load to finish while sampling the trees involved; the repetition's record. */
-async function measure(index: number, startedAt: Date, load: StartedLoad, server: RunningImplementation | undefined, databasePid: number | undefined, order: readonly string[] = []): Promise<Repetition> {
-  const roots: Record<string, number> = { generator: load.process.pid };
-  if (server) roots['server'] = server.process.pid;
-  if (databasePid !== undefined) roots['database'] = databasePid;
-  const sampler = new TreeSampler(roots, 10);
-  sampler.start();
-  let m;
-  try {
-    m = await load.done;
-  } finally {
-    sampler.stop();
-  }
-  const usage = (name: string) => sampler.usage(name, m.window.from, m.window.to);
-  const generator = usage('generator');
-  const serverUsage = usage('server');
-  const databaseUsage = usage('database');
-  const notes = [...m.notes];
-  const busy = (generator?.cpuPercentMean ?? 0) > GENERATOR_BOUND_CPU_PERCENT;
-  if (busy) notes.push(`the load generator used ${generator?.cpuPercentMean}% of a core on average`);
-  if (m.droppedIterations) notes.push(`${m.droppedIterations} iterations dropped`);
-  return {
-    index,
-    startedAt: startedAt.toISOString(),
-    durationSeconds: m.durationSeconds,
-    requests: m.requests,
-    errors: m.errors,
-    throughput: m.throughput,
-    latencyMs: m.latencyMs,
-    ...(m.serverMs ? { serverMs: m.serverMs } : {}),
-    ...(m.requestTypes ? { requestTypes: inOrder(m.requestTypes, order) } : {}),
-    ...(m.droppedIterations !== undefined ? { droppedIterations: m.droppedIterations } : {}),
-    ...(serverUsage ? { server: serverUsage } : {}),
-    ...(databaseUsage ? { database: databaseUsage } : {}),
-    ...(generator ? { generator } : {}),
-    generatorBound: busy || (m.droppedIterations ?? 0) > 0,
-    ...(notes.length > 0 ? { notes } : {}),
-  };
-}
-
-/** The request types in the case's order (k6's summary has its own), any others after them. */
-export function inOrder<T>(types: Record<string, T>, order: readonly string[]): Record<string, T> {
-  const names = [...order.filter((n) => n in types), ...Object.keys(types).filter((n) => !order.includes(n))];
-  return Object.fromEntries(names.map((n) => [n, types[n]!]));
 }
 
 /** Finds the database server's process (to sample it) and pins it to the server side's cores. */

@@ -5,6 +5,7 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { startProcess } from '@fairbench/harness/process.ts';
 import type { BaselineOptions } from '../api-module.ts';
+import { LoadFailure } from '../failure.ts';
 import type { Measured, StartedLoad } from '../k6.ts';
 import { pinned } from '../placement.ts';
 import type { LatencySummary, RequestTypeResult } from '../result-document.ts';
@@ -18,10 +19,15 @@ export async function startBaselineClient(client: string, config: object, id: st
   const [command, args] = pinned(opts.cores, process.execPath, [client, configFile, out]);
   const child = startProcess({ name: `baseline ${id}`, command, args, env: { ...process.env, NODE_ENV: 'production' }, logFile: join(opts.workDir, 'baseline.log') });
   const done = (async () => {
-    const timer = setTimeout(() => void child.stop(), opts.limitSeconds * 1000);
+    let stopped = false;
+    const timer = setTimeout(() => {
+      stopped = true;
+      void child.stop();
+    }, opts.limitSeconds * 1000);
     const code = await child.exited.finally(() => clearTimeout(timer));
     try {
-      if (code !== 0) throw new Error(`baseline client exited with ${code} for ${id}:\n${await child.tail(20)}`);
+      if (stopped) throw new LoadFailure('time-limit', `the database-alone client did not finish within the case's time limit of ${opts.limitSeconds} s and was stopped`, { detail: await child.tail(10) });
+      if (code !== 0) throw new LoadFailure('baseline', `the database-alone client exited with ${code ?? 'a signal'}`, { detail: await child.tail(20) });
       return measuredFromBaseline(JSON.parse(await readFile(out, 'utf8')) as BaselineOutput);
     } finally {
       await rm(out, { force: true });

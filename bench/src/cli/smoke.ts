@@ -23,8 +23,9 @@ await runMain('bench-smoke', async () => {
         continue;
       }
       console.log(`== smoke ${impl.manifest.name} × ${api.manifest.name} (CASES=${smoke.cases})`);
-      const files = await runBench({ impls: [impl.manifest.name], api: api.manifest.name, repeat: 1, durationSeconds: 2, warmupSeconds: 1, quick: true, cases: smoke.cases, pin: true, seed: 1 });
-      for (const file of files) console.log(`\n${summaryMarkdown(JSON.parse(await readFile(file, 'utf8')) as BenchResult)}\nbench-smoke: result → ${file}`);
+      const outcome = await runBench({ impls: [impl.manifest.name], api: api.manifest.name, repeat: 1, durationSeconds: 2, warmupSeconds: 1, quick: true, cases: smoke.cases, pin: true, seed: 1 });
+      if (outcome.failed.length > 0) throw new Error(`the smoke of ${impl.manifest.name} × ${api.manifest.name} failed in ${outcome.failed.length} case(s): ${outcome.failed.map((f) => `${f.case.id}: ${f.case.failure.reason}`).join('; ')}`);
+      for (const file of outcome.files) console.log(`\n${summaryMarkdown(JSON.parse(await readFile(file, 'utf8')) as BenchResult)}\nbench-smoke: result → ${file}`);
       ran++;
     }
   }

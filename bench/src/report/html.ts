@@ -186,6 +186,22 @@ function warningList(items: string[], cls = ''): string {
   return items.length ? `<div class="warn ${cls}"><ul>${items.map((w) => `<li>${esc(w)}</li>`).join('')}</ul></div>` : '';
 }
 
+/** The cases runs recorded as failed: why, and what was measured before (not used anywhere else on the page). */
+function failureSection(report: ApiReport): string {
+  const rows = report.failures.map((f) => [
+    `<code>${esc(f.case.id)}</code>`,
+    f.case.protocol === 'database' ? 'database alone' : esc(f.impl),
+    `<code>${esc(f.runId)}</code>`,
+    `<span class="slower">${esc(f.failure.kind)}</span>`,
+    f.failure.repetition ? String(f.failure.repetition) : 'before the first',
+    `<span style="white-space:normal">${esc(f.failure.reason)}</span>`,
+    f.measured ? `${f.measured.n}${f.case.repetitions.at(-1)?.partial ? ' (last partial)' : ''}: ${rate(f.measured.throughput)} req/s, p95 ${ms(f.measured.p95)} ms` : 'nothing',
+  ]);
+  return `<h3>Failed cases</h3>
+<p class="note">These cases did not complete: the run recorded why and went on. They are left out of every table, chart and comparison on this page (an older run's measurement of the same case is shown instead, if there is one); what their repetitions measured before the failure is summarised here.</p>
+${table(['case', 'implementation', 'run', 'failure', 'in repetition', 'reason', 'measured before it (median)'], rows, 3)}`;
+}
+
 async function apiSection(report: ApiReport): Promise<string> {
   const groups: string[] = [];
   for (const g of report.groups) groups.push(await groupSection(report, g));
@@ -195,6 +211,7 @@ async function apiSection(report: ApiReport): Promise<string> {
 <h3>Runs</h3>
 ${runsTable(report)}
 ${report.warnings.length ? `<h3>Warnings</h3>${warningList(report.warnings)}` : '<p class="note">No warnings: no generator-bound repetitions, errors or dropped iterations.</p>'}
+${report.failures.length ? failureSection(report) : ''}
 ${groups.join('\n')}
 ${report.requestTypes.length ? requestTypeSection(report) : ''}
 ${report.paper ? paperSection(report.paper) : ''}

@@ -15,7 +15,7 @@ import {
 } from '../stats/index.ts';
 import type { LoadedRun } from './load.ts';
 import { paperRows, requestTypeRows, type PaperDifference, type PaperRow, type TypeRow } from './request-types.ts';
-import { BASELINE_PROTOCOL, type BenchCase, type BenchResult, type LatencySummary, type Repetition } from '../result-document.ts';
+import { BASELINE_PROTOCOL, type BenchCase, type BenchResult, type CaseFailure, type LatencySummary, type Repetition } from '../result-document.ts';
 
 export const LATENCY_STATS = ['min', 'median', 'mean', 'p95', 'p99', 'max'] as const;
 export type LatencyStat = (typeof LATENCY_STATS)[number];
@@ -90,7 +90,19 @@ export interface ApiReport {
   requestTypes: TypeRow[];
   /** The paper's published differences beside ours, when the API's scenario file has them and both of the paper's frameworks ran. */
   paper: { source: string; rows: PaperRow[] } | null;
+  /** Cases a run recorded as failed (left out of every table and chart above; an older run's measurement of the case is shown instead, if there is one). */
+  failures: FailureRow[];
   warnings: string[];
+}
+
+export interface FailureRow {
+  impl: string;
+  runId: string;
+  file: string;
+  case: BenchCase;
+  failure: CaseFailure;
+  /** What the repetitions before the failure (and the failed one's measured part) measured. */
+  measured: { n: number; throughput: number; p95: number } | null;
 }
 
 /** Per API, a paper's published differences (the `paper` section of apis/<api>'s scenario file). */
@@ -134,7 +146,8 @@ export function summarizeCase(api: string, impl: string, run: BenchResult, c: Be
   const latency = Object.fromEntries(
     LATENCY_STATS.map((s) => [s, median(reps.map((r) => r.latencyMs[s as keyof LatencySummary]))]),
   ) as Record<LatencyStat, number>;
-  const base = run.cases.find((b) => b.protocol === BASELINE_PROTOCOL && b.model === c.model && sameParameters(b.parameters, c.parameters));
+  // A failed baseline is no limit to divide by.
+  const base = run.cases.find((b) => b.protocol === BASELINE_PROTOCOL && !b.failure && b.model === c.model && sameParameters(b.parameters, c.parameters));
   const servers = reps.flatMap((r) => (r.server ? [r.server] : []));
   const generators = reps.flatMap((r) => (r.generator ? [r.generator] : []));
   const errors: Record<string, number> = {};
@@ -190,6 +203,18 @@ function warningsFor(results: CaseResult[]): string[] {
   return out;
 }
 
+function failureRow(impl: string, run: LoadedRun, c: BenchCase): FailureRow {
+  const reps = c.repetitions;
+  return {
+    impl,
+    runId: run.doc.runId,
+    file: run.file,
+    case: c,
+    failure: c.failure!,
+    measured: reps.length ? { n: reps.length, throughput: median(reps.map((r) => r.throughput)), p95: median(reps.map((r) => r.latencyMs.p95)) } : null,
+  };
+}
+
 /** Groups the runs by API; per implementation and case, the newest run that has the case supplies it. */
 export function buildModel(runs: LoadedRun[], paperData: PaperData = {}): ApiReport[] {
   const apis = [...new Set(runs.map((r) => r.doc.api))].sort();
@@ -199,9 +224,16 @@ export function buildModel(runs: LoadedRun[], paperData: PaperData = {}): ApiRep
     const used = new Map<LoadedRun, number>();
     const chosen = new Map<string, CaseResult>(); // `${impl}|${caseId}`
     const warnings: string[] = [];
+    const failures: FailureRow[] = [];
     for (const impl of impls) {
       for (const run of apiRuns.filter((r) => r.doc.implementation.name === impl)) {
         for (const c of run.doc.cases) {
+          if (c.failure) {
+            // A database-alone case is in every implementation's document of the run: listed once.
+            const listed = c.protocol === BASELINE_PROTOCOL && failures.some((f) => f.runId === run.doc.runId && f.case.id === c.id);
+            if (!listed) failures.push(failureRow(impl, run, c));
+            continue;
+          }
           if (c.protocol === BASELINE_PROTOCOL || chosen.has(`${impl}|${c.id}`)) continue;
           chosen.set(`${impl}|${c.id}`, summarizeCase(api, impl, run.doc, c));
           used.set(run, (used.get(run) ?? 0) + 1);
@@ -243,13 +275,22 @@ export function buildModel(runs: LoadedRun[], paperData: PaperData = {}): ApiRep
     for (const run of apiRuns) {
       if (run.doc.options.quick && used.has(run)) warnings.push(`${run.doc.implementation.name}: run ${run.doc.runId} is a QUICK smoke run (${run.doc.options.durationSeconds} s per case), not a measurement`);
       if (!used.has(run)) warnings.push(`${run.doc.implementation.name}: run ${run.doc.runId} is superseded by newer runs with the same cases and not shown`);
+      if (run.doc.complete === false)
+        warnings.push(`${run.doc.implementation.name}: run ${run.doc.runId} is incomplete: ${run.doc.cases.length} of ${run.doc.plannedCases ?? '?'} planned cases recorded (stopped, or still running; make bench … RESUME=${run.doc.runId} continues it)`);
+      const failedHere = run.doc.cases.filter((c) => c.failure);
+      if (failedHere.length)
+        warnings.push(`${run.doc.implementation.name}: run ${run.doc.runId}: ${plural(failedHere.length, 'case')} of ${run.doc.cases.length} failed and ${failedHere.length === 1 ? 'is' : 'are'} left out of the tables (see "Failed cases"): ${failedHere.map((c) => `${c.id} (${c.failure!.kind})`).join(', ')}`);
     }
-    for (const r of results) if (!r.baseline) warnings.push(`${r.impl} ${r.case.id}: the run has no database-alone case with the same model and parameters`);
+    for (const r of results) {
+      if (r.baseline) continue;
+      const failed = r.run.cases.some((b) => b.protocol === BASELINE_PROTOCOL && b.failure && b.model === r.case.model && sameParameters(b.parameters, r.case.parameters));
+      warnings.push(`${r.impl} ${r.case.id}: ${failed ? 'the database-alone case with the same model and parameters failed in that run' : 'the run has no database-alone case with the same model and parameters'}`);
+    }
     warnings.push(...warningsFor(results));
     // A generator-bound or failing baseline understates the limit every ratio divides by: one line per run.
     for (const run of apiRuns.filter((r) => used.has(r))) {
       const impl = run.doc.implementation.name;
-      const baselines = run.doc.cases.filter((c) => c.protocol === BASELINE_PROTOCOL).map((c) => summarizeCase(api, impl, run.doc, c));
+      const baselines = run.doc.cases.filter((c) => c.protocol === BASELINE_PROTOCOL && !c.failure).map((c) => summarizeCase(api, impl, run.doc, c));
       const bound = baselines.filter((b) => b.generatorBound);
       const failing = baselines.filter((b) => b.errorCount);
       const peak = Math.round(max(bound.map((b) => b.generator?.cpuPeak ?? 0)));
@@ -270,6 +311,7 @@ export function buildModel(runs: LoadedRun[], paperData: PaperData = {}): ApiRep
       runs: impls.flatMap((impl) => apiRuns.filter((r) => r.doc.implementation.name === impl).map((r) => ({ file: r.file, doc: r.doc, casesUsed: used.get(r) ?? 0 }))),
       groups,
       pairs,
+      failures,
       warnings,
     };
   });

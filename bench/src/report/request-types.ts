@@ -111,7 +111,7 @@ export function requestTypeRows(api: string, impls: readonly string[], sources: 
     const first = of[0]!;
     for (const type of typesOf(of.map((s) => s.case))) {
       const results = of.flatMap((s) => summarizeType(api, s, type) ?? []);
-      const base = first.run.cases.find((b) => b.protocol === BASELINE_PROTOCOL && b.model === first.case.model && sameParameters(b.parameters, first.case.parameters));
+      const base = first.run.cases.find((b) => b.protocol === BASELINE_PROTOCOL && !b.failure && b.model === first.case.model && sameParameters(b.parameters, first.case.parameters));
       const comparisons: TypeComparison[] = [];
       for (let i = 0; i < of.length; i++)
         for (let j = i + 1; j < of.length; j++) {

@@ -2,7 +2,7 @@
 import { MIN_REPETITIONS } from '../stats/index.ts';
 import { ms, percent, rate, share } from './format.ts';
 import { compareParameters, protocolRank, summarizeCase } from './model.ts';
-import { BASELINE_PROTOCOL, type BenchResult } from '../result-document.ts';
+import { BASELINE_PROTOCOL, type BenchResult, type CaseFailure } from '../result-document.ts';
 
 export function summaryMarkdown(doc: BenchResult): string {
   const cases = [...doc.cases].sort(
@@ -15,16 +15,28 @@ export function summaryMarkdown(doc: BenchResult): string {
     '| --- | ---: | ---: | ---: | ---: | ---: | --- |',
   ];
   for (const c of cases) {
+    if (c.failure && c.repetitions.length === 0) {
+      lines.push(`| ${c.id} | 0 | — | — | — | — | ${failureFlag(c.failure)} |`);
+      continue;
+    }
     const r = summarizeCase(doc.api, doc.implementation.name, doc, c);
     const flags = [
+      c.failure ? failureFlag(c.failure) : '',
       r.n < MIN_REPETITIONS ? 'too few repetitions' : '',
       r.generatorBound ? `generator-bound ×${r.generatorBound}` : '',
       r.errorCount ? `${r.errorCount} errors` : '',
       r.dropped ? `${r.dropped} dropped` : '',
     ].filter(Boolean);
     lines.push(
-      `| ${c.id} | ${r.n} | ${rate(r.throughput.median)} | ${ms(r.latency.p95)} | ${c.protocol === BASELINE_PROTOCOL ? '(the limit)' : r.baseline ? share(r.baseline.ratio.ratio) : '—'} | ${r.generator ? percent(r.generator.cpuPeak) : '—'} | ${flags.join(', ')} |`,
+      `| ${c.id} | ${r.n}${c.repetitions.at(-1)?.partial ? ' (last partial)' : ''} | ${rate(r.throughput.median)} | ${ms(r.latency.p95)} | ${c.protocol === BASELINE_PROTOCOL ? '(the limit)' : r.baseline ? share(r.baseline.ratio.ratio) : '—'} | ${r.generator ? percent(r.generator.cpuPeak) : '—'} | ${flags.join(', ')} |`,
     );
   }
+  const failed = doc.cases.filter((c) => c.failure);
+  if (failed.length) lines.push('', `**${failed.length} of ${doc.cases.length} cases failed** (the run went on; their numbers, if any, are only what was measured before the failure):`, ...failed.map((c) => `- ${c.id}: ${c.failure!.kind}${c.failure!.repetition ? ` in repetition ${c.failure!.repetition}` : ''}: ${c.failure!.reason}`));
+  if (doc.complete === false) lines.push('', `**Incomplete run**: ${doc.cases.length} of ${doc.plannedCases ?? '?'} planned cases recorded; \`make bench … RESUME=${doc.runId}\` with the same options continues it.`);
   return lines.join('\n') + '\n';
+}
+
+function failureFlag(f: CaseFailure): string {
+  return `**FAILED** (${f.kind})`;
 }

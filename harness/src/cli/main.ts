@@ -3,11 +3,11 @@
 // runner), and the exit code is the command's verdict.
 import { installCrashHandlers, installSignalHandlers, runCleanup, shuttingDown } from '../cleanup.ts';
 
-/** Runs `main` (which returns true for success) and exits 0 or 1 after cleanup. */
-export async function runMain(name: string, main: () => Promise<boolean>): Promise<never> {
+/** Runs `main` (which returns true for success, or its own exit code) and exits 0 or 1 (or that code) after cleanup. */
+export async function runMain(name: string, main: () => Promise<boolean | number>): Promise<never> {
   installSignalHandlers();
   installCrashHandlers();
-  let ok = false;
+  let ok: boolean | number = false;
   try {
     ok = await main();
   } catch (error) {
@@ -17,5 +17,5 @@ export async function runMain(name: string, main: () => Promise<boolean>): Promi
   } finally {
     await runCleanup();
   }
-  process.exit(ok ? 0 : 1);
+  process.exit(typeof ok === 'number' ? ok : ok ? 0 : 1);
 }

@@ -1,0 +1,247 @@
+// The cases of a run, one after another: the implementations restarted before each case,
+// the repetitions alternating between them (A B, B A, …) on data reset before each, the
+// load (k6, or the baseline client for a database-alone case) sampled with the process
+// trees at 10 Hz. A case that fails — its load outran the limit, k6 or the baseline
+// client exited with an error, the implementation did not start or exited, the database
+// stopped answering — is recorded with its failure and what it measured, and the loop goes
+// on with the next case. Everything it starts comes from `deps`, so that tests can run it
+// on small fake servers without a database.
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { ManagedProcess } from '@fairbench/harness/process.ts';
+import type { PlannedCase } from './api-module.ts';
+import { asFailure, failure, LoadFailure } from './failure.ts';
+import type { Measured, StartedLoad } from './k6.ts';
+import { TreeSampler } from './proc-sampler.ts';
+import type { Progress } from './progress.ts';
+import type { BenchCase, CaseFailure, Repetition } from './result-document.ts';
+
+/** k6 (or the baseline client) busier than this share of its core measured itself, not the server. */
+const GENERATOR_BOUND_CPU_PERCENT = 80;
+
+/** A started implementation, as the loop needs it. */
+export interface LoopServer {
+  readonly baseUrl: string;
+  readonly process: ManagedProcess;
+  stop(): Promise<void>;
+}
+
+export interface CaseLoopDeps<C extends PlannedCase> {
+  /** Implementation names, in the order given. */
+  readonly impls: readonly string[];
+  readonly repeat: number;
+  readonly progress: Progress;
+  /** Case number of the first case (1 unless a resumed run skips the finished ones). */
+  readonly firstStep?: number;
+  limitSeconds(c: C): number;
+  startServer(impl: string): Promise<LoopServer>;
+  /** Starts k6 for one repetition of a benchmarked case against `server`. */
+  startLoad(c: C, server: LoopServer, limitSeconds: number): StartedLoad;
+  /** Starts the database-alone client for one repetition of a baseline case. */
+  startBaseline(c: C, limitSeconds: number): Promise<StartedLoad>;
+  /** Restores the seeded data before a repetition. */
+  reset?(): Promise<void>;
+  /** Why the database does not answer, or undefined when it does. */
+  databaseDown(): Promise<string | undefined>;
+  /** The database server's pid, to sample it. */
+  readonly databasePid?: number | undefined;
+  /** Called after every case with its record per implementation (in `impls` order). */
+  recorded(c: C, records: ReadonlyMap<string, BenchCase>): Promise<void>;
+  /** True once the run is being interrupted (Ctrl-C): the case in progress is not recorded. */
+  stopping(): boolean;
+}
+
+/** Thrown when the run is interrupted: the case in progress is dropped, not recorded as failed. */
+export class Interrupted extends Error {
+  constructor() {
+    super('interrupted');
+    this.name = 'Interrupted';
+  }
+}
+
+/** The order of the implementations in repetition r (1-based): as given in odd repetitions, reversed in even ones. */
+export function roundOrder<T>(impls: readonly T[], r: number): T[] {
+  return r % 2 === 1 ? [...impls] : [...impls].reverse();
+}
+
+/** Runs `cases`; every case is handed to deps.recorded (measured or failed) before the next begins. */
+export async function runCases<C extends PlannedCase>(cases: readonly C[], deps: CaseLoopDeps<C>): Promise<void> {
+  let step = (deps.firstStep ?? 1) - 1;
+  for (const c of cases) {
+    if (c.protocol === 'database') {
+      step++;
+      const outcome = await runBaselineCase(c, step, deps);
+      await deps.recorded(c, new Map(deps.impls.map((name) => [name, record(c, outcome)])));
+    } else {
+      const outcomes = await runServedCase(c, step + 1, deps);
+      step += deps.impls.length;
+      await deps.recorded(c, new Map(deps.impls.map((name) => [name, record(c, outcomes.get(name)!)])));
+    }
+  }
+}
+
+interface Outcome {
+  repetitions: Repetition[];
+  failure?: CaseFailure;
+}
+
+function record(c: PlannedCase, o: Outcome): BenchCase {
+  return { id: c.id, protocol: c.protocol, model: c.model, parameters: c.parameters, repetitions: o.repetitions, ...(o.failure ? { failure: o.failure } : {}) };
+}
+
+/** The database-alone case: measured once, recorded in every implementation's document. */
+async function runBaselineCase<C extends PlannedCase>(c: C, step: number, deps: CaseLoopDeps<C>): Promise<Outcome> {
+  const limitSeconds = deps.limitSeconds(c);
+  const outcome: Outcome = { repetitions: [] };
+  const down = await deps.databaseDown();
+  if (down) outcome.failure = failure('database', down);
+  for (let r = 1; r <= deps.repeat && !outcome.failure; r++) {
+    deps.progress.begin(step, r, c.id);
+    const result = await repetition(deps, r, undefined, c, async () => deps.startBaseline(c, limitSeconds), 'baseline');
+    deps.progress.end();
+    if (deps.stopping()) throw new Interrupted();
+    if (result.rep) outcome.repetitions.push(result.rep);
+    if (result.failure) outcome.failure = { ...result.failure, repetition: r };
+  }
+  deps.progress.caseLine(c.id, outcome.repetitions, outcome.failure);
+  return outcome;
+}
+
+/** A benchmarked case: every implementation restarted, the repetitions alternating; one failing implementation does not stop the others. */
+async function runServedCase<C extends PlannedCase>(c: C, firstStep: number, deps: CaseLoopDeps<C>): Promise<Map<string, Outcome>> {
+  const { impls } = deps;
+  const limitSeconds = deps.limitSeconds(c);
+  const outcomes = new Map<string, Outcome>(impls.map((name) => [name, { repetitions: [] }]));
+  const servers = new Map<string, LoopServer>();
+  const label = (name: string) => (impls.length > 1 ? `${c.id} · ${name}` : c.id);
+  try {
+    const down = await deps.databaseDown();
+    for (const name of impls) {
+      if (down) {
+        outcomes.get(name)!.failure = failure('database', down);
+        continue;
+      }
+      // Restarted before every case, as the paper did: no case inherits another's heap or JIT state.
+      try {
+        servers.set(name, await deps.startServer(name));
+      } catch (error) {
+        if (deps.stopping()) throw new Interrupted();
+        outcomes.get(name)!.failure = asFailure('implementation', error, `${name} did not start: `);
+      }
+    }
+    for (let r = 1; r <= deps.repeat; r++) {
+      for (const [place, name] of roundOrder(impls, r).entries()) {
+        const server = servers.get(name);
+        const outcome = outcomes.get(name)!;
+        if (!server || outcome.failure) continue;
+        deps.progress.begin(firstStep + impls.indexOf(name), r, label(name));
+        const result = await repetition(deps, r, server, c, async () => deps.startLoad(c, server, limitSeconds), 'generator', name);
+        deps.progress.end();
+        if (deps.stopping()) throw new Interrupted();
+        if (result.rep) outcome.repetitions.push(impls.length > 1 ? { ...result.rep, order: place + 1 } : result.rep);
+        if (result.failure) {
+          outcome.failure = { ...result.failure, repetition: r };
+          // A stalled implementation must not load the machine while the others go on.
+          servers.delete(name);
+          await server.stop();
+        }
+      }
+    }
+  } finally {
+    for (const server of servers.values()) await server.stop();
+  }
+  for (const name of impls) deps.progress.caseLine(label(name), outcomes.get(name)!.repetitions, outcomes.get(name)!.failure);
+  return outcomes;
+}
+
+/**
+ * One repetition: reset the data, start the load, sample while it runs. A failure comes
+ * back with whatever was measured (the repetition then marked partial); a database that
+ * stopped answering is named as the cause whatever failed first.
+ */
+async function repetition<C extends PlannedCase>(
+  deps: CaseLoopDeps<C>,
+  index: number,
+  server: LoopServer | undefined,
+  c: C,
+  start: () => Promise<StartedLoad>,
+  loadKind: 'generator' | 'baseline',
+  name?: string,
+): Promise<{ rep?: Repetition; failure?: CaseFailure }> {
+  try {
+    await deps.reset?.();
+  } catch (error) {
+    return { failure: await blameDatabase(deps, asFailure('database', error, 'resetting the data failed: ')) };
+  }
+  const startedAt = new Date();
+  let load: StartedLoad;
+  try {
+    load = await start();
+  } catch (error) {
+    return { failure: await blameDatabase(deps, asFailure(loadKind, error)) };
+  }
+  const roots: Record<string, number> = { generator: load.process.pid };
+  if (server) roots['server'] = server.process.pid;
+  if (deps.databasePid !== undefined) roots['database'] = deps.databasePid;
+  const sampler = new TreeSampler(roots, 10);
+  sampler.start();
+  let measured: Measured | undefined;
+  let failed: CaseFailure | undefined;
+  try {
+    measured = await load.done;
+  } catch (error) {
+    if (error instanceof LoadFailure) measured = error.measured;
+    failed = asFailure(loadKind, error);
+  } finally {
+    sampler.stop();
+  }
+  // An implementation that exited mid-window leaves k6 counting refused connections: not a measurement.
+  if (server && !server.process.alive()) {
+    const code = await Promise.race([server.process.exited, sleep(1_000).then(() => '?')]);
+    failed = failure('implementation', `${name ?? 'the implementation'} exited during the repetition (exit code ${code ?? 'by a signal'})${failed ? `; ${failed.reason}` : ''}`, await server.process.tail(10));
+  }
+  if (failed) failed = await blameDatabase(deps, failed);
+  const rep = measured ? toRepetition(index, startedAt, measured, sampler, c.requestTypes ?? [], failed !== undefined) : undefined;
+  return { ...(rep ? { rep } : {}), ...(failed ? { failure: failed } : {}) };
+}
+
+/** When the database no longer answers, that is the failure, whatever showed it first. */
+async function blameDatabase<C extends PlannedCase>(deps: CaseLoopDeps<C>, f: CaseFailure): Promise<CaseFailure> {
+  if (f.kind === 'database') return f;
+  const down = await deps.databaseDown();
+  return down ? { kind: 'database', reason: `${down} (${f.reason})`, ...(f.detail ? { detail: f.detail } : {}) } : f;
+}
+
+function toRepetition(index: number, startedAt: Date, m: Measured, sampler: TreeSampler, order: readonly string[], partial: boolean): Repetition {
+  const usage = (name: string) => sampler.usage(name, m.window.from, m.window.to);
+  const generator = usage('generator');
+  const serverUsage = usage('server');
+  const databaseUsage = usage('database');
+  const notes = [...m.notes];
+  const busy = (generator?.cpuPercentMean ?? 0) > GENERATOR_BOUND_CPU_PERCENT;
+  if (busy) notes.push(`the load generator used ${generator?.cpuPercentMean}% of a core on average`);
+  if (m.droppedIterations) notes.push(`${m.droppedIterations} iterations dropped`);
+  return {
+    index,
+    startedAt: startedAt.toISOString(),
+    durationSeconds: m.durationSeconds,
+    requests: m.requests,
+    errors: m.errors,
+    throughput: m.throughput,
+    latencyMs: m.latencyMs,
+    ...(m.serverMs ? { serverMs: m.serverMs } : {}),
+    ...(m.requestTypes ? { requestTypes: inOrder(m.requestTypes, order) } : {}),
+    ...(m.droppedIterations !== undefined ? { droppedIterations: m.droppedIterations } : {}),
+    ...(serverUsage ? { server: serverUsage } : {}),
+    ...(databaseUsage ? { database: databaseUsage } : {}),
+    ...(generator ? { generator } : {}),
+    generatorBound: busy || (m.droppedIterations ?? 0) > 0,
+    ...(partial ? { partial: true as const } : {}),
+    ...(notes.length > 0 ? { notes } : {}),
+  };
+}
+
+/** The request types in the case's order (k6's summary has its own), any others after them. */
+export function inOrder<T>(types: Record<string, T>, order: readonly string[]): Record<string, T> {
+  const names = [...order.filter((n) => n in types), ...Object.keys(types).filter((n) => !order.includes(n))];
+  return Object.fromEntries(names.map((n) => [n, types[n]!]));
+}

@@ -1,0 +1,250 @@
+// A run whose cases fail, measured for real: two fake documents implementations
+// (fixtures/fake-documents-server.ts, each its own process) and the real k6 running
+// the documents API's k6.js, through the runner's case loop and the documents it rewrites
+// after every case. "steady" answers everything; "faulty" stops answering record creates
+// after three (k6 is stopped at the case's time limit and its summary of the part before
+// is kept) and exits on a list create. Before the last case the "database" (a TCP
+// listener) goes away. The run goes through; every document validates against the
+// schema; each failure is recorded with its reason; the other cases are intact. The
+// documents written after each case are the state RESUME continues from.
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer as createHttpServer } from 'node:http';
+import { createServer as createTcpServer, type AddressInfo, type Server } from 'node:net';
+import os from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { runCleanup } from '@fairbench/harness/cleanup.ts';
+import { repoRoot } from '@fairbench/harness/paths.ts';
+import { startProcess } from '@fairbench/harness/process.ts';
+import type { PlannedCase } from '../src/api-module.ts';
+import { runCases, type LoopServer } from '../src/case-loop.ts';
+import { databaseDown } from '../src/db-probe.ts';
+import { UsageError } from '../src/failure.ts';
+import { startK6 } from '../src/k6.ts';
+import { UNPINNED } from '../src/placement.ts';
+import { writeReport } from '../src/report/index.ts';
+import { summaryMarkdown } from '../src/report/summary.ts';
+import { Progress } from '../src/progress.ts';
+import { machineFacts, resultErrors } from '../src/result.ts';
+import type { BenchResult } from '../src/result-document.ts';
+import { resumeState, type ResumeExpectation } from '../src/resume.ts';
+import { RunRecorder, type DocumentHead } from '../src/run-record.ts';
+
+const skip = existsSync(join(repoRoot, 'apis', 'documents', 'dataset', 'payloads.js')) ? false : 'apis/documents/dataset/payloads.js (the documents seed) is not in this tree';
+const FAKE = fileURLToPath(new URL('./fixtures/fake-documents-server.ts', import.meta.url));
+const OPS = ['createDocument', 'getDocument', 'replaceDocument', 'deleteDocument'];
+const COUNT = 5;
+// A sequential case of 4 × 5 small documents takes k6 1–3 s here, its start-up included
+// (not the table shape: k6 spends ~30 s building its payloads on a busy machine).
+const LIMIT_SECONDS = 10;
+const REPEAT = 2;
+const IMPLS = ['steady', 'faulty'];
+const FAULTS: Record<string, Record<string, string>> = { steady: {}, faulty: { STALL_KIND: 'record', STALL_AFTER: '3', CRASH_KIND: 'list' } };
+// text: measured; record: faulty stalls; list: faulty exits; the second text case: the database is gone.
+const POINTS = [['text', COUNT], ['record', COUNT], ['list', COUNT], ['text', 3]] as const;
+const cases: PlannedCase[] = POINTS.map(([kind, requests]) => ({
+  id: `rest/sequential/n${requests}-${kind}`,
+  point: `sequential/n${requests}-${kind}`,
+  protocol: 'rest',
+  model: 'sequential',
+  parameters: { requests, kind },
+  requestTypes: OPS,
+}));
+const [TEXT, STALLED, CRASHED, NO_DATABASE] = cases.map((c) => c.id) as [string, string, string, string];
+const hash = `sha256:${'a'.repeat(64)}`;
+const options: BenchResult['options'] = { repeat: REPEAT, durationSeconds: 2, warmupSeconds: 0, quick: true, protocols: ['rest'], cases: null, models: ['sequential'], implementations: IMPLS, scenarioHash: hash, seed: 1 };
+const head = async (impl: string): Promise<DocumentHead> => ({
+  schemaVersion: 1,
+  runId: '2026-01-01T00-00-00Z',
+  api: 'documents',
+  startedAt: new Date().toISOString(),
+  options,
+  implementation: { name: impl, framework: { name: 'fake', version: '1' }, runtime: { name: 'node', version: process.version }, implTreeHash: hash },
+  gate: { status: 'passed', specHash: hash, suiteHash: hash, implTreeHash: hash, reused: true },
+  source: { commit: null, dirty: true, specHash: hash },
+  dataset: { name: 'documents', seed: 1, scale: {}, fingerprint: hash },
+  database: { kind: 'mongo', engine: 'fake', version: '1' },
+  provider: 'local',
+  machine: machineFacts(UNPINNED),
+  generator: { name: 'k6', version: 'v1' },
+});
+
+const dir = await mkdtemp(join(os.tmpdir(), 'fairbench-case-loop-'));
+let database: Server;
+let databaseUrl: string;
+/** The documents as written after each case: [after case 1, after case 2, …]. */
+const snapshots: Map<string, BenchResult>[] = [];
+const docs = new Map<string, BenchResult>();
+let resets = 0;
+let elapsedMs = 0;
+
+before(async () => {
+  database = createTcpServer((socket) => socket.destroy());
+  await new Promise<void>((r) => database.listen(0, '127.0.0.1', r));
+  databaseUrl = `mongodb://127.0.0.1:${(database.address() as AddressInfo).port}/fairbench`;
+});
+after(async () => {
+  database.close();
+  await runCleanup();
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function freePort(): Promise<number> {
+  const s = createHttpServer();
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
+  const port = (s.address() as AddressInfo).port;
+  await new Promise((r) => s.close(r));
+  return port;
+}
+
+async function startFake(impl: string): Promise<LoopServer> {
+  const port = await freePort();
+  const child = startProcess({ name: `fake ${impl}`, command: process.execPath, args: [FAKE], env: { ...process.env, PORT: String(port), ...FAULTS[impl] }, logFile: join(dir, `${impl}.log`) });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    const ok = await fetch(`${baseUrl}/health`).then((r) => r.ok, () => false);
+    if (ok) break;
+    if (i > 100) throw new Error(`fake ${impl} did not answer on ${baseUrl}/health`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return { baseUrl, process: child, stop: () => child.stop() };
+}
+
+test('a run with a stalled, a crashing and a database-less case goes through and records each', { skip }, async () => {
+  const recorder = new RunRecorder({ impls: IMPLS, planned: cases.map((c) => c.id), head, resultsDir: join(dir, 'bench') });
+  const started = Date.now();
+  await runCases(cases, {
+    impls: IMPLS,
+    repeat: REPEAT,
+    progress: new Progress(cases.length * IMPLS.length, REPEAT, 1),
+    limitSeconds: () => LIMIT_SECONDS,
+    startServer: startFake,
+    startLoad: (c, server, limitSeconds) =>
+      startK6(c.id, { BASE_URL: server.baseUrl, KIND: String(c.parameters['kind']), MODEL: 'sequential', COUNT: Number(c.parameters['requests']), WARMUP: 0, SEED: 1 }, { script: join(repoRoot, 'apis', 'documents', 'bench', 'k6.js'), cores: null, workDir: dir, limitSeconds, stopGraceMs: 5_000 }),
+    startBaseline: () => Promise.reject(new Error('no database-alone case in this test')),
+    reset: async () => {
+      resets++;
+    },
+    databaseDown: () => databaseDown(databaseUrl, 1_000),
+    recorded: async (c, records) => {
+      recorder.record(records);
+      const files = await recorder.write();
+      snapshots.push(new Map(IMPLS.map((impl, i) => [impl, JSON.parse(readFileSync(files[i]!, 'utf8')) as BenchResult])));
+      // The database goes away before the last case.
+      if (c.id === CRASHED) await new Promise((r) => database.close(r));
+    },
+    stopping: () => false,
+  });
+  elapsedMs = Date.now() - started;
+  const files = await recorder.write();
+  for (const [i, impl] of IMPLS.entries()) docs.set(impl, JSON.parse(readFileSync(files[i]!, 'utf8')) as BenchResult);
+  assert.ok(recorder.complete);
+  assert.deepEqual(recorder.failed().map((f) => `${f.impl} ${f.case.id} ${f.case.failure.kind}`), [
+    `steady ${NO_DATABASE} database`,
+    `faulty ${STALLED} time-limit`,
+    `faulty ${CRASHED} implementation`,
+    `faulty ${NO_DATABASE} database`,
+  ]);
+});
+
+test('every document validates against the schema, after each case and at the end', { skip }, () => {
+  assert.equal(snapshots.length, cases.length);
+  for (const [i, snapshot] of snapshots.entries())
+    for (const doc of snapshot.values()) {
+      assert.deepEqual(resultErrors(doc), [], `after case ${i + 1}`);
+      assert.equal(doc.complete, i === cases.length - 1, `complete after case ${i + 1}`);
+      assert.deepEqual(doc.cases.map((c) => c.id), cases.slice(0, i + 1).map((c) => c.id));
+    }
+  for (const doc of docs.values()) {
+    assert.deepEqual(resultErrors(doc), []);
+    assert.equal(doc.complete, true);
+    assert.equal(doc.plannedCases, cases.length);
+  }
+});
+
+test('the stalled case: failed at the time limit, the part measured before the stall kept and marked partial', { skip }, () => {
+  const c = docs.get('faulty')!.cases.find((x) => x.id === STALLED)!;
+  assert.equal(c.failure?.kind, 'time-limit');
+  assert.equal(c.failure?.repetition, 1);
+  assert.match(c.failure!.reason, new RegExp(`time limit of ${LIMIT_SECONDS} s and was stopped with SIGINT; the summary of the [0-9.]+ s measured until then is kept`));
+  assert.equal(c.repetitions.length, 1, 'no repetition after the failed one');
+  const rep = c.repetitions[0]!;
+  assert.equal(rep.partial, true);
+  assert.equal(rep.requestTypes?.['createDocument']?.requests, 3, 'the three creates answered before the stall');
+  assert.equal(rep.requestTypes?.['getDocument']?.requests, 0, 'nothing after the stalled create');
+  // From the window's start (after k6's own start-up) to the summary k6 wrote on the SIGINT.
+  assert.ok(rep.durationSeconds > 1 && rep.durationSeconds < LIMIT_SECONDS + 5, `window ${rep.durationSeconds} s`);
+  assert.ok(rep.notes?.some((n) => /stopped at the time limit/.test(n)));
+});
+
+test('the crashed implementation: failed with its exit, the other implementation intact', { skip }, () => {
+  const c = docs.get('faulty')!.cases.find((x) => x.id === CRASHED)!;
+  assert.equal(c.failure?.kind, 'implementation');
+  assert.match(c.failure!.reason, /faulty exited during the repetition \(exit code 1\)/);
+  assert.match(c.failure!.detail ?? '', /crashing on a list create/);
+  assert.equal(c.repetitions[0]?.partial, true);
+  // steady: every case but the database-less one measured in full, alternating with faulty while it ran.
+  const steady = docs.get('steady')!;
+  for (const id of [TEXT, STALLED, CRASHED]) {
+    const s = steady.cases.find((x) => x.id === id)!;
+    assert.equal(s.failure, undefined, id);
+    assert.deepEqual(s.repetitions.map((r) => r.index), [1, 2], id);
+    for (const r of s.repetitions) {
+      for (const op of OPS) assert.equal(r.requestTypes?.[op]?.requests, COUNT, `${id} ${op}`);
+      assert.deepEqual(r.errors, {});
+      assert.equal(r.partial, undefined);
+    }
+  }
+  const text = docs.get('faulty')!.cases.find((x) => x.id === TEXT)!;
+  assert.equal(text.failure, undefined);
+  assert.deepEqual(text.repetitions.map((r) => r.order), [2, 1], 'faulty second in odd repetitions, first in even ones');
+});
+
+test('the database gone: the case fails for every implementation before any server starts', { skip }, () => {
+  for (const doc of docs.values()) {
+    const c = doc.cases.find((x) => x.id === NO_DATABASE)!;
+    assert.equal(c.failure?.kind, 'database');
+    assert.match(c.failure!.reason, /the database does not answer on 127\.0\.0\.1:\d+ \(ECONNREFUSED\)/);
+    assert.deepEqual(c.repetitions, []);
+  }
+  // The data was reset before each repetition that ran: text 2×2, record 2+1, list 2+1.
+  assert.equal(resets, 4 + 3 + 3);
+  assert.ok(elapsedMs < 60_000, `${elapsedMs} ms`);
+});
+
+test('RESUME: continues from the cases every document recorded; refuses another run or a complete one', { skip }, () => {
+  const expected: ResumeExpectation = { options, implTreeHashes: new Map(IMPLS.map((i) => [i, hash])), placement: { implementation: null, generator: null } };
+  const afterTwo = snapshots[1]!;
+  const state = resumeState(afterTwo, expected);
+  assert.deepEqual([...state.done], cases.slice(0, 2).map((c) => c.id));
+  assert.equal(state.cases.get('faulty')![1]!.failure?.kind, 'time-limit', 'a failed case counts as done');
+  // Killed between the two documents' writes: the case only one of them has is run again.
+  const torn = new Map(afterTwo);
+  torn.set('steady', snapshots[2]!.get('steady')!);
+  assert.deepEqual([...resumeState(torn, expected).done], cases.slice(0, 2).map((c) => c.id));
+  assert.throws(() => resumeState(afterTwo, { ...expected, options: { ...options, repeat: 3 } }), (e: Error) => e instanceof UsageError && /not the same run.*repeat 2 → 3/.test(e.message));
+  assert.throws(() => resumeState(afterTwo, { ...expected, options: { ...options, scenarioHash: `sha256:${'b'.repeat(64)}` } }), /scenarioHash/);
+  assert.throws(() => resumeState(afterTwo, { ...expected, implTreeHashes: new Map([['faulty', `sha256:${'c'.repeat(64)}`]]) }), /faulty's tree changed/);
+  assert.throws(() => resumeState(docs, expected), /complete.*nothing to resume/);
+});
+
+test('the summary and the report say which cases failed and why, and leave them out of their tables', { skip }, async () => {
+  const md = summaryMarkdown(docs.get('faulty')!);
+  assert.match(md, /\*\*3 of 4 cases failed\*\*/);
+  assert.match(md, new RegExp(`\\| ${STALLED} \\| 1 \\(last partial\\) \\|.*\\*\\*FAILED\\*\\* \\(time-limit\\)`));
+  assert.match(md, new RegExp(`\\| ${NO_DATABASE} \\| 0 \\| — .*\\*\\*FAILED\\*\\* \\(database\\)`));
+  assert.match(md, new RegExp(`- ${CRASHED}: implementation in repetition 1: faulty exited`));
+  assert.match(summaryMarkdown(docs.get('steady')!), /\*\*1 of 4 cases failed\*\*/);
+  const report = await writeReport(dir, join(dir, 'report', 'index.html'));
+  const api = report.apis.find((a) => a.api === 'documents')!;
+  assert.deepEqual(api.failures.map((f) => `${f.impl} ${f.case.id} ${f.failure.kind}`).sort(), [`faulty ${CRASHED} implementation`, `faulty ${NO_DATABASE} database`, `faulty ${STALLED} time-limit`, `steady ${NO_DATABASE} database`].sort());
+  const shown = api.groups.flatMap((g) => g.rows.flatMap((r) => r.results.map((x) => `${x.impl} ${r.id}`))).sort();
+  assert.deepEqual(shown, [`faulty ${TEXT}`, `steady ${CRASHED}`, `steady ${STALLED}`, `steady ${TEXT}`].sort());
+  assert.ok(api.warnings.some((w) => w.includes(`faulty: run 2026-01-01T00-00-00Z: 3 cases of 4 failed`)), api.warnings.join('\n'));
+  const html = await readFile(report.file, 'utf8');
+  assert.match(html, /<h3>Failed cases<\/h3>/);
+  assert.match(html, /k6 did not finish within the case&#39;s time limit of 10 s/);
+});
