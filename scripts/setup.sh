@@ -71,6 +71,8 @@ if [ ! -x "$ferretdb" ]; then
   echo "$FERRETDB_VERSION" > "$work/build/version/version.txt"
   (cd "$work" && CGO_ENABLED=0 go build -trimpath -o "$ferretdb.tmp" ./cmd/ferretdb)
   mv "$ferretdb.tmp" "$ferretdb"
+  # Earlier builds (other version or patches, ~45 MB each) are superseded.
+  find "$CACHE/bin" -maxdepth 1 -name 'ferretdb-v*' ! -name "$(basename "$ferretdb")" -delete
 fi
 ln -sf "$(basename "$ferretdb")" "$CACHE/bin/ferretdb"
 
