@@ -49,6 +49,7 @@ async function documentsOps(url: string, db: Db): Promise<void> {
   await measure(`documents @ ${at}: findOneAndReplace text`, (i) =>
     documents.findOneAndReplace({ _id: pick(texts, i) }, documentBody('text', i), { returnDocument: 'after' }));
   const table = documentBody('table', 1);
+  await measure(`documents @ ${at}: findOne table by _id`, (i) => documents.findOne({ _id: pick(tables, i) }));
   await measure(`documents @ ${at}: replaceOne table (${(JSON.stringify(table).length / 1024).toFixed(0)} KB)`, (i) =>
     documents.replaceOne({ _id: pick(tables, i) }, documentBody('table', i)));
   const created = await freshIds(documents, () => documentBody('text', 0));
