@@ -1,9 +1,10 @@
 // What each MongoDB operation the users and documents APIs make costs through the driver
 // alone, one client, one operation at a time: the database's part of a request, without
 // HTTP or a framework. Starts FerretDB through the local provider (the binary setup
-// built), or uses a running server: `node bench/src/cli/mongo-ops.ts [--url mongodb://…]
-// [--runs 200]`. Prints one line per operation (median, mean, p95 in ms); bench/README.md
-// keeps the figures (FerretDB section).
+// built), or uses a running server (its database's collections documents, plain and users
+// are dropped and reloaded): `node bench/src/cli/mongo-ops.ts [--url mongodb://…] [--runs 200]`.
+// Prints one line per operation (median, mean, p95 in ms); bench/README.md keeps the figures
+// (FerretDB section).
 import { parseArgs } from 'node:util';
 import { MongoClient, ObjectId, type Collection, type Db, type Document } from 'mongodb';
 import { localProvider } from '@fairbench/harness/provision/local/index.ts';
