@@ -15,12 +15,13 @@ log() { printf '\033[1msetup:\033[0m %s\n' "$*"; }
 as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
 
 # 1. Database servers from the distribution (they are started per run by the harness, never as services),
+#    patch (for the FerretDB build, step 4),
 #    and the containers runtime: Podman (a Docker-API engine for Testcontainers; its settings are the
 #    project's own images/containers.conf, /etc is never edited), runc (crun fails on this kernel kind),
 #    and debootstrap for the local base images (`make images`: no image registry on these machines).
 #    shellcheck: actionlint checks the workflow's run: scripts with it only when it is on PATH, and
 #    GitHub's runners have it, so without it here `make lint` would pass locally and fail in CI.
-apt_packages=(mariadb-server mariadb-client postgresql podman runc uidmap slirp4netns fuse-overlayfs debootstrap shellcheck)
+apt_packages=(mariadb-server mariadb-client postgresql patch podman runc uidmap slirp4netns fuse-overlayfs debootstrap shellcheck)
 missing=()
 for p in "${apt_packages[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
 if [ ${#missing[@]} -gt 0 ]; then
@@ -52,19 +53,29 @@ fi
 
 # 4. FerretDB (MongoDB wire protocol on SQLite), built from its Go module: `go install` is refused
 #    by the module proxy and the plain build needs the version file the release tarball carries.
+#    scripts/patches/ferretdb-<version>-*.patch fix upstream defects (each file's header says which);
+#    the binary's name carries a hash of them, so a changed patch or version builds a new binary.
+ferretdb_patches=(scripts/patches/ferretdb-"$FERRETDB_VERSION"-*.patch)
+[ -e "${ferretdb_patches[0]}" ] || ferretdb_patches=()
 ferretdb=$CACHE/bin/ferretdb-$FERRETDB_VERSION
+if [ ${#ferretdb_patches[@]} -gt 0 ]; then
+  ferretdb+=-$(cat "${ferretdb_patches[@]}" | sha256sum | cut -c1-12)
+fi
 if [ ! -x "$ferretdb" ]; then
   command -v go >/dev/null || { echo "setup: Go is needed to build FerretDB (not found on PATH)" >&2; exit 1; }
-  log "building FerretDB $FERRETDB_VERSION (about 2 minutes, once)"
+  log "building FerretDB $FERRETDB_VERSION${ferretdb_patches:+ with ${ferretdb_patches[*]##*/}} (about 2 minutes, once)"
   export GOFLAGS=-modcacherw
   src=$(go mod download -json "github.com/FerretDB/FerretDB@$FERRETDB_VERSION" |
     node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).Dir))')
   work=$(mktemp -d)
   trap 'rm -rf "$work"' EXIT
   cp -r "$src/." "$work"; chmod -R u+w "$work"
+  for p in "${ferretdb_patches[@]}"; do patch -s -p1 -d "$work" --forward < "$p"; done
   echo "$FERRETDB_VERSION" > "$work/build/version/version.txt"
   (cd "$work" && CGO_ENABLED=0 go build -trimpath -o "$ferretdb.tmp" ./cmd/ferretdb)
   mv "$ferretdb.tmp" "$ferretdb"
+  # Earlier builds (other version or patches, ~45 MB each) are superseded.
+  find "$CACHE/bin" -maxdepth 1 -name 'ferretdb-v*' ! -name "$(basename "$ferretdb")" -delete
 fi
 ln -sf "$(basename "$ferretdb")" "$CACHE/bin/ferretdb"
 

@@ -71,7 +71,7 @@ export function localRef(name: string): string {
   }
   for (const input of s.inputs ?? []) hash.update(input).update(fs.readFileSync(path.join(repoRoot, input)));
   // A small file counts by its content; a copied binary by where it resolves to (versioned
-  // paths, e.g. ferretdb-v1.24.0, or versions in `npm`/`inputs`), not by hashing hundreds of MB each run.
+  // paths, e.g. ferretdb-v1.24.0-<patch hash>, or versions in `npm`/`inputs`), not by hashing hundreds of MB each run.
   for (const [as, source] of Object.entries(s.files ?? {})) hash.update(as).update(fileIdentity(source));
   const ref = `localhost/fairbench/${name}:${hash.digest('hex').slice(0, 12)}`;
   localRefs.set(name, ref);
