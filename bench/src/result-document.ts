@@ -91,6 +91,8 @@ export interface BenchResult {
   };
   implementation: {
     name: string;
+    /** An A/A calibration run: which copy of the implementation this document is (bench/src/copies.ts). */
+    copy?: number;
     language?: string;
     framework: NameVersion;
     runtime: NameVersion;

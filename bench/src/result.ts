@@ -2,9 +2,10 @@
 // before it is written to results/bench/<api>/<impl>/<runId>.json.
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { newAjv } from '@fairbench/conformance/json-schema.ts';
 import resultSchema from '../results.schema.json' with { type: 'json' };
+import { resultFileName } from './copies.ts';
 import { benchResultsDir } from './paths.ts';
 import type { Placement } from './placement.ts';
 import type { BenchResult } from './result-document.ts';
@@ -18,15 +19,16 @@ export function resultErrors(doc: unknown): string[] {
   return (validateResult.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`.trim());
 }
 
-export function resultFile(api: string, impl: string, runId: string): string {
-  return join(benchResultsDir, api, impl, `${runId}.json`);
+/** results/bench/<api>/<impl>/<runId>.json (an A/A copy: <runId>-copy<k>.json, copies.ts). */
+export function resultFile(doc: BenchResult): string {
+  return join(benchResultsDir, doc.api, doc.implementation.name, resultFileName(doc));
 }
 
-export async function writeResult(doc: BenchResult, impl: string): Promise<string> {
+export async function writeResult(doc: BenchResult): Promise<string> {
   const errors = resultErrors(doc);
   if (errors.length > 0) throw new Error(`result does not match bench/results.schema.json: ${errors.slice(0, 10).join('; ')}`);
-  const file = resultFile(doc.api, impl, doc.runId);
-  await mkdir(join(benchResultsDir, doc.api, impl), { recursive: true });
+  const file = resultFile(doc);
+  await mkdir(dirname(file), { recursive: true });
   await writeFile(file, `${JSON.stringify(doc, null, 1)}\n`);
   return file;
 }

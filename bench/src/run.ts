@@ -19,6 +19,7 @@ import { repoRoot } from '@fairbench/harness/paths.ts';
 import { chooseProvider, type DatabaseServer, type RuntimeProviderName } from '@fairbench/harness/provision/index.ts';
 import { runtimeVersion } from '@fairbench/harness/runtime-version.ts';
 import { benchApi } from './apis/index.ts';
+import { asCopy, distinctOriginals, documentName, implCopies, originalOf } from './copies.ts';
 import { passGate, type GateRecord } from './gate.ts';
 import { k6Version, startK6, type RunSettings, type StartedLoad } from './k6.ts';
 import { benchDir } from './paths.ts';
@@ -60,14 +61,15 @@ export async function runBench(opts: BenchOptions): Promise<string[]> {
   const started = new Date();
   const api = benchApi(opts.api);
   if (opts.impls.length === 0) throw new Error('give at least one implementation');
-  if (new Set(opts.impls).size !== opts.impls.length) throw new Error(`IMPL names an implementation twice: ${opts.impls.join(',')}`);
+  // One name given twice is an A/A calibration run (copies.ts): each copy gets its own label.
+  const copies = implCopies(opts.impls);
   const impls: Implementation[] = [];
   for (const name of opts.impls) {
     const impl = await loadImplementation(name);
     if (!impl.manifest.apis.includes(opts.api as ApiName)) throw new Error(`${name} does not implement the ${opts.api} API (impl.yaml apis: ${impl.manifest.apis.join(', ')})`);
     const missing = await missingToolchain(impl.manifest);
     if (missing) throw new Error(`${name} cannot run here: ${missing}`);
-    impls.push(impl);
+    impls.push(asCopy(impl, copies[impls.length]!));
   }
 
   const plan = await api.plan({
@@ -81,7 +83,7 @@ export async function runBench(opts: BenchOptions): Promise<string[]> {
 
   // The gate applies to each implementation: one that does not pass stops the whole run.
   const gates = new Map<string, GateRecord>();
-  for (const impl of impls) gates.set(impl.manifest.name, await passGate(impl, opts.api));
+  for (const impl of impls) gates.set(impl.manifest.name, await passGate(originalOf(impl), opts.api));
   const generatorVersion = await k6Version().catch(() => {
     throw new Error('k6 is not installed: run make setup');
   });
@@ -97,7 +99,7 @@ export async function runBench(opts: BenchOptions): Promise<string[]> {
   const prepared = await api.prepare(db);
   const settings: RunSettings = { warmupSeconds: opts.warmupSeconds, durationSeconds: opts.durationSeconds, seed: opts.seed };
 
-  for (const impl of impls) await buildImplementation(impl, { runtime });
+  for (const impl of distinctOriginals(impls)) await buildImplementation(impl, { runtime });
   const env = (port: number) => contractEnv({ port, databases: [db] });
   const poolSize = Number(env(0)['DB_POOL_SIZE']);
   const workDir = await mkdtemp(join(os.tmpdir(), 'fairbench-bench-'));
@@ -194,7 +196,7 @@ export async function runBench(opts: BenchOptions): Promise<string[]> {
         scenarioHash: `sha256:${createHash('sha256').update(plan.text).digest('hex')}`,
       },
       implementation: {
-        name,
+        ...documentName(impl),
         language: impl.manifest.language,
         framework: { ...impl.manifest.framework },
         runtime: { name: impl.manifest.runtime.name, version: runtimes.get(name) ?? (await runtimeVersion(impl.manifest.runtime.name)) },
@@ -211,7 +213,7 @@ export async function runBench(opts: BenchOptions): Promise<string[]> {
       generator: { name: 'k6', version: generatorVersion },
       cases: results.get(name)!,
     };
-    files.push(await writeResult(doc, name));
+    files.push(await writeResult(doc));
   }
   await db.stop();
   return files;
@@ -228,7 +230,8 @@ async function startServer(
   cpus: readonly number[] | null,
 ): Promise<RunningImplementation> {
   if (runtime === 'local') return startImplementation(impl, env, { runtime, ...(cpus ? { cpus } : {}) });
-  const server = await startImplementation(impl, env, { runtime });
+  // A copy runs from the implementation's own image.
+  const server = await startImplementation(originalOf(impl), env, { runtime });
   if (cpus) await pinProcess(server.process.pid, cpus);
   return server;
 }

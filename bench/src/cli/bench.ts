@@ -1,4 +1,4 @@
-// make bench IMPL=express[,hapi] API=forum|users|documents [REPEAT=10] [DURATION=20] [WARMUP=5] [QUICK=1]
+// make bench IMPL=express[,hapi] API=forum|users|documents  (IMPL=express,express: an A/A calibration run) [REPEAT=10] [DURATION=20] [WARMUP=5] [QUICK=1]
 //   [PROTOCOL=rest|graphql] [CASES=<glob or regex>] [MODEL=closed|open|arrivals|sequential] [PIN=0]
 // → node bench/src/cli/bench.ts --impl express,hapi --api documents ...
 // Exits 1 when the gate refuses a pair or the run fails; writes results/bench/<api>/<impl>/<runId>.json per implementation.
@@ -6,6 +6,8 @@ import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { runMain } from '@fairbench/harness/cli/main.ts';
 import { GateRefusal } from '../gate.ts';
+import { comparisonMarkdown } from '../report/comparison-summary.ts';
+import { buildModel } from '../report/model.ts';
 import { summaryMarkdown } from '../report/summary.ts';
 import type { BenchResult } from '../result-document.ts';
 import { runBench } from '../run.ts';
@@ -58,7 +60,10 @@ await runMain('bench', async () => {
       pin: values.pin !== '0',
       seed: Math.round(number(values.seed, 1, 'SEED', 0)),
     });
-    for (const file of files) console.log(`\n${summaryMarkdown(JSON.parse(await readFile(file, 'utf8')) as BenchResult)}`);
+    const runs = await Promise.all(files.map(async (file) => ({ file, doc: JSON.parse(await readFile(file, 'utf8')) as BenchResult })));
+    for (const { doc } of runs) console.log(`\n${summaryMarkdown(doc)}`);
+    // Several implementations (or copies): the pairs' verdicts, as the report computes them.
+    if (runs.length > 1) console.log(comparisonMarkdown(buildModel(runs)));
     for (const file of files) console.log(`bench: result → ${file}`);
     console.log('bench: make report renders every result under results/bench as HTML');
     return true;
