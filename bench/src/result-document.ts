@@ -113,6 +113,8 @@ export interface BenchResult {
   };
   implementation: {
     name: string;
+    /** An A/A calibration run: which copy of the implementation this document is (bench/src/copies.ts). */
+    copy?: number;
     language?: string;
     framework: NameVersion;
     runtime: NameVersion;

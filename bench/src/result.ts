@@ -5,6 +5,7 @@ import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { newAjv } from '@fairbench/conformance/json-schema.ts';
 import resultSchema from '../results.schema.json' with { type: 'json' };
+import { COPY_MARK, resultFileName } from './copies.ts';
 import { benchResultsDir } from './paths.ts';
 import type { Placement } from './placement.ts';
 import type { BenchResult } from './result-document.ts';
@@ -18,8 +19,15 @@ export function resultErrors(doc: unknown): string[] {
   return (validateResult.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`.trim());
 }
 
-export function resultFile(api: string, impl: string, runId: string, dir = benchResultsDir): string {
-  return join(dir, api, impl, `${runId}.json`);
+/** results/bench/<api>/<impl>/<runId>.json (an A/A copy: <runId>-copy<k>.json, copies.ts). */
+export function resultFile(doc: BenchResult, dir = benchResultsDir): string {
+  return join(dir, doc.api, doc.implementation.name, resultFileName(doc));
+}
+
+/** Where a run's document for an implementation's label (express, express#2) may be: for RESUME. */
+export function resultFileCandidates(api: string, label: string, runId: string, dir = benchResultsDir): string[] {
+  const [name = label, copy] = label.split(COPY_MARK);
+  return copy ? [join(dir, api, name, `${runId}-copy${copy}.json`)] : [join(dir, api, name, `${runId}.json`), join(dir, api, name, `${runId}-copy1.json`)];
 }
 
 /**
@@ -27,10 +35,10 @@ export function resultFile(api: string, impl: string, runId: string, dir = bench
  * atomically (a temporary file renamed over it): a run killed while writing leaves the
  * previous version, never half a document.
  */
-export async function writeResult(doc: BenchResult, impl: string, dir = benchResultsDir): Promise<string> {
+export async function writeResult(doc: BenchResult, dir = benchResultsDir): Promise<string> {
   const errors = resultErrors(doc);
   if (errors.length > 0) throw new Error(`result does not match bench/results.schema.json: ${errors.slice(0, 10).join('; ')}`);
-  const file = resultFile(doc.api, impl, doc.runId, dir);
+  const file = resultFile(doc, dir);
   await mkdir(dirname(file), { recursive: true });
   const tmp = `${file}.${process.pid}.tmp`;
   await writeFile(tmp, `${JSON.stringify(doc, null, 1)}\n`);

@@ -4,7 +4,7 @@
 // placement, provider and data set — else its halves would not be one measurement.
 import { readFile } from 'node:fs/promises';
 import { UsageError } from './failure.ts';
-import { resultErrors, resultFile } from './result.ts';
+import { resultErrors, resultFileCandidates } from './result.ts';
 import type { BenchCase, BenchResult } from './result-document.ts';
 
 /** What the resumed session must equal: the options as it would record them, and each implementation's tree hash. */
@@ -32,14 +32,19 @@ export async function loadResume(api: string, impls: readonly string[], runId: s
   if (!/^[A-Za-z0-9._-]+$/.test(runId)) throw new UsageError(`RESUME must be a run id like 2026-01-01T12-00-00Z, got '${runId}'`);
   const docs = new Map<string, BenchResult>();
   for (const impl of impls) {
-    const file = resultFile(api, impl, runId, resultsDir);
+    const candidates = resultFileCandidates(api, impl, runId, resultsDir);
     let doc: unknown;
-    try {
-      doc = JSON.parse(await readFile(file, 'utf8'));
-    } catch (error) {
-      const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
-      throw new UsageError(`RESUME=${runId}: ${missing ? `no result of that run for ${impl} on ${api} (${file})` : `cannot read ${file}: ${(error as Error).message}`}`);
+    let file = candidates[0]!;
+    for (const candidate of candidates) {
+      file = candidate;
+      try {
+        doc = JSON.parse(await readFile(candidate, 'utf8'));
+        break;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new UsageError(`RESUME=${runId}: cannot read ${candidate}: ${(error as Error).message}`);
+      }
     }
+    if (doc === undefined) throw new UsageError(`RESUME=${runId}: no result of that run for ${impl} on ${api} (${candidates.join(' or ')})`);
     const problems = resultErrors(doc);
     if (problems.length) throw new UsageError(`RESUME=${runId}: ${file} does not match bench/results.schema.json: ${problems.slice(0, 3).join('; ')}`);
     docs.set(impl, doc as BenchResult);

@@ -86,7 +86,7 @@ export class RunRecorder {
         ...rest,
         cases: this.opts.planned.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : [])),
       };
-      files.push(await writeResult(doc, impl, this.opts.resultsDir));
+      files.push(await writeResult(doc, this.opts.resultsDir));
     }
     return files;
   }

@@ -21,6 +21,7 @@ import { repoRoot } from '@fairbench/harness/paths.ts';
 import { chooseProvider, type DatabaseServer, type RuntimeProviderName } from '@fairbench/harness/provision/index.ts';
 import { runtimeVersion } from '@fairbench/harness/runtime-version.ts';
 import { benchApi } from './apis.ts';
+import { asCopy, distinctOriginals, documentName, implCopies, originalOf } from './copies.ts';
 import { runCases } from './case-loop.ts';
 import { databaseDown } from './db-probe.ts';
 import { UsageError } from './failure.ts';
@@ -72,7 +73,14 @@ export async function runBench(opts: BenchOptions): Promise<BenchOutcome> {
     throw error instanceof UnknownApiError ? new UsageError(error.message) : error;
   });
   if (opts.impls.length === 0) throw new UsageError('give at least one implementation');
-  if (new Set(opts.impls).size !== opts.impls.length) throw new UsageError(`IMPL names an implementation twice: ${opts.impls.join(',')}`);
+  // One name given twice is an A/A calibration run (copies.ts): each copy gets its own label.
+  const copies = (() => {
+    try {
+      return implCopies(opts.impls);
+    } catch (error) {
+      throw new UsageError(error instanceof Error ? error.message : String(error));
+    }
+  })();
   const impls: Implementation[] = [];
   for (const name of opts.impls) {
     const impl = await loadImplementation(name).catch((error: unknown) => {
@@ -81,7 +89,7 @@ export async function runBench(opts: BenchOptions): Promise<BenchOutcome> {
     if (!impl.manifest.apis.includes(opts.api)) throw new UsageError(`${name} does not implement the ${opts.api} API (impl.yaml apis: ${impl.manifest.apis.join(', ')})`);
     const missing = await missingToolchain(impl.manifest);
     if (missing) throw new Error(`${name} cannot run here: ${missing}`);
-    impls.push(impl);
+    impls.push(asCopy(impl, copies[impls.length]!));
   }
   const names = impls.map((i) => i.manifest.name);
 
@@ -123,7 +131,7 @@ export async function runBench(opts: BenchOptions): Promise<BenchOutcome> {
 
   // The gate applies to each implementation: one that does not pass stops the whole run.
   const gates = new Map<string, GateRecord>();
-  for (const impl of impls) gates.set(impl.manifest.name, await passGate(impl, opts.api));
+  for (const impl of impls) gates.set(impl.manifest.name, await passGate(originalOf(impl), opts.api));
   const generatorVersion = await k6Version().catch(() => {
     throw new Error('k6 is not installed: run make setup');
   });
@@ -146,7 +154,7 @@ export async function runBench(opts: BenchOptions): Promise<BenchOutcome> {
   if (resumed) checkResumedDatabase(resumed, { provider: db.provider, fingerprint: seeded.info.fingerprint, engine: db.engine.name, version: db.engine.version });
   const settings: RunSettings = { warmupSeconds: opts.warmupSeconds, durationSeconds: opts.durationSeconds, seed: opts.seed };
 
-  for (const impl of impls) await buildImplementation(impl, { runtime });
+  for (const impl of distinctOriginals(impls)) await buildImplementation(impl, { runtime });
   const env = (port: number) => contractEnv({ port, databases: servers });
   const poolSize = Number(env(0)['DB_POOL_SIZE']);
   const workDir = await mkdtemp(join(os.tmpdir(), 'fairbench-bench-'));
@@ -167,7 +175,7 @@ export async function runBench(opts: BenchOptions): Promise<BenchOutcome> {
       ...(resumed ? { resumedAt: [...resumed.resumedAt, sessionStarted.toISOString()] } : {}),
       options,
       implementation: {
-        name,
+        ...documentName(impl),
         language: impl.manifest.language,
         framework: { ...impl.manifest.framework },
         runtime: { name: impl.manifest.runtime.name, version: runtimes.get(name)! },
@@ -241,7 +249,8 @@ async function startServer(
   cpus: readonly number[] | null,
 ): Promise<RunningImplementation> {
   if (runtime === 'local') return startImplementation(impl, env, { runtime, ...(cpus ? { cpus } : {}) });
-  const server = await startImplementation(impl, env, { runtime });
+  // A copy of an A/A run runs from the implementation's own image.
+  const server = await startImplementation(originalOf(impl), env, { runtime });
   if (cpus) await pinProcess(server.process.pid, cpus);
   return server;
 }

@@ -9,8 +9,9 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { writeReport, type WrittenReport } from '../src/report/index.ts';
 import type { BenchResult } from '../src/result-document.ts';
+import { comparisonMarkdown } from '../src/report/comparison-summary.ts';
 import { summaryMarkdown } from '../src/report/summary.ts';
-import { writeFixtures } from './fixtures/generate.ts';
+import { writeCalibrationFixtures, writeFixtures } from './fixtures/generate.ts';
 
 const FIXTURES = mkdtempSync(join(tmpdir(), 'fairbench-report-fixtures-'));
 writeFixtures(FIXTURES);
@@ -75,7 +76,7 @@ test('the header lists the runs, and the warnings name generator-bound cases, er
   const errors = hapi.cases.find((c) => c.id === 'rest/closed/c500-r100-j1')!.repetitions.reduce((n, r) => n + Object.values(r.errors).reduce((a, b) => a + b, 0), 0);
   const warnings = report.apis[0]!.warnings.join('\n');
   assert.match(warnings, new RegExp(`hapi rest/closed/c500-r100-j1: ${errors} failed requests`));
-  assert.match(warnings, /hapi graphql\/closed\/c500-r1-j0: 3 of 3 repetitions generator-bound/);
+  assert.match(warnings, /hapi graphql\/closed\/c500-r1-j0: 5 of 5 repetitions generator-bound/);
   assert.match(warnings, /express rest\/open\/rate2000-r1-j0: .*37 dropped iterations/);
   assert.match(warnings, /elysia: too few repetitions in 8 cases/);
   assert.match(warnings, /express: run 2026-11-20T09-00-00Z-quick is superseded/);
@@ -93,6 +94,53 @@ test('comparisons: faster where the fixtures differ clearly, no verdict where th
   assert.equal(eh.cases.find((c) => c.caseId === 'rest/closed/c100-r1-j0')!.p95.verdict, 'faster');
   assert.ok(pairs[0]!.cases.every((c) => c.throughput.verdict === 'too few repetitions'));
   assert.ok(html.includes('class="faster">faster') && html.includes('no significant difference') && html.includes('too few repetitions'));
+});
+
+test('one family per pair table: 16 cases × throughput and p95, adjusted together; raw and adjusted verdicts and p-values shown', () => {
+  const eh = report.apis[0]!.pairs[2]!;
+  const all = eh.cases.flatMap((c) => [c.throughput, c.p95]);
+  assert.equal(eh.family.tested, 32);
+  assert.ok(all.every((c) => c.familySize === 32 && c.pAdjusted !== null && c.pAdjusted >= c.test!.p));
+  // 5 against 5: complete separation is the smallest p, 2/252.
+  const clear = eh.cases.find((c) => c.caseId === 'rest/closed/c100-r1-j0')!.throughput;
+  assert.ok(Math.abs(clear.test!.p - 2 / 252) < 1e-12);
+  assert.equal(eh.family.raw, all.filter((c) => c.rawVerdict === 'faster' || c.rawVerdict === 'slower').length);
+  assert.equal(eh.family.adjusted, all.filter((c) => c.verdict === 'faster' || c.verdict === 'slower').length);
+  assert.ok(eh.family.adjusted >= 8 && eh.family.adjusted <= eh.family.raw);
+  assert.ok(html.includes('<th>raw verdict</th>') && html.includes('<th>p (adj.)</th>'));
+  assert.ok(html.includes(`Declared faster or slower: ${eh.family.raw} of 32 raw, ${eh.family.adjusted} of 32 after the adjustment.`));
+  assert.match(html, /<h2>Method<\/h2>/);
+  assert.ok(html.includes('0.1 at 3 against 3'));
+});
+
+test('an A/A calibration run: a section of its own, never mixed with the other runs, its counts stated', async () => {
+  const root = join(dir, 'aa');
+  writeCalibrationFixtures(root);
+  await mkdir(join(root, 'bench', 'forum', 'express'), { recursive: true });
+  await copyFile(EXPRESS, join(root, 'bench', 'forum', 'express', 'ordinary.json'));
+  const aa = await writeReport(root, join(root, 'report', 'index.html'));
+  const page = await readFile(aa.file, 'utf8');
+  assert.equal(aa.warnings.length, 0);
+  assert.deepEqual(aa.apis.map((a) => [a.id, a.impls, a.calibration?.runId ?? null]), [
+    ['forum', ['express'], null],
+    ['forum-aa-2026-11-22T08-00-00Z', ['express', 'express#2'], '2026-11-22T08-00-00Z'],
+  ]);
+  const section = aa.apis[1]!;
+  // The ordinary run is newer than nothing here: every case of the A/A section is the A/A run's.
+  assert.ok(section.runs.every((r) => r.doc.runId === '2026-11-22T08-00-00Z'));
+  assert.equal(section.pairs.length, 1);
+  const { family } = section.pairs[0]!;
+  assert.equal(family.tested, 16, '8 REST cases × throughput and p95');
+  assert.deepEqual(section.calibration!.counts, family);
+  assert.ok(page.includes('A/A calibration: express against itself'));
+  assert.ok(page.includes(`<b>${family.raw}</b> declared on the raw p-values`) && page.includes(`<b>${family.adjusted}</b> after the adjustment`));
+  assert.ok(page.includes('id="forum-aa-2026-11-22T08-00-00Z-rest-closed"'));
+  // The runner's terminal summary: the same families and counts.
+  const md = comparisonMarkdown([section]);
+  assert.match(md, /\*\*express\*\* vs \*\*express#2\*\* on \*\*forum\*\* — A\/A calibration run `2026-11-22T08-00-00Z`/);
+  assert.equal(md.split('\n').filter((l) => l.startsWith('| rest/closed/')).length, 8);
+  assert.ok(md.includes(`Family (this table): 16 tested; declared faster or slower: ${family.raw} raw, ${family.adjusted} after the Benjamini–Hochberg adjustment.`));
+  assert.match(summaryMarkdown(section.runs.find((r) => r.doc.implementation.copy === 2)!.doc), /^\*\*express#2\*\* on \*\*forum\*\*/);
 });
 
 test('one implementation alone renders without comparisons', async () => {
@@ -121,7 +169,7 @@ test('the Markdown summary of one run has a row per case with its median, p95, s
   const row = rows.find((l) => l.startsWith('| rest/closed/c500-r100-j1 |'))!;
   const m = oddMedian(throughputs(hapi, 'rest/closed/c500-r100-j1'));
   assert.ok(row.includes(`| ${Math.round(m).toLocaleString('en-US')} |`), row);
-  assert.match(row, /\| 45 errors \|$/);
-  assert.match(rows.find((l) => l.startsWith('| graphql/closed/c500-r1-j0 |'))!, /generator-bound ×3/);
+  assert.match(row, /\| 75 errors \|$/, "15 failed requests in each of 5 repetitions");
+  assert.match(rows.find((l) => l.startsWith('| graphql/closed/c500-r1-j0 |'))!, /generator-bound ×5/);
   assert.match(rows.find((l) => l.startsWith('| database/closed/c100-r1-j0 |'))!, /\(the limit\)/);
 });

@@ -1,4 +1,4 @@
-// make bench IMPL=<impl>[,<impl>] API=<a folder under apis/> [REPEAT=10] [DURATION=20] [WARMUP=5] [QUICK=1]
+// make bench IMPL=<impl>[,<impl>] API=<a folder under apis/> (IMPL=express,express: an A/A calibration run) [REPEAT=10] [DURATION=20] [WARMUP=5] [QUICK=1]
 //   [PROTOCOL=rest|graphql] [CASES=<glob or regex>] [MODEL=closed|open|arrivals|sequential] [PIN=0] [RESUME=<runId>]
 // → node bench/src/cli/bench.ts --impl <impl>[,<impl>] --api <api> ...
 // Writes results/bench/<api>/<impl>/<runId>.json per implementation, after every case and at the end.
@@ -11,6 +11,8 @@ import { apiNames } from '@fairbench/harness/api/manifest.ts';
 import { runMain } from '@fairbench/harness/cli/main.ts';
 import { UsageError } from '../failure.ts';
 import { GateRefusal } from '../gate.ts';
+import { comparisonMarkdown } from '../report/comparison-summary.ts';
+import { buildModel } from '../report/model.ts';
 import { summaryMarkdown } from '../report/summary.ts';
 import type { BenchResult } from '../result-document.ts';
 import { runBench } from '../run.ts';
@@ -76,7 +78,10 @@ await runMain('bench', async () => {
       seed: Math.round(number(values.seed, 1, 'SEED', 0)),
       ...(values.resume ? { resume: values.resume } : {}),
     });
-    for (const file of outcome.files) console.log(`\n${summaryMarkdown(JSON.parse(await readFile(file, 'utf8')) as BenchResult)}`);
+    const runs = await Promise.all(outcome.files.map(async (file) => ({ file, doc: JSON.parse(await readFile(file, 'utf8')) as BenchResult })));
+    for (const { doc } of runs) console.log(`\n${summaryMarkdown(doc)}`);
+    // Several implementations (or copies): the pairs' verdicts, as the report computes them.
+    if (runs.length > 1) console.log(comparisonMarkdown(buildModel(runs)));
     for (const file of outcome.files) console.log(`bench: result → ${file}`);
     console.log('bench: make report renders every result under results/bench as HTML');
     if (outcome.failed.length === 0) return EXIT.measured;

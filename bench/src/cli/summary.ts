@@ -1,9 +1,13 @@
-// Prints one run's result as a Markdown table: the file given, or the newest under results/bench/.
+// Prints one run's result as a Markdown table: the file given, or the newest under results/bench/;
+// for a run of several implementations (or an A/A run), the comparisons of all its documents.
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runMain } from '@fairbench/harness/cli/main.ts';
 import { resultErrors } from '../result.ts';
 import type { BenchResult } from '../result-document.ts';
+import { comparisonMarkdown } from '../report/comparison-summary.ts';
+import { loadResults } from '../report/load.ts';
+import { buildModel } from '../report/model.ts';
 import { summaryMarkdown } from '../report/summary.ts';
 
 const RESULTS = join(import.meta.dirname, '..', '..', '..', 'results', 'bench');
@@ -32,6 +36,13 @@ await runMain('summary', async () => {
     console.error(`summary: ${file} does not match bench/results.schema.json: ${problem}`);
     return false;
   }
-  process.stdout.write(summaryMarkdown(doc as BenchResult));
+  const run = doc as BenchResult;
+  process.stdout.write(summaryMarkdown(run));
+  if ((run.options.implementations?.length ?? 1) > 1) {
+    // The run's other documents: same API and runId, wherever they are under results/bench.
+    const { runs } = await loadResults(join(RESULTS, '..'));
+    const siblings = runs.filter((r) => r.doc.api === run.api && r.doc.runId === run.runId);
+    process.stdout.write(`\n${comparisonMarkdown(buildModel(siblings))}`);
+  }
   return true;
 });

@@ -41,3 +41,10 @@ export function share(ratio: number): string {
 export function ratioWithInterval(r: RatioEstimate, f: (x: number) => string): string {
   return r.ci ? `${f(r.ratio)} ${interval(r.ci, f)}` : f(r.ratio);
 }
+
+/** A p-value: two significant digits, "<0.0001" below that. */
+export function pValue(p: number | null): string {
+  if (p === null) return '—';
+  if (p < 1e-4) return '<0.0001';
+  return Number(p.toPrecision(2)).toString();
+}

@@ -1,10 +1,11 @@
 // The report page: one self-contained HTML file (inline CSS, inline SVG, no script,
 // nothing fetched at view time).
-import { BOOTSTRAP_SEED, CONFIDENCE, MIN_REPETITIONS, RESAMPLES } from '../stats/index.ts';
+import { ALPHA, BOOTSTRAP_SEED, CONFIDENCE, MIN_REPETITIONS, MIN_VERDICT_REPETITIONS, RESAMPLES, type Verdict } from '../stats/index.ts';
+import { docLabel } from '../copies.ts';
 import { caseLabel, implColors, latencySpec, renderSvg, throughputSpec, usageSpec } from './charts.ts';
-import { interval, mib, ms, percent, rate, ratioWithInterval, relative, share } from './format.ts';
-import type { ApiReport, CaseGroup, CaseResult, PairComparison, RunInfo } from './model.ts';
-import type { PaperRow, TypeRow } from './request-types.ts';
+import { interval, mib, ms, percent, pValue, rate, ratioWithInterval, relative, share } from './format.ts';
+import type { ApiReport, CaseGroup, CaseResult, FamilyCounts, PairComparison, RunInfo, Verdicts } from './model.ts';
+import { typeFamilies, type PaperRow, type TypeRow } from './request-types.ts';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export function esc(text: unknown): string {
@@ -25,7 +26,7 @@ tbody tr:nth-child(even){background:#fafafa}
 .faster{color:#1e7b34;font-weight:600}.slower{color:#b3261e;font-weight:600}.nsd{color:#555}.few{color:#8a6d00}
 .swatch{display:inline-block;width:10px;height:10px;margin-right:5px;border-radius:2px;vertical-align:baseline}
 table.runs thead{display:none}table.runs td{white-space:normal;text-align:left;min-width:12em}table.runs td:first-child{font-weight:600;background:#f4f4f6;min-width:0;white-space:nowrap}table.runs td code{word-break:break-all}
-table.cmp td:nth-child(5),table.cmp td:nth-child(8){white-space:normal;min-width:7em;text-align:center}table.runs td code{word-break:break-all}
+table.cases td:nth-child(6),table.cases td:nth-child(7),table.cases td:nth-child(11),table.cases td:nth-child(12),table.types td:nth-child(7),table.types td:nth-child(8),table.types td:nth-child(11),table.types td:nth-child(12){white-space:normal;min-width:7em;text-align:center}
 .scroll{overflow-x:auto}figure{margin:8px 0 16px;overflow-x:auto}details>summary{cursor:pointer;font-weight:600;margin:10px 0}
 code{font-size:12px;background:#f4f4f6;padding:0 3px;border-radius:3px}
 `;
@@ -55,7 +56,7 @@ function placement(cores: number[] | null): string {
 /** One column per run, one row per property: easier to read and compare than one wide row per run. */
 function runsTable(report: ApiReport): string {
   const fields: [string, (run: RunInfo) => string][] = [
-    ['implementation', ({ doc }) => `<b>${swatch(doc.implementation.name, report.impls)}</b>`],
+    ['implementation', ({ doc }) => `<b>${swatch(docLabel(doc), report.impls)}</b>`],
     ['run', ({ doc }) => `<code>${esc(doc.runId)}</code>`],
     ['cases shown', ({ casesUsed }) => (casesUsed ? String(casesUsed) : 'none: superseded by a newer run')],
     ['framework', ({ doc }) => `${esc(doc.implementation.framework.name)} ${esc(doc.implementation.framework.version)}`],
@@ -80,6 +81,7 @@ function runsTable(report: ApiReport): string {
 function flags(r: CaseResult): string {
   const out: string[] = [];
   if (r.n < MIN_REPETITIONS) out.push(`<span class="few">too few repetitions</span>`);
+  else if (r.n < MIN_VERDICT_REPETITIONS) out.push(`<span class="few">descriptive only</span>`);
   if (r.generatorBound) out.push(`<span class="slower">generator-bound ×${r.generatorBound}</span>`);
   if (r.errorCount) out.push(`<span class="slower">${r.errorCount} errors</span>`);
   if (r.dropped) out.push(`${r.dropped} dropped`);
@@ -134,9 +136,31 @@ function usageTable(group: CaseGroup): string {
   return table(['case', 'impl', 'server CPU peak', 'server CPU mean', 'server RSS peak (MiB)', 'k6 CPU peak', 'k6 CPU mean', 'plotted rep.'], rows, 2);
 }
 
-function verdictCell(v: string): string {
-  const cls = v === 'faster' ? 'faster' : v === 'slower' ? 'slower' : v === 'too few repetitions' ? 'few' : 'nsd';
-  return `<span class="${cls}">${esc(v)}</span>`;
+const VERDICT_TEXT: Record<Verdict, string> = {
+  faster: 'faster',
+  slower: 'slower',
+  'no significant difference': 'no significant difference',
+  descriptive: `descriptive only (< ${MIN_VERDICT_REPETITIONS} reps)`,
+  'too few repetitions': 'too few repetitions',
+};
+
+function verdictCell(v: Verdict, text: string = VERDICT_TEXT[v]): string {
+  const cls = v === 'faster' ? 'faster' : v === 'slower' ? 'slower' : v === 'too few repetitions' || v === 'descriptive' ? 'few' : 'nsd';
+  return `<span class="${cls}">${esc(text)}</span>`;
+}
+
+/** The verdict columns of one comparison: p raw (adjusted), the raw verdict, the adjusted one. */
+function verdictCells(c: Verdicts): string[] {
+  return [c.test ? `${pValue(c.test.p)} <small>(${pValue(c.pAdjusted)})</small>` : '—', verdictCell(c.rawVerdict), `<b>${verdictCell(c.verdict)}</b>`];
+}
+
+const VERDICT_HEADS = ['p (adj.)', 'raw verdict', 'verdict'];
+
+function familyNote(f: FamilyCounts, what: string): string {
+  const aa = (n: number) => `${n} of ${f.tested}`;
+  return f.tested
+    ? `Family: ${what} — ${f.tested} tested comparisons, adjusted together (Benjamini–Hochberg). Declared faster or slower: ${aa(f.raw)} raw, ${aa(f.adjusted)} after the adjustment.`
+    : `No comparison here has ${MIN_VERDICT_REPETITIONS} repetitions per implementation, so none gets a verdict.`;
 }
 
 function pairTable(report: ApiReport, pair: PairComparison): string {
@@ -148,24 +172,24 @@ function pairTable(report: ApiReport, pair: PairComparison): string {
       esc(caseLabel(row.parameters)),
       `${rate(c.throughput.medianA)} / ${rate(c.throughput.medianB)}`,
       `${relative(c.throughput.ratio)} <small>${interval(c.throughput.ci, relative)}</small>`,
-      verdictCell(c.throughput.verdict),
+      ...verdictCells(c.throughput),
       `${ms(c.p95.medianA)} / ${ms(c.p95.medianB)}`,
       `${relative(c.p95.ratio)} <small>${interval(c.p95.ci, relative)}</small>`,
-      verdictCell(c.p95.verdict),
+      ...verdictCells(c.p95),
     ];
   });
   const a = esc(pair.a);
   const b = esc(pair.b);
   return `<h4>${swatch(pair.a, report.impls)} vs ${swatch(pair.b, report.impls)}</h4>
-<p class="note">Verdicts are ${a}'s. A difference is the ratio of the medians ${a}/${b} − 1, with its ${CONFIDENCE * 100}% bootstrap interval; "faster" or "slower" only where the interval excludes 0 (for p95 latency, lower is faster).</p>
-${pair.cases.length ? table(['protocol', 'case', `req/s ${a} / ${b}`, 'throughput difference [CI]', 'verdict', `p95 ms ${a} / ${b}`, 'p95 difference [CI]', 'verdict'], rows, 2, 'cmp') : '<p class="note">No case in common.</p>'}`;
+<p class="note">Verdicts are ${a}'s (for p95 latency, lower is faster). A difference is the ratio of the medians ${a}/${b} − 1, with its ${CONFIDENCE * 100}% bootstrap interval; p is the exact Mann–Whitney test's, in brackets adjusted over the family; the verdict is the adjusted one, the raw verdict treats the row as if it were alone. ${familyNote(pair.family, 'the throughput and p95 of every case in this table')}</p>
+${pair.cases.length ? table(['protocol', 'case', `req/s ${a} / ${b}`, 'throughput difference [CI]', ...VERDICT_HEADS, `p95 ms ${a} / ${b}`, 'p95 difference [CI]', ...VERDICT_HEADS], rows, 2, 'cmp cases') : '<p class="note">No case in common.</p>'}`;
 }
 
 async function groupSection(report: ApiReport, group: CaseGroup): Promise<string> {
   const title = `${PROTOCOL_NAMES[group.protocol] ?? group.protocol} · ${MODEL_NAMES[group.model] ?? group.model}`;
   const cpu = usageSpec(group, report.impls, 'cpu');
   const rss = usageSpec(group, report.impls, 'rss');
-  return `<section id="${esc(report.api)}-${esc(group.key.replace('/', '-'))}">
+  return `<section id="${esc(report.id)}-${esc(group.key.replace('/', '-'))}">
 <h3>${esc(title)}</h3>
 <h4>Throughput</h4>
 <figure>${await renderSvg(throughputSpec(group, report.impls))}
@@ -205,9 +229,10 @@ ${table(['case', 'implementation', 'run', 'failure', 'in repetition', 'reason', 
 async function apiSection(report: ApiReport): Promise<string> {
   const groups: string[] = [];
   for (const g of report.groups) groups.push(await groupSection(report, g));
-  return `<section id="${esc(report.api)}">
-<h2>API: ${esc(report.api)}</h2>
+  return `<section id="${esc(report.id)}">
+<h2>API: ${esc(report.api)}${report.calibration ? ` — A/A calibration: ${esc(report.calibration.impl)} against itself` : ''}</h2>
 <p>${report.impls.length === 1 ? 'Implementation' : 'Implementations'}: ${report.impls.map((i) => swatch(i, report.impls)).join(', ')}.</p>
+${report.calibration ? calibrationNote(report.calibration, report.impls) : ''}
 <h3>Runs</h3>
 ${runsTable(report)}
 ${report.warnings.length ? `<h3>Warnings</h3>${warningList(report.warnings)}` : '<p class="note">No warnings: no generator-bound repetitions, errors or dropped iterations.</p>'}
@@ -246,17 +271,22 @@ function requestTypeSection(report: ApiReport): string {
       `${esc(c.a)} / ${esc(c.b)}`,
       `${ms(c.mean.medianA)} / ${ms(c.mean.medianB)}`,
       `${relative(c.mean.ratio)} <small>${interval(c.mean.ci, relative)}</small>`,
-      verdictCell(c.mean.verdict),
+      ...verdictCells(c.mean),
       `${relative(c.median.ratio)} <small>${interval(c.median.ci, relative)}</small>`,
-      verdictCell(c.median.verdict),
+      ...verdictCells(c.median),
     ]),
   );
   return `<h3>Per request type</h3>
 <p class="note">Milliseconds. <b>mean</b>: the median over the repetitions of each repetition's mean time of that request type (the papers' figure), with its ${CONFIDENCE * 100}% bootstrap interval; <b>mean of means ± sd</b>: the papers' way (the average of the repetitions' means) and the spread of the repetitions' means; median, p95, p99 and req/s likewise medians over the repetitions. <b>server</b>: the implementation's own time (Server-Timing app;dur=, framework entry to response written); <b>network + client</b>: mean − server. <b>database alone</b>: the same operations through the MongoDB driver, with their parts (bcrypt, database).</p>
 ${table(['case', 'request type', 'impl', 'reps', 'mean [CI]', 'mean of means ± sd', 'median [CI]', 'p95', 'p99', 'req/s', 'server', 'network + client', 'database alone', 'errors'], rows, 3)}
 ${pairs.length ? `<h4>Per request type: comparisons</h4>
-<p class="note">The first implementation's time over the second's − 1 (negative = the first is faster), for the mean and the median per request type, with the ${CONFIDENCE * 100}% bootstrap interval; verdicts are the first's, called only where the interval excludes 0.</p>
-${table(['case', 'request type', 'pair', 'mean ms', 'mean difference [CI]', 'verdict', 'median difference [CI]', 'verdict'], pairs, 3, 'cmp')}` : ''}`;
+<p class="note">The first implementation's time over the second's − 1 (negative = the first is faster), for the mean and the median per request type, with the ${CONFIDENCE * 100}% bootstrap interval; verdicts are the first's, from the exact Mann–Whitney test (p, in brackets adjusted). ${typeFamilies(report.requestTypes).map((f) => `${esc(f.a)} vs ${esc(f.b)}: ${familyNote(f, 'the mean and median of every row of this pair')}`).join(' ')}</p>
+${table(['case', 'request type', 'pair', 'mean ms', 'mean difference [CI]', ...VERDICT_HEADS, 'median difference [CI]', ...VERDICT_HEADS], pairs, 3, 'cmp types')}` : ''}`;
+}
+
+function calibrationNote(c: NonNullable<ApiReport['calibration']>, labels: readonly string[]): string {
+  const expected = (c.counts.tested * ALPHA).toFixed(1);
+  return `<div class="warn"><b>A/A calibration run</b> <code>${esc(c.runId)}</code>: ${esc(c.impl)} was measured as ${labels.length} copies in one run (${labels.map(esc).join(', ')}), started, alternated and measured exactly as different implementations are. Nothing differs, so every "faster" or "slower" below is a false one. Over its ${c.counts.tested} tested comparisons: <b>${c.counts.raw}</b> declared on the raw p-values (about ${expected} expected by chance at ${ALPHA}), <b>${c.counts.adjusted}</b> after the adjustment (a well-calibrated rule shows any at all in at most ${ALPHA * 100}% of such runs).</div>`;
 }
 
 function paperSection(paper: { source: string; rows: PaperRow[] }): string {
@@ -272,23 +302,33 @@ function paperSection(paper: { source: string; rows: PaperRow[] }): string {
     esc(r.operation),
     published(r),
     r.ours ? `<b>${pct(r.ours.percent)}</b> <small>${r.ours.low !== null && r.ours.high !== null ? `[${pct(r.ours.low)}, ${pct(r.ours.high)}]` : ''}</small>` : '—',
-    r.ours ? verdictCell(r.ours.verdict === 'faster' ? 'express faster' : r.ours.verdict === 'slower' ? 'hapi faster' : r.ours.verdict) : '—',
+    r.ours ? pValue(r.ours.p) + ` <small>(${pValue(r.ours.pAdjusted)})</small>` : '—',
+    r.ours ? paperVerdict(r.ours.rawVerdict) : '—',
+    r.ours ? `<b>${paperVerdict(r.ours.verdict)}</b>` : '—',
   ]);
   return `<h3>The paper's published differences beside ours</h3>
-<p class="note">${esc(paper.source)}. By how much Express's mean time per request is shorter than Hapi's: (mean Hapi − mean Express) / mean Hapi. Ours: from the medians over the repetitions of each repetition's mean, sequential protocol (one client, 100 requests per operation), with the ${CONFIDENCE * 100}% bootstrap interval.</p>
-${table(['shape', 'operation', 'paper: Express shorter by', 'ours [CI]', 'verdict'], rows, 2)}`;
+<p class="note">${esc(paper.source)}. By how much Express's mean time per request is shorter than Hapi's: (mean Hapi − mean Express) / mean Hapi. Ours: from the medians over the repetitions of each repetition's mean, sequential protocol (one client, 100 requests per operation), with the ${CONFIDENCE * 100}% bootstrap interval; the verdicts are those of the mean in the comparisons per request type (the same family).</p>
+${table(['shape', 'operation', 'paper: Express shorter by', 'ours [CI]', ...VERDICT_HEADS], rows, 2)}`;
 }
+
+function paperVerdict(v: Verdict): string {
+  return verdictCell(v, v === 'faster' ? 'express faster' : v === 'slower' ? 'hapi faster' : VERDICT_TEXT[v]);
+}
+
+const METHOD = `<h2>Method</h2>
+<p>Every number is the median over a case's repetitions, with a ${CONFIDENCE * 100}% percentile-bootstrap interval (${RESAMPLES.toLocaleString('en-US')} resamples; seeded with ${BOOTSTRAP_SEED} mixed with a hash of the API, case, implementation and run, so the page is reproducible). The size of a difference is the ratio of the two medians with its bootstrap interval (both groups resampled independently). That interval does not decide whether there is a difference: with few repetitions it is too narrow (in simulated A/A comparisons at 3 against 3 it excluded 1 in 11% of cases, not 5%). Below ${MIN_REPETITIONS} repetitions there is no interval; from ${MIN_REPETITIONS} to ${MIN_VERDICT_REPETITIONS - 1} it is <i>descriptive only</i>.</p>
+<p>A verdict needs ${MIN_VERDICT_REPETITIONS} repetitions per implementation and comes from the exact Mann–Whitney rank test (ties as midranks), whose error rate holds at any n but whose smallest two-sided p is 2 / C(n+m, n): 0.1 at 3 against 3 (three repetitions can never show a difference at ${ALPHA}), 0.0079 at 5 against 5, 0.00001 at 10 against 10. The p-values of a <i>family</i> — every comparison of one pair of implementations in one table of one API section — are adjusted together (Benjamini–Hochberg); "faster" or "slower" where the adjusted p ≤ ${ALPHA} and the ratio of the medians agrees, the raw verdict beside it. Benjamini–Hochberg rather than Holm: when nothing differs both keep the chance of any verdict in a table at ${ALPHA * 100}%, but at 5 repetitions Holm could declare nothing in a table of more than 6 comparisons. Checked by seeded A/A simulation (<code>bench/test/calibration.test.ts</code>) and on the real system by A/A runs (<code>make bench IMPL=x,x</code>, shown as calibration sections).</p>`;
 
 export async function renderHtml(reports: ApiReport[], fileWarnings: string[]): Promise<string> {
   const sections: string[] = [];
   for (const r of reports) sections.push(await apiSection(r));
-  const contents = reports.map((r) => `<li><a href="#${esc(r.api)}">${esc(r.api)}</a>: ${r.groups.map((g) => `<a href="#${esc(r.api)}-${esc(g.key.replace('/', '-'))}">${esc(g.key)}</a>`).join(', ')}</li>`).join('');
+  const contents = reports.map((r) => `<li><a href="#${esc(r.id)}">${esc(r.api)}${r.calibration ? ` (A/A calibration ${esc(r.calibration.runId)})` : ''}</a>: ${r.groups.map((g) => `<a href="#${esc(r.id)}-${esc(g.key.replace('/', '-'))}">${esc(g.key)}</a>`).join(', ')}</li>`).join('');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>fairbench report</title><style>${CSS}</style></head>
 <body>
 <h1>fairbench benchmark report</h1>
-<p class="note">Every number is the median over a case's repetitions. Intervals are ${CONFIDENCE * 100}% percentile bootstrap confidence intervals (${RESAMPLES.toLocaleString('en-US')} resamples of the repetitions, seeded PRNG: base seed ${BOOTSTRAP_SEED} mixed with a hash of the API, case, implementation and run, so the report is reproducible); comparisons resample both implementations independently and call a difference only where its interval excludes zero. With fewer than ${MIN_REPETITIONS} repetitions a case gets no interval and no verdict.</p>
+${METHOD}
 ${fileWarnings.length ? `<h2>Files skipped</h2>${warningList(fileWarnings, 'bad')}` : ''}
 ${reports.length ? `<ul>${contents}</ul>` : '<p>No benchmark results found: run <code>make bench</code> first.</p>'}
 ${sections.join('\n')}

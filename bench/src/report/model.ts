@@ -3,18 +3,23 @@
 // database alone, resource peaks, and per pair of implementations the verdicts.
 // Every number the HTML prints is computed here, so the tests can check them.
 import {
+  adjustFamily,
   bootstrapMedian,
   bootstrapRatioOfMedians,
+  compareGroups,
+  countDeclared,
   max,
   median,
   MIN_REPETITIONS,
-  verdict,
+  MIN_VERDICT_REPETITIONS,
+  type Adjusted,
+  type ComparisonEstimate,
   type MedianEstimate,
   type RatioEstimate,
-  type Verdict,
 } from '../stats/index.ts';
+import { docLabel, isCalibration } from '../copies.ts';
 import type { LoadedRun } from './load.ts';
-import { paperRows, requestTypeRows, type PaperDifference, type PaperRow, type TypeRow } from './request-types.ts';
+import { paperRows, requestTypeRows, typeFamilies, type PaperDifference, type PaperRow, type TypeRow } from './request-types.ts';
 import { BASELINE_PROTOCOL, type BenchCase, type BenchResult, type CaseFailure, type LatencySummary, type Repetition } from '../result-document.ts';
 
 export const LATENCY_STATS = ['min', 'median', 'mean', 'p95', 'p99', 'max'] as const;
@@ -60,16 +65,27 @@ export interface CaseGroup {
   rows: CaseRow[];
 }
 
+export type Verdicts = ComparisonEstimate & Adjusted;
+
 export interface Comparison {
   caseId: string;
-  throughput: RatioEstimate & { verdict: Verdict };
-  p95: RatioEstimate & { verdict: Verdict };
+  throughput: Verdicts;
+  p95: Verdicts;
+}
+
+/** How many comparisons of a family were tested, and declared raw and after the adjustment. */
+export interface FamilyCounts {
+  tested: number;
+  raw: number;
+  adjusted: number;
 }
 
 export interface PairComparison {
   a: string;
   b: string;
+  /** The family: throughput and p95 of every case both have, adjusted together. */
   cases: Comparison[];
+  family: FamilyCounts;
 }
 
 export interface RunInfo {
@@ -81,6 +97,11 @@ export interface RunInfo {
 
 export interface ApiReport {
   api: string;
+  /** Unique in the page: the API, or the API and the A/A run. */
+  id: string;
+  /** An A/A calibration run (copies.ts): the same implementation against itself; every verdict is a false one. */
+  calibration: { impl: string; runId: string; counts: FamilyCounts } | null;
+  /** Labels: implementation names, and name#k for the copies of an A/A run. */
   impls: string[];
   runs: RunInfo[];
   groups: CaseGroup[];
@@ -181,11 +202,18 @@ export function summarizeCase(api: string, impl: string, run: BenchResult, c: Be
   };
 }
 
-function compare(api: string, x: CaseResult, y: CaseResult): Comparison {
+function compare(api: string, x: CaseResult, y: CaseResult): { caseId: string; throughput: ComparisonEstimate; p95: ComparisonEstimate } {
   const key = `${api}|${x.case.id}|${x.impl}~${y.impl}`;
-  const tp = bootstrapRatioOfMedians(x.case.repetitions.map((r) => r.throughput), y.case.repetitions.map((r) => r.throughput), { key: `${key}|throughput` });
-  const p95 = bootstrapRatioOfMedians(x.case.repetitions.map((r) => r.latencyMs.p95), y.case.repetitions.map((r) => r.latencyMs.p95), { key: `${key}|p95` });
-  return { caseId: x.case.id, throughput: { ...tp, verdict: verdict(tp, true) }, p95: { ...p95, verdict: verdict(p95, false) } };
+  const tp = compareGroups(x.case.repetitions.map((r) => r.throughput), y.case.repetitions.map((r) => r.throughput), { key: `${key}|throughput`, higherIsBetter: true });
+  const p95 = compareGroups(x.case.repetitions.map((r) => r.latencyMs.p95), y.case.repetitions.map((r) => r.latencyMs.p95), { key: `${key}|p95`, higherIsBetter: false });
+  return { caseId: x.case.id, throughput: tp, p95 };
+}
+
+/** One pair's table is one family: its throughput and p95 comparisons are adjusted together. */
+export function comparePair(a: string, b: string, raw: ReturnType<typeof compare>[]): PairComparison {
+  const adjusted = adjustFamily([...raw.map((c) => c.throughput), ...raw.map((c) => c.p95)]);
+  const cases = raw.map((c, i) => ({ caseId: c.caseId, throughput: adjusted[i]!, p95: adjusted[raw.length + i]! }));
+  return { a, b, cases, family: countDeclared(adjusted) };
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -215,18 +243,24 @@ function failureRow(impl: string, run: LoadedRun, c: BenchCase): FailureRow {
   };
 }
 
-/** Groups the runs by API; per implementation and case, the newest run that has the case supplies it. */
+/**
+ * Groups the runs by API, each A/A calibration run apart; per implementation and case, the
+ * newest run that has the case supplies it.
+ */
 export function buildModel(runs: LoadedRun[], paperData: PaperData = {}): ApiReport[] {
-  const apis = [...new Set(runs.map((r) => r.doc.api))].sort();
-  return apis.map((api) => {
-    const apiRuns = runs.filter((r) => r.doc.api === api).sort((a, b) => b.doc.startedAt.localeCompare(a.doc.startedAt));
-    const impls = [...new Set(apiRuns.map((r) => r.doc.implementation.name))].sort();
+  const sectionOf = (r: LoadedRun) => (isCalibration(r.doc) ? `${r.doc.api}-aa-${r.doc.runId}` : r.doc.api);
+  // Each API's ordinary runs first, then its A/A runs by time.
+  const sections = [...new Set(runs.map(sectionOf))].sort();
+  return sections.map((id) => {
+    const apiRuns = runs.filter((r) => sectionOf(r) === id).sort((a, b) => b.doc.startedAt.localeCompare(a.doc.startedAt));
+    const api = apiRuns[0]!.doc.api;
+    const impls = [...new Set(apiRuns.map((r) => docLabel(r.doc)))].sort();
     const used = new Map<LoadedRun, number>();
     const chosen = new Map<string, CaseResult>(); // `${impl}|${caseId}`
     const warnings: string[] = [];
     const failures: FailureRow[] = [];
     for (const impl of impls) {
-      for (const run of apiRuns.filter((r) => r.doc.implementation.name === impl)) {
+      for (const run of apiRuns.filter((r) => docLabel(r.doc) === impl)) {
         for (const c of run.doc.cases) {
           if (c.failure) {
             // A database-alone case is in every implementation's document of the run: listed once.
@@ -265,21 +299,24 @@ export function buildModel(runs: LoadedRun[], paperData: PaperData = {}): ApiRep
           const y = row.results.find((r) => r.impl === b);
           return x && y ? [compare(api, x, y)] : [];
         });
-        pairs.push({ a, b, cases });
+        pairs.push(comparePair(a, b, cases));
       }
     for (const impl of impls) {
       const few = results.filter((r) => r.impl === impl && r.n < MIN_REPETITIONS);
       if (few.length)
         warnings.push(`${impl}: too few repetitions in ${plural(few.length, 'case')} (${[...new Set(few.map((r) => r.n))].join(', ')} per case; at least ${MIN_REPETITIONS} are needed): no confidence intervals and no verdicts there`);
+      const descriptive = results.filter((r) => r.impl === impl && r.n >= MIN_REPETITIONS && r.n < MIN_VERDICT_REPETITIONS);
+      if (descriptive.length)
+        warnings.push(`${impl}: ${plural(descriptive.length, 'case')} with ${[...new Set(descriptive.map((r) => r.n))].join(', ')} repetitions: intervals shown as descriptive only, no verdicts (a verdict needs at least ${MIN_VERDICT_REPETITIONS} per implementation)`);
     }
     for (const run of apiRuns) {
-      if (run.doc.options.quick && used.has(run)) warnings.push(`${run.doc.implementation.name}: run ${run.doc.runId} is a QUICK smoke run (${run.doc.options.durationSeconds} s per case), not a measurement`);
-      if (!used.has(run)) warnings.push(`${run.doc.implementation.name}: run ${run.doc.runId} is superseded by newer runs with the same cases and not shown`);
+      if (run.doc.options.quick && used.has(run)) warnings.push(`${docLabel(run.doc)}: run ${run.doc.runId} is a QUICK smoke run (${run.doc.options.durationSeconds} s per case), not a measurement`);
+      if (!used.has(run)) warnings.push(`${docLabel(run.doc)}: run ${run.doc.runId} is superseded by newer runs with the same cases and not shown`);
       if (run.doc.complete === false)
-        warnings.push(`${run.doc.implementation.name}: run ${run.doc.runId} is incomplete: ${run.doc.cases.length} of ${run.doc.plannedCases ?? '?'} planned cases recorded (stopped, or still running; make bench … RESUME=${run.doc.runId} continues it)`);
+        warnings.push(`${docLabel(run.doc)}: run ${run.doc.runId} is incomplete: ${run.doc.cases.length} of ${run.doc.plannedCases ?? '?'} planned cases recorded (stopped, or still running; make bench … RESUME=${run.doc.runId} continues it)`);
       const failedHere = run.doc.cases.filter((c) => c.failure);
       if (failedHere.length)
-        warnings.push(`${run.doc.implementation.name}: run ${run.doc.runId}: ${plural(failedHere.length, 'case')} of ${run.doc.cases.length} failed and ${failedHere.length === 1 ? 'is' : 'are'} left out of the tables (see "Failed cases"): ${failedHere.map((c) => `${c.id} (${c.failure!.kind})`).join(', ')}`);
+        warnings.push(`${docLabel(run.doc)}: run ${run.doc.runId}: ${plural(failedHere.length, 'case')} of ${run.doc.cases.length} failed and ${failedHere.length === 1 ? 'is' : 'are'} left out of the tables (see "Failed cases"): ${failedHere.map((c) => `${c.id} (${c.failure!.kind})`).join(', ')}`);
     }
     for (const r of results) {
       if (r.baseline) continue;
@@ -289,7 +326,7 @@ export function buildModel(runs: LoadedRun[], paperData: PaperData = {}): ApiRep
     warnings.push(...warningsFor(results));
     // A generator-bound or failing baseline understates the limit every ratio divides by: one line per run.
     for (const run of apiRuns.filter((r) => used.has(r))) {
-      const impl = run.doc.implementation.name;
+      const impl = docLabel(run.doc);
       const baselines = run.doc.cases.filter((c) => c.protocol === BASELINE_PROTOCOL && !c.failure).map((c) => summarizeCase(api, impl, run.doc, c));
       const bound = baselines.filter((b) => b.generatorBound);
       const failing = baselines.filter((b) => b.errorCount);
@@ -302,17 +339,28 @@ export function buildModel(runs: LoadedRun[], paperData: PaperData = {}): ApiRep
     const typeRows = requestTypeRows(api, impls, results.filter((r) => r.case.repetitions.some((x) => x.requestTypes)).map((r) => ({ impl: r.impl, run: r.run, case: r.case })));
     const published = paperData[api];
     const comparedPaper = published && impls.includes('express') && impls.includes('hapi') ? paperRows(typeRows, published.differences) : [];
+    const calibration = isCalibration(apiRuns[0]!.doc)
+      ? { impl: apiRuns[0]!.doc.implementation.name, runId: apiRuns[0]!.doc.runId, counts: calibrationCounts(pairs, typeRows) }
+      : null;
     return {
       api,
+      id,
+      calibration,
       impls,
       requestTypes: typeRows,
       paper: published && comparedPaper.length ? { source: published.source, rows: comparedPaper } : null,
       // By implementation, newest first within each.
-      runs: impls.flatMap((impl) => apiRuns.filter((r) => r.doc.implementation.name === impl).map((r) => ({ file: r.file, doc: r.doc, casesUsed: used.get(r) ?? 0 }))),
+      runs: impls.flatMap((impl) => apiRuns.filter((r) => docLabel(r.doc) === impl).map((r) => ({ file: r.file, doc: r.doc, casesUsed: used.get(r) ?? 0 }))),
       groups,
       pairs,
       failures,
       warnings,
     };
   });
+}
+
+/** An A/A run's figures: every tested comparison of its tables, raw and adjusted (each table its own family). */
+function calibrationCounts(pairs: readonly PairComparison[], typeRows: readonly TypeRow[]): FamilyCounts {
+  const families = [...pairs.map((p) => p.family), ...typeFamilies(typeRows)];
+  return families.reduce((a, f) => ({ tested: a.tested + f.tested, raw: a.raw + f.raw, adjusted: a.adjusted + f.adjusted }), { tested: 0, raw: 0, adjusted: 0 });
 }

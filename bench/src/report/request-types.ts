@@ -2,9 +2,10 @@
 // papers reported — the mean time per request type — plus the median, p95, p99,
 // throughput and the server's own time (Server-Timing), each the median over the
 // repetitions of that repetition's figure; per pair of implementations the ratio of
-// those medians with its bootstrap interval and a verdict; and the documents paper's
-// published differences beside ours.
-import { bootstrapMedian, bootstrapRatioOfMedians, mean, median, verdict, type MedianEstimate, type RatioEstimate, type Verdict } from '../stats/index.ts';
+// those medians with its bootstrap interval and a verdict (the pair's mean and median
+// comparisons over every row are one family); and the documents paper's published
+// differences beside ours.
+import { adjustFamily, bootstrapMedian, compareGroups, countDeclared, mean, median, type Adjusted, type ComparisonEstimate, type MedianEstimate, type Verdict } from '../stats/index.ts';
 import { BASELINE_PROTOCOL, type BenchCase, type BenchResult } from '../result-document.ts';
 
 export interface TypeResult {
@@ -45,8 +46,8 @@ export interface TypeComparison {
   a: string;
   b: string;
   /** Ratio of the medians of the repetitions' means, a/b; lower is faster. */
-  mean: RatioEstimate & { verdict: Verdict };
-  median: RatioEstimate & { verdict: Verdict };
+  mean: ComparisonEstimate & Adjusted;
+  median: ComparisonEstimate & Adjusted;
 }
 
 export interface CaseSource {
@@ -106,13 +107,25 @@ function typesOf(cases: readonly BenchCase[]): string[] {
 export function requestTypeRows(api: string, impls: readonly string[], sources: readonly CaseSource[]): TypeRow[] {
   const ids = [...new Set(sources.map((s) => s.case.id))];
   const rows: TypeRow[] = [];
+  // Unadjusted first; each pair's family is adjusted once every row is in.
+  const pending: { row: TypeRow; a: string; b: string; mean: ComparisonEstimate; median: ComparisonEstimate }[] = [];
   for (const id of ids) {
     const of = impls.flatMap((impl) => sources.filter((s) => s.impl === impl && s.case.id === id));
     const first = of[0]!;
     for (const type of typesOf(of.map((s) => s.case))) {
       const results = of.flatMap((s) => summarizeType(api, s, type) ?? []);
       const base = first.run.cases.find((b) => b.protocol === BASELINE_PROTOCOL && !b.failure && b.model === first.case.model && sameParameters(b.parameters, first.case.parameters));
-      const comparisons: TypeComparison[] = [];
+      const row: TypeRow = {
+        caseId: id,
+        protocol: first.case.protocol,
+        model: first.case.model,
+        parameters: first.case.parameters,
+        type,
+        results,
+        baseline: base ? summarizeType(api, { impl: BASELINE_PROTOCOL, run: first.run, case: base }, type) : null,
+        comparisons: [],
+      };
+      rows.push(row);
       for (let i = 0; i < of.length; i++)
         for (let j = i + 1; j < of.length; j++) {
           const x = of[i]!;
@@ -121,23 +134,27 @@ export function requestTypeRows(api: string, impls: readonly string[], sources: 
           const medians = (s: CaseSource) => s.case.repetitions.flatMap((r) => (r.requestTypes?.[type] ? [r.requestTypes[type].latencyMs.median] : []));
           if (means(x).length === 0 || means(y).length === 0) continue;
           const key = `${api}|${id}|${type}|${x.impl}~${y.impl}`;
-          const m = bootstrapRatioOfMedians(means(x), means(y), { key: `${key}|mean` });
-          const md = bootstrapRatioOfMedians(medians(x), medians(y), { key: `${key}|median` });
-          comparisons.push({ a: x.impl, b: y.impl, mean: { ...m, verdict: verdict(m, false) }, median: { ...md, verdict: verdict(md, false) } });
+          const m = compareGroups(means(x), means(y), { key: `${key}|mean`, higherIsBetter: false });
+          const md = compareGroups(medians(x), medians(y), { key: `${key}|median`, higherIsBetter: false });
+          pending.push({ row, a: x.impl, b: y.impl, mean: m, median: md });
         }
-      rows.push({
-        caseId: id,
-        protocol: first.case.protocol,
-        model: first.case.model,
-        parameters: first.case.parameters,
-        type,
-        results,
-        baseline: base ? summarizeType(api, { impl: BASELINE_PROTOCOL, run: first.run, case: base }, type) : null,
-        comparisons,
-      });
     }
   }
+  for (const pair of new Set(pending.map((p) => `${p.a}~${p.b}`))) {
+    const family = pending.filter((p) => `${p.a}~${p.b}` === pair);
+    const adjusted = adjustFamily([...family.map((p) => p.mean), ...family.map((p) => p.median)]);
+    family.forEach((p, i) => p.row.comparisons.push({ a: p.a, b: p.b, mean: adjusted[i]!, median: adjusted[family.length + i]! }));
+  }
   return rows;
+}
+
+/** Per pair, its family's counts: the mean and median comparisons of every row. */
+export function typeFamilies(rows: readonly TypeRow[]): { a: string; b: string; tested: number; raw: number; adjusted: number }[] {
+  const pairs = [...new Set(rows.flatMap((r) => r.comparisons.map((c) => `${c.a}~${c.b}`)))];
+  return pairs.map((pair) => {
+    const cs = rows.flatMap((r) => r.comparisons.filter((c) => `${c.a}~${c.b}` === pair));
+    return { a: cs[0]!.a, b: cs[0]!.b, ...countDeclared([...cs.map((c) => c.mean), ...cs.map((c) => c.median)]) };
+  });
 }
 
 // ---- the documents paper's published differences ------------------------------------
@@ -154,8 +171,8 @@ export interface PaperRow {
   kind: string;
   operation: string;
   paper: PaperDifference | null;
-  /** Ours: (mean Hapi − mean Express) / mean Hapi in percent, from the medians of the repetitions' means, with the interval. */
-  ours: { percent: number; low: number | null; high: number | null; verdict: Verdict } | null;
+  /** Ours: (mean Hapi − mean Express) / mean Hapi in percent, from the medians of the repetitions' means, with the interval; Express's verdicts, raw and adjusted. */
+  ours: { percent: number; low: number | null; high: number | null; p: number | null; pAdjusted: number | null; rawVerdict: Verdict; verdict: Verdict } | null;
 }
 
 /**
@@ -176,8 +193,16 @@ export function paperRows(rows: readonly TypeRow[], differences: readonly PaperD
         const flip = cmp.a !== a;
         const ratio = flip ? 1 / cmp.mean.ratio : cmp.mean.ratio;
         const ci = cmp.mean.ci ? (flip ? { low: 1 / cmp.mean.ci.high, high: 1 / cmp.mean.ci.low } : cmp.mean.ci) : null;
-        const v = verdict({ ...cmp.mean, ratio, ci }, false);
-        ours = { percent: (1 - ratio) * 100, low: ci ? (1 - ci.high) * 100 : null, high: ci ? (1 - ci.low) * 100 : null, verdict: v };
+        const turn = (v: Verdict): Verdict => (!flip ? v : v === 'faster' ? 'slower' : v === 'slower' ? 'faster' : v);
+        ours = {
+          percent: (1 - ratio) * 100,
+          low: ci ? (1 - ci.high) * 100 : null,
+          high: ci ? (1 - ci.low) * 100 : null,
+          p: cmp.mean.test?.p ?? null,
+          pAdjusted: cmp.mean.pAdjusted,
+          rawVerdict: turn(cmp.mean.rawVerdict),
+          verdict: turn(cmp.mean.verdict),
+        };
       }
       return { caseId: r.caseId, kind, operation: r.type, paper, ours };
     });

@@ -1,5 +1,6 @@
 // One run as a Markdown table: what the runner prints at the end of `make bench`.
-import { MIN_REPETITIONS } from '../stats/index.ts';
+import { docLabel } from '../copies.ts';
+import { MIN_REPETITIONS, MIN_VERDICT_REPETITIONS } from '../stats/index.ts';
 import { ms, percent, rate, share } from './format.ts';
 import { compareParameters, protocolRank, summarizeCase } from './model.ts';
 import { BASELINE_PROTOCOL, type BenchResult, type CaseFailure } from '../result-document.ts';
@@ -9,7 +10,7 @@ export function summaryMarkdown(doc: BenchResult): string {
     (a, b) => protocolRank(a.protocol) - protocolRank(b.protocol) || a.protocol.localeCompare(b.protocol) || a.model.localeCompare(b.model) || compareParameters(a.parameters, b.parameters),
   );
   const lines = [
-    `**${doc.implementation.name}** on **${doc.api}**, run \`${doc.runId}\` (${doc.implementation.framework.name} ${doc.implementation.framework.version}, ${doc.implementation.runtime.name} ${doc.implementation.runtime.version}, ${doc.database.engine} ${doc.database.version}, k6 ${doc.generator.version}; REPEAT ${doc.options.repeat} × ${doc.options.durationSeconds} s${doc.options.quick ? ', QUICK' : ''}${doc.wallSeconds !== undefined ? `; wall time ${Math.round(doc.wallSeconds)} s` : ''})`,
+    `**${docLabel(doc)}** on **${doc.api}**, run \`${doc.runId}\` (${doc.implementation.framework.name} ${doc.implementation.framework.version}, ${doc.implementation.runtime.name} ${doc.implementation.runtime.version}, ${doc.database.engine} ${doc.database.version}, k6 ${doc.generator.version}; REPEAT ${doc.options.repeat} × ${doc.options.durationSeconds} s${doc.options.quick ? ', QUICK' : ''}${doc.wallSeconds !== undefined ? `; wall time ${Math.round(doc.wallSeconds)} s` : ''})`,
     '',
     '| case | reps | median req/s | p95 ms | database alone | k6 CPU peak | flags |',
     '| --- | ---: | ---: | ---: | ---: | ---: | --- |',
@@ -19,10 +20,10 @@ export function summaryMarkdown(doc: BenchResult): string {
       lines.push(`| ${c.id} | 0 | — | — | — | — | ${failureFlag(c.failure)} |`);
       continue;
     }
-    const r = summarizeCase(doc.api, doc.implementation.name, doc, c);
+    const r = summarizeCase(doc.api, docLabel(doc), doc, c);
     const flags = [
       c.failure ? failureFlag(c.failure) : '',
-      r.n < MIN_REPETITIONS ? 'too few repetitions' : '',
+      r.n < MIN_REPETITIONS ? 'too few repetitions' : r.n < MIN_VERDICT_REPETITIONS ? 'descriptive only' : '',
       r.generatorBound ? `generator-bound ×${r.generatorBound}` : '',
       r.errorCount ? `${r.errorCount} errors` : '',
       r.dropped ? `${r.dropped} dropped` : '',

@@ -1,12 +1,17 @@
 // Percentile bootstrap over repetitions: a 95% interval for one median, and for the
 // ratio of two medians (two implementations, or an implementation and the database
 // alone). Resampling is with replacement within each group, the groups independently.
+// The intervals give the size of a difference; whether there is one is the rank test's
+// call (verdict.ts): with few repetitions these intervals are too narrow.
 import { median } from './descriptive.ts';
 import { seededIndexSource } from './random.ts';
 
 export const RESAMPLES = 10_000;
 export const CONFIDENCE = 0.95;
-/** Below this many repetitions in a group an interval says nothing: report "too few repetitions". */
+/**
+ * Below this many repetitions in a group an interval says nothing: report "too few
+ * repetitions". From here up to MIN_VERDICT_REPETITIONS (verdict.ts) it is descriptive only.
+ */
 export const MIN_REPETITIONS = 3;
 
 export interface Interval {
@@ -64,8 +69,6 @@ export function bootstrapMedian(values: readonly number[], options: BootstrapOpt
   return { n, median: point, ci: percentileInterval(stats, options.confidence ?? CONFIDENCE) };
 }
 
-export type Verdict = 'faster' | 'slower' | 'no significant difference' | 'too few repetitions';
-
 export interface RatioEstimate {
   nA: number;
   nB: number;
@@ -92,16 +95,4 @@ export function bootstrapRatioOfMedians(a: readonly number[], b: readonly number
   const stats = new Float64Array(resamples);
   for (let i = 0; i < resamples; i++) stats[i] = resampledMedian(a, scratchA, draw) / resampledMedian(b, scratchB, draw);
   return { ...base, ci: percentileInterval(stats, options.confidence ?? CONFIDENCE) };
-}
-
-/**
- * A's verdict against B from the ratio's interval: significant only when it excludes 1.
- * `higherIsBetter`: throughput yes (a ratio above 1 is faster), latency no.
- */
-export function verdict(estimate: RatioEstimate, higherIsBetter: boolean): Verdict {
-  if (!estimate.ci) return 'too few repetitions';
-  const { low, high } = estimate.ci;
-  if (low > 1) return higherIsBetter ? 'faster' : 'slower';
-  if (high < 1) return higherIsBetter ? 'slower' : 'faster';
-  return 'no significant difference';
 }

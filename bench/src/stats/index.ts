@@ -1,3 +1,6 @@
 export * from './bootstrap.ts';
 export * from './descriptive.ts';
+export * from './multiplicity.ts';
+export * from './rank-test.ts';
+export * from './verdict.ts';
 export { BOOTSTRAP_SEED } from './random.ts';
