@@ -190,7 +190,7 @@ test('large samples: the normal approximation agrees with the exact count', () =
   assert.ok(Math.abs(exactTied.p - mannWhitney(tied(a), tied(b), { exactMaxTotal: 0 }).p) < 0.01);
 });
 
-test('Benjamini–Hochberg: the step-up adjustment (R p.adjust "BH")', () => {
+test('Benjamini–Hochberg: the step-up adjustment, against values computed by hand', () => {
   assert.deepEqual(benjaminiHochberg([0.01, 0.04, 0.03, 0.005]), [0.02, 0.04, 0.04, 0.02]);
   assert.deepEqual(benjaminiHochberg([0.5, 0.9]), [0.9, 0.9]);
   assert.deepEqual(benjaminiHochberg([]), []);
