@@ -95,7 +95,13 @@ export function dbCheckTarget(check: DbCheck): { source: string; filter: Readonl
   return 'collection' in check ? { source: check.collection, filter: check.filter } : { source: check.table, filter: check.where };
 }
 export type FlowStep =
-  | { readonly request: FlowRequest; readonly expect: FlowExpectation; readonly save?: Readonly<Record<string, string>> }
+  | {
+      readonly request: FlowRequest;
+      readonly expect: FlowExpectation;
+      readonly save?: Readonly<Record<string, string>>;
+      /** Sends the request this many times at once; each answer must meet `expect`, and `save` keeps an array of the values, in sending order. */
+      readonly parallel?: number;
+    }
   | { readonly db: DbCheck };
 export interface Flow {
   readonly id: string;
