@@ -88,7 +88,7 @@ export interface FlowExpectation {
 export type DbCheck = (
   | { readonly collection: string; readonly filter: Readonly<Record<string, unknown>> }
   | { readonly table: string; readonly where: Readonly<Record<string, unknown>> }
-) & { readonly expect?: unknown; readonly count?: number };
+) & { readonly expect?: unknown; readonly count?: number | string };
 
 /** The source (collection or table) and filter of a db check, whichever database it reads. */
 export function dbCheckTarget(check: DbCheck): { source: string; filter: Readonly<Record<string, unknown>> } {

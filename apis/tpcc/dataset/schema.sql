@@ -3,6 +3,8 @@
 -- (payment and order-status by name) and orders by customer (order-status's last order).
 -- Column names and types are the spec's, as go-tpc and tpcc-mysql spell them. No foreign
 -- keys. The history table has no key in TPC-C; InnoDB gets an auto-increment one.
+-- Every value is ASCII (TPC-C's alphanumeric strings); the binary collation makes ORDER BY
+-- c_first byte order, which every language reproduces (a case-insensitive collation would not).
 DROP TABLE IF EXISTS `warehouse`, `district`, `customer`, `history`, `new_order`, `orders`, `order_line`, `item`, `stock`;
 
 CREATE TABLE `warehouse` (
@@ -16,7 +18,7 @@ CREATE TABLE `warehouse` (
   `w_tax` decimal(4,4) NOT NULL,
   `w_ytd` decimal(12,2) NOT NULL,
   PRIMARY KEY (`w_id`)
-) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4;
+) ENGINE=InnoDB DEFAULT CHARSET=ascii COLLATE=ascii_bin;
 
 CREATE TABLE `district` (
   `d_id` int NOT NULL,
@@ -31,7 +33,7 @@ CREATE TABLE `district` (
   `d_ytd` decimal(12,2) NOT NULL,
   `d_next_o_id` int NOT NULL,
   PRIMARY KEY (`d_w_id`, `d_id`)
-) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4;
+) ENGINE=InnoDB DEFAULT CHARSET=ascii COLLATE=ascii_bin;
 
 CREATE TABLE `customer` (
   `c_id` int NOT NULL,
@@ -57,7 +59,7 @@ CREATE TABLE `customer` (
   `c_data` varchar(500) NOT NULL,
   PRIMARY KEY (`c_w_id`, `c_d_id`, `c_id`),
   KEY `idx_customer` (`c_w_id`, `c_d_id`, `c_last`, `c_first`)
-) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4;
+) ENGINE=InnoDB DEFAULT CHARSET=ascii COLLATE=ascii_bin;
 
 CREATE TABLE `history` (
   `h_id` bigint NOT NULL AUTO_INCREMENT,
@@ -70,14 +72,14 @@ CREATE TABLE `history` (
   `h_amount` decimal(6,2) NOT NULL,
   `h_data` varchar(24) NOT NULL,
   PRIMARY KEY (`h_id`)
-) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4;
+) ENGINE=InnoDB DEFAULT CHARSET=ascii COLLATE=ascii_bin;
 
 CREATE TABLE `new_order` (
   `no_o_id` int NOT NULL,
   `no_d_id` int NOT NULL,
   `no_w_id` int NOT NULL,
   PRIMARY KEY (`no_w_id`, `no_d_id`, `no_o_id`)
-) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4;
+) ENGINE=InnoDB DEFAULT CHARSET=ascii COLLATE=ascii_bin;
 
 CREATE TABLE `orders` (
   `o_id` int NOT NULL,
@@ -90,7 +92,7 @@ CREATE TABLE `orders` (
   `o_all_local` int NOT NULL,
   PRIMARY KEY (`o_w_id`, `o_d_id`, `o_id`),
   KEY `idx_orders` (`o_w_id`, `o_d_id`, `o_c_id`, `o_id`)
-) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4;
+) ENGINE=InnoDB DEFAULT CHARSET=ascii COLLATE=ascii_bin;
 
 CREATE TABLE `order_line` (
   `ol_o_id` int NOT NULL,
@@ -104,7 +106,7 @@ CREATE TABLE `order_line` (
   `ol_amount` decimal(6,2) NOT NULL,
   `ol_dist_info` char(24) NOT NULL,
   PRIMARY KEY (`ol_w_id`, `ol_d_id`, `ol_o_id`, `ol_number`)
-) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4;
+) ENGINE=InnoDB DEFAULT CHARSET=ascii COLLATE=ascii_bin;
 
 CREATE TABLE `item` (
   `i_id` int NOT NULL,
@@ -113,7 +115,7 @@ CREATE TABLE `item` (
   `i_price` decimal(5,2) NOT NULL,
   `i_data` varchar(50) NOT NULL,
   PRIMARY KEY (`i_id`)
-) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4;
+) ENGINE=InnoDB DEFAULT CHARSET=ascii COLLATE=ascii_bin;
 
 CREATE TABLE `stock` (
   `s_i_id` int NOT NULL,
@@ -134,4 +136,4 @@ CREATE TABLE `stock` (
   `s_remote_cnt` int NOT NULL,
   `s_data` varchar(50) NOT NULL,
   PRIMARY KEY (`s_w_id`, `s_i_id`)
-) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4;
+) ENGINE=InnoDB DEFAULT CHARSET=ascii COLLATE=ascii_bin;

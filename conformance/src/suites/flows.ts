@@ -157,6 +157,7 @@ async function checkDatabase({ records }: FlowsFixture, check: DbCheck): Promise
   const { source, filter } = dbCheckTarget(check);
   const failures: string[] = [];
   if (check.count !== undefined) {
+    if (!Number.isInteger(check.count)) return [`the expected count is not an integer: ${JSON.stringify(check.count)}`];
     const count = await records.count(source, filter);
     if (count !== check.count) failures.push(`expected ${check.count} records matching ${JSON.stringify(filter)}, found ${count}`);
   }
