@@ -9,6 +9,7 @@ FERRETDB_VERSION=v1.24.0
 SCHEMATHESIS_VERSION=4.32.5
 K6_VERSION=v1.8.1
 ACTIONLINT_VERSION=v1.7.12
+BUN_VERSION=1.4.4   # the same Bun as images.yaml's bun image
 mkdir -p "$CACHE/bin" "$CACHE/stamps"
 
 log() { printf '\033[1msetup:\033[0m %s\n' "$*"; }
@@ -97,4 +98,17 @@ if ! "$actionlint" -version 2>/dev/null | grep -x "$ACTIONLINT_VERSION" >/dev/nu
   GOFLAGS=-modcacherw GOBIN=$CACHE/bin go install "github.com/rhysd/actionlint/cmd/actionlint@$ACTIONLINT_VERSION"
 fi
 
-log "ready (node $(node --version), $(mariadbd --version 2>/dev/null | awk '{print $3}') mariadb, ferretdb $FERRETDB_VERSION, k6 $K6_VERSION)"
+# 8. Bun (the runtime of impl/elysia), from the npm registry's `bun` package, whose install script
+#    fetches the platform binary; the Makefile puts .cache/bun/bin on PATH.
+bun_bin=$CACHE/bun/node_modules/bun/bin/bun.exe
+if [ "$("$bun_bin" --version 2>/dev/null)" != "$BUN_VERSION" ]; then
+  log "bun $BUN_VERSION"
+  rm -rf "$CACHE/bun"
+  npm install --prefix "$CACHE/bun" --no-save --no-audit --no-fund "bun@$BUN_VERSION" >/dev/null
+  [ "$("$bun_bin" --version 2>/dev/null)" = "$BUN_VERSION" ] ||
+    { echo "setup: bun $BUN_VERSION did not install (were npm install scripts disabled?)" >&2; exit 1; }
+fi
+mkdir -p "$CACHE/bun/bin"
+ln -sf ../node_modules/bun/bin/bun.exe "$CACHE/bun/bin/bun"
+
+log "ready (node $(node --version), $(mariadbd --version 2>/dev/null | awk '{print $3}') mariadb, ferretdb $FERRETDB_VERSION, k6 $K6_VERSION, bun $BUN_VERSION)"
