@@ -58,6 +58,8 @@ export interface Repetition {
   requestTypes?: Record<string, RequestTypeResult>;
   order?: number;
   generatorBound?: boolean;
+  /** The data broke the API's conditions after this repetition (reasons in notes). */
+  invalid?: true;
   notes?: string[];
 }
 

@@ -26,6 +26,7 @@ import { choosePlacement, listenerPid, pinProcess, type Placement } from './plac
 import { TreeSampler } from './proc-sampler.ts';
 import { Progress } from './progress.ts';
 import { machineFacts, newRunId, writeResult } from './result.ts';
+import type { PlannedCase, Prepared } from './api-module.ts';
 import type { BenchCase, BenchResult, Repetition } from './result-document.ts';
 
 export interface BenchOptions {
@@ -134,7 +135,7 @@ export async function runBench(opts: BenchOptions): Promise<string[]> {
           if (api.manifest.bench.writes) await seeded.reset();
           const repStarted = new Date();
           const load = await prepared.startBaseline(c, settings, { cores: placement.generator, workDir, poolSize, limitSeconds });
-          reps.push(await measure(r, repStarted, load, undefined, database.pid, c.requestTypes));
+          reps.push(await checked(prepared, c, await measure(r, repStarted, load, undefined, database.pid, c.requestTypes)));
           progress.end();
           if (shuttingDown()) throw new Error('interrupted');
         }
@@ -157,7 +158,7 @@ export async function runBench(opts: BenchOptions): Promise<string[]> {
             if (api.manifest.bench.writes) await seeded.reset();
             const repStarted = new Date();
             const load = startK6(c.id, { BASE_URL: server.baseUrl, ...prepared.k6Env(c, settings) }, { script, cores: placement.generator, workDir, limitSeconds });
-            const rep = await measure(r, repStarted, load, server, database.pid, c.requestTypes);
+            const rep = await checked(prepared, c, await measure(r, repStarted, load, server, database.pid, c.requestTypes));
             repetitions.get(name)!.push(impls.length > 1 ? { ...rep, order: place + 1 } : rep);
             progress.end();
             if (shuttingDown()) throw new Error('interrupted');
@@ -278,6 +279,14 @@ async function measure(index: number, startedAt: Date, load: StartedLoad, server
     generatorBound: busy || (m.droppedIterations ?? 0) > 0,
     ...(notes.length > 0 ? { notes } : {}),
   };
+}
+
+/** The repetition, marked invalid with the reasons in its notes when the data broke the API's conditions. */
+async function checked<C extends PlannedCase>(prepared: Prepared<C>, c: C, rep: Repetition): Promise<Repetition> {
+  const violations = (await prepared.afterRepetition?.(c)) ?? [];
+  if (violations.length === 0) return rep;
+  console.log(`  INVALID repetition ${rep.index} of ${c.id}: ${violations.length} violated condition(s), first: ${violations[0]}`);
+  return { ...rep, invalid: true, notes: [...(rep.notes ?? []), ...violations.map((v) => `invalid: ${v}`)] };
 }
 
 /** The request types in the case's order (k6's summary has its own), any others after them. */
