@@ -3,8 +3,8 @@ SHELL := bash
 .SHELLFLAGS := -eu -o pipefail -c
 .DEFAULT_GOAL := help
 
-# The pinned Node (.node-version), installed by `make setup`, comes first on PATH.
-export PATH := $(CURDIR)/.cache/node/node_modules/node/bin:$(PATH)
+# The pinned Node (.node-version) and Bun (scripts/setup.sh), installed by `make setup`, come first on PATH.
+export PATH := $(CURDIR)/.cache/node/node_modules/node/bin:$(CURDIR)/.cache/bun/bin:$(PATH)
 
 IMPL ?=
 API ?=

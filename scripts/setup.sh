@@ -9,6 +9,8 @@ FERRETDB_VERSION=v1.24.0
 SCHEMATHESIS_VERSION=4.32.5
 K6_VERSION=v1.8.1
 ACTIONLINT_VERSION=v1.7.12
+BUN_VERSION=1.4.4   # the same Bun as images.yaml's bun image
+GO_TPC_VERSION=v1.0.12
 mkdir -p "$CACHE/bin" "$CACHE/stamps"
 
 log() { printf '\033[1msetup:\033[0m %s\n' "$*"; }
@@ -108,4 +110,33 @@ if ! "$actionlint" -version 2>/dev/null | grep -x "$ACTIONLINT_VERSION" >/dev/nu
   GOFLAGS=-modcacherw GOBIN=$CACHE/bin go install "github.com/rhysd/actionlint/cmd/actionlint@$ACTIONLINT_VERSION"
 fi
 
-log "ready (node $(node --version), $(mariadbd --version 2>/dev/null | awk '{print $3}') mariadb, ferretdb $FERRETDB_VERSION, k6 $K6_VERSION)"
+# 8. Bun (the runtime of impl/elysia), from the npm registry's `bun` package, whose install script
+#    fetches the platform binary; the Makefile puts .cache/bun/bin on PATH.
+bun_bin=$CACHE/bun/node_modules/bun/bin/bun.exe
+if [ "$("$bun_bin" --version 2>/dev/null)" != "$BUN_VERSION" ]; then
+  log "bun $BUN_VERSION"
+  rm -rf "$CACHE/bun"
+  npm install --prefix "$CACHE/bun" --no-save --no-audit --no-fund "bun@$BUN_VERSION" >/dev/null
+  [ "$("$bun_bin" --version 2>/dev/null)" = "$BUN_VERSION" ] ||
+    { echo "setup: bun $BUN_VERSION did not install (were npm install scripts disabled?)" >&2; exit 1; }
+fi
+mkdir -p "$CACHE/bun/bin"
+ln -sf ../node_modules/bun/bin/bun.exe "$CACHE/bun/bin/bun"
+
+# 9. go-tpc (TPC-C's database-alone driver: the tpcc API's baseline), built from its Go module.
+#    The module proxy refuses its version list (so `go install …@version` fails): a throwaway
+#    wrapper module requires the pinned version and builds the command from it.
+go_tpc=$CACHE/bin/go-tpc-$GO_TPC_VERSION
+if [ ! -x "$go_tpc" ]; then
+  command -v go >/dev/null || { echo "setup: Go is needed to build go-tpc (not found on PATH)" >&2; exit 1; }
+  log "building go-tpc $GO_TPC_VERSION (about 2 minutes, once)"
+  wrapper=$(mktemp -d)
+  (cd "$wrapper" && export GOFLAGS=-modcacherw && go mod init fairbench-go-tpc >/dev/null 2>&1 &&
+    go get "github.com/pingcap/go-tpc/cmd/go-tpc@$GO_TPC_VERSION" >/dev/null 2>&1 &&
+    go build -o "$go_tpc.tmp" github.com/pingcap/go-tpc/cmd/go-tpc) || { rm -rf "$wrapper"; echo "setup: building go-tpc failed" >&2; exit 1; }
+  rm -rf "$wrapper"
+  mv "$go_tpc.tmp" "$go_tpc"
+fi
+ln -sf "$(basename "$go_tpc")" "$CACHE/bin/go-tpc"
+
+log "ready (node $(node --version), $(mariadbd --version 2>/dev/null | awk '{print $3}') mariadb, ferretdb $FERRETDB_VERSION, k6 $K6_VERSION, bun $BUN_VERSION, go-tpc $GO_TPC_VERSION)"

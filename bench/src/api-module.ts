@@ -45,6 +45,12 @@ export interface Prepared<C extends PlannedCase> {
   k6Env(c: C, settings: RunSettings): Record<string, string | number>;
   /** Starts the database-alone client for one repetition of a baseline case. */
   startBaseline(c: C, settings: RunSettings, opts: BaselineOptions): Promise<StartedLoad>;
+  /**
+   * Conditions the data must still meet after a repetition (e.g. a ledger that balances),
+   * checked after every repetition of every case: the violated ones, one line each. A
+   * repetition with any is recorded as invalid, the lines in its notes.
+   */
+  afterRepetition?(c: C): Promise<string[]>;
 }
 
 export interface BaselineOptions {

@@ -40,6 +40,8 @@ export interface CaseLoopDeps<C extends PlannedCase> {
   startBaseline(c: C, limitSeconds: number): Promise<StartedLoad>;
   /** Restores the seeded data before a repetition. */
   reset?(): Promise<void>;
+  /** The API's conditions on the data after a repetition (e.g. TPC-C's consistency): each violation, described. */
+  afterRepetition?(c: C): Promise<readonly string[]>;
   /** Why the database does not answer, or undefined when it does. */
   databaseDown(): Promise<string | undefined>;
   /** The database server's pid, to sample it. */
@@ -200,8 +202,17 @@ async function repetition<C extends PlannedCase>(
     failed = failure('implementation', `${name ?? 'the implementation'} exited during the repetition (exit code ${code ?? 'by a signal'})${failed ? `; ${failed.reason}` : ''}`, await server.process.tail(10));
   }
   if (failed) failed = await blameDatabase(deps, failed);
-  const rep = measured ? toRepetition(index, startedAt, measured, sampler, c.requestTypes ?? [], failed !== undefined) : undefined;
+  let rep = measured ? toRepetition(index, startedAt, measured, sampler, c.requestTypes ?? [], failed !== undefined) : undefined;
+  if (rep && !failed) rep = await checked(deps, c, rep);
   return { ...(rep ? { rep } : {}), ...(failed ? { failure: failed } : {}) };
+}
+
+/** The repetition, marked invalid with the reasons in its notes when the data broke the API's conditions. */
+async function checked<C extends PlannedCase>(deps: CaseLoopDeps<C>, c: C, rep: Repetition): Promise<Repetition> {
+  const violations = (await deps.afterRepetition?.(c)) ?? [];
+  if (violations.length === 0) return rep;
+  console.log(`  INVALID repetition ${rep.index} of ${c.id}: ${violations.length} violated condition(s), first: ${violations[0]}`);
+  return { ...rep, invalid: true, notes: [...(rep.notes ?? []), ...violations.map((v) => `invalid: ${v}`)] };
 }
 
 /** When the database no longer answers, that is the failure, whatever showed it first. */

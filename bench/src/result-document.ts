@@ -60,6 +60,8 @@ export interface Repetition {
   generatorBound?: boolean;
   /** The repetition its case's failure happened in: only what was measured before then. */
   partial?: true;
+  /** The data broke the API's conditions after this repetition (reasons in notes). */
+  invalid?: true;
   notes?: string[];
 }
 

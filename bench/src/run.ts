@@ -20,6 +20,7 @@ import { missingToolchain } from '@fairbench/harness/impl/toolchain.ts';
 import { repoRoot } from '@fairbench/harness/paths.ts';
 import { chooseProvider, type DatabaseServer, type RuntimeProviderName } from '@fairbench/harness/provision/index.ts';
 import { runtimeVersion } from '@fairbench/harness/runtime-version.ts';
+import type { PlannedCase } from './api-module.ts';
 import { benchApi } from './apis.ts';
 import { asCopy, distinctOriginals, documentName, implCopies, originalOf } from './copies.ts';
 import { runCases } from './case-loop.ts';
@@ -223,6 +224,7 @@ export async function runBench(opts: BenchOptions): Promise<BenchOutcome> {
     startBaseline: (c, limitSeconds) => prepared.startBaseline(c, settings, { cores: placement.generator, workDir, poolSize, limitSeconds }),
     // Where the load writes, every repetition starts from the seed.
     ...(api.manifest.bench.writes ? { reset: () => seeded.reset() } : {}),
+    ...(prepared.afterRepetition ? { afterRepetition: (c: PlannedCase) => prepared.afterRepetition!(c) } : {}),
     databaseDown: () => databaseDown(db.url),
     databasePid: database.pid,
     recorded: async (_c, records) => {

@@ -21,6 +21,11 @@ export interface AskFixture {
 export interface FlowsFixture {
   readonly records: RecordReader;
   readonly variables: Variables;
+  /**
+   * Conditions the API's data must meet after every flow, whatever the flow did (e.g. a
+   * ledger that still balances): the violated ones, one line each. Checked before the reset.
+   */
+  readonly invariants?: () => Promise<string[]>;
 }
 
 export interface SuiteFixtures {

@@ -88,14 +88,20 @@ export interface FlowExpectation {
 export type DbCheck = (
   | { readonly collection: string; readonly filter: Readonly<Record<string, unknown>> }
   | { readonly table: string; readonly where: Readonly<Record<string, unknown>> }
-) & { readonly expect?: unknown; readonly count?: number };
+) & { readonly expect?: unknown; readonly count?: number | string };
 
 /** The source (collection or table) and filter of a db check, whichever database it reads. */
 export function dbCheckTarget(check: DbCheck): { source: string; filter: Readonly<Record<string, unknown>> } {
   return 'collection' in check ? { source: check.collection, filter: check.filter } : { source: check.table, filter: check.where };
 }
 export type FlowStep =
-  | { readonly request: FlowRequest; readonly expect: FlowExpectation; readonly save?: Readonly<Record<string, string>> }
+  | {
+      readonly request: FlowRequest;
+      readonly expect: FlowExpectation;
+      readonly save?: Readonly<Record<string, string>>;
+      /** Sends the request this many times at once; each answer must meet `expect`, and `save` keeps an array of the values, in sending order. */
+      readonly parallel?: number;
+    }
   | { readonly db: DbCheck };
 export interface Flow {
   readonly id: string;

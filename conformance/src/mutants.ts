@@ -1,6 +1,7 @@
 // Mutation check of the suite itself: applies each defect of
 // apis/<api>/conformance/mutants/<impl>.yaml to a scratch copy of the implementation,
-// runs the API's suite against the copy, and requires it to fail on the listed cases.
+// runs the API's suite against the copy, and requires it to fail on the listed cases;
+// then each defect of apis/<api>/test/mutants.yaml (the API's own code) against its own tests.
 import { cp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { loadApis } from '@fairbench/harness/api/manifest.ts';
 import { basename, join, relative } from 'node:path';
@@ -8,6 +9,7 @@ import { parse } from 'yaml';
 import { loadImplementation, type Implementation } from '@fairbench/harness/impl/manifest.ts';
 import { shuttingDown } from '@fairbench/harness/cleanup.ts';
 import { repoRoot, resultsDir } from '@fairbench/harness/paths.ts';
+import { loadApiMutants, runApiMutant } from './api-mutants.ts';
 import { conformanceApi } from './apis.ts';
 import { newAjv } from './json-schema.ts';
 import { printBanner } from './report/console.ts';
@@ -93,5 +95,16 @@ export async function runMutants(): Promise<MutantOutcome[]> {
     }
   }
   for (const db of databases.values()) await db.stop();
+  // The APIs' own code (generators, shared client draws), killed by their own tests.
+  for (const api of await loadApis()) {
+    const own = await loadApiMutants(api);
+    for (const mutant of own?.mutants ?? []) {
+      printBanner(`mutant apis/${api.manifest.name}/${mutant.id}: ${mutant.why}`);
+      const outcome = await runApiMutant(api, own!.file, mutant);
+      if (shuttingDown()) throw new Error('interrupted');
+      console.log(`  ${outcome.killed ? 'killed' : 'SURVIVED'}: ${outcome.failing.length} tests failed${outcome.missed.length ? `; expected failures that passed: ${outcome.missed.join(', ')}` : ''}`);
+      outcomes.push(outcome);
+    }
+  }
   return outcomes;
 }

@@ -56,7 +56,8 @@ function httpRequest(r: BadInputRequest, value: string | undefined): HttpRequest
   else path = fill(path, value, r.raw !== true);
   // An oversized body is a valid query padded with ignored whitespace: only its size is wrong.
   const big = r.oversizedGraphql;
-  const body = big === undefined ? r.body : JSON.stringify({ query: `${big.query}${' '.repeat(big.kib * 1024)}` });
+  // In a raw body, {value} is the value as written (a JSON fragment: 4, "x", [1]).
+  const body = big === undefined ? (r.body === undefined ? undefined : fill(r.body, value, false)) : JSON.stringify({ query: `${big.query}${' '.repeat(big.kib * 1024)}` });
   return { method, path, ...(r.headers ? { headers: r.headers } : {}), ...(body !== undefined ? { body } : {}) };
 }
 

@@ -1,6 +1,8 @@
 // Flows: request sequences that write, with values saved from one response and
-// used in the next (a registered user's id, a login's token), forged tokens, and
-// direct reads of the stored records (a MongoDB collection or a SQL table). On every response: no 5xx, the spec's
+// used in the next (a registered user's id, a login's token), forged tokens, one
+// request sent many times at once (parallel: N), and direct reads of the stored
+// records (a MongoDB collection or a SQL table). After every flow, the API's own
+// invariants on its data (when its fixture has some). On every response: no 5xx, the spec's
 // schema, the API's forbidden keys and patterns; on every rejected request (an
 // expected 4xx): the database digest is unchanged and the process alive. A flow
 // that changed the data is followed by a reset to the seed, so flows stay independent.
@@ -28,7 +30,9 @@ export async function runFlows(ctx: SuiteContext, fixture: FlowsFixture, file: F
       results.push(
         await runCase(`flows/${id}`, 'flows', async () => {
           try {
-            return await runSteps(ctx, fixture, flow, vars, forbidden);
+            const failures = await runSteps(ctx, fixture, flow, vars, forbidden);
+            if (fixture.invariants !== undefined) failures.push(...(await fixture.invariants()).map((v) => `after the flow: ${v}`));
+            return failures;
           } finally {
             if ((await ctx.store.digest()) !== seed) await ctx.reset();
           }
@@ -68,18 +72,29 @@ async function runSteps(ctx: SuiteContext, fixture: FlowsFixture, flow: Flow, va
       const req = await buildRequest(ctx, substitute(step.request, vars) as FlowRequest);
       const expect = substitute(step.expect, vars) as FlowExpectation;
       label = `step ${i + 1} (${req.method} ${req.path})`;
+      const copies = step.parallel ?? 1;
+      label = copies > 1 ? `${label} ×${copies} at once` : label;
       const before = expect.status >= 400 ? await ctx.store.digest() : undefined;
-      const res = await send(ctx.baseUrl, req);
-      failures = checkResponse(ctx, req, res, expect, forbidden);
+      const responses = await Promise.all(Array.from({ length: copies }, () => send(ctx.baseUrl, req)));
+      failures = firstFailures(responses.map((res) => checkResponse(ctx, req, res, expect, forbidden)));
       if (before !== undefined) failures.push(...(await unchangedAfterRejection(ctx, before)));
       if (failures.length === 0 && step.save !== undefined) {
-        for (const [name, from] of Object.entries(step.save)) vars[name] = saved(res, from);
+        for (const [name, from] of Object.entries(step.save)) {
+          vars[name] = copies === 1 ? saved(responses[0]!, from) : responses.map((res) => saved(res, from));
+        }
       }
     }
     // Later steps build on this one's outcome: the first failing step ends the flow.
     if (failures.length > 0) return failures.map((f) => `${label}: ${f}`);
   }
   return [];
+}
+
+/** The failures of one or many answers to the same request: each answer's, numbered when there are several, at most 5. */
+function firstFailures(perResponse: readonly string[][]): string[] {
+  if (perResponse.length === 1) return [...perResponse[0]!];
+  const all = perResponse.flatMap((failures, i) => failures.map((f) => `answer ${i + 1} of ${perResponse.length}: ${f}`));
+  return all.length > 5 ? [...all.slice(0, 5), `… and ${all.length - 5} more`] : all;
 }
 
 /** A saved value: `header:<name>` is a response header (absent: a failure), anything else a JSON pointer into the body. */
@@ -142,6 +157,7 @@ async function checkDatabase({ records }: FlowsFixture, check: DbCheck): Promise
   const { source, filter } = dbCheckTarget(check);
   const failures: string[] = [];
   if (check.count !== undefined) {
+    if (!Number.isInteger(check.count)) return [`the expected count is not an integer: ${JSON.stringify(check.count)}`];
     const count = await records.count(source, filter);
     if (count !== check.count) failures.push(`expected ${check.count} records matching ${JSON.stringify(filter)}, found ${count}`);
   }

@@ -14,10 +14,12 @@ import { createAuth } from './auth.js';
 import { graphqlEndpoint } from './graphql/endpoint.js';
 import { createDocumentsHandlers } from './handlers/documents.js';
 import { createForumHandlers } from './handlers/forum.js';
+import { createTpccHandlers } from './handlers/tpcc.js';
 import { createUsersHandlers } from './handlers/users.js';
 import { errorHandler, methodNotAllowed, notFound } from './problem.js';
 import { documentsRoutes } from './routes/documents.js';
 import { forumRoutes } from './routes/forum.js';
+import { tpccRoutes } from './routes/tpcc.js';
 import { usersRoutes } from './routes/users.js';
 import { serverTiming } from './server-timing.js';
 
@@ -29,12 +31,13 @@ const ROUTERS = {
     return usersRoutes(createUsersHandlers(data, auth), auth);
   },
   documents: (data) => documentsRoutes(createDocumentsHandlers(data)),
+  tpcc: (data) => tpccRoutes(createTpccHandlers(data)),
 };
 
 /**
  * The app serves the APIs it is given a data layer for (server.js passes those
  * whose database is configured); the others' paths are unknown (404).
- * @param {{ forum?: ReturnType<import('./data/forum.js').createForumData>, users?: { data: ReturnType<import('./data/users.js').createUsersData>, jwt: { secret: string, lifetimeSeconds: number } }, documents?: ReturnType<import('./data/documents.js').createDocumentsData> }} apis
+ * @param {{ forum?: ReturnType<import('./data/forum.js').createForumData>, users?: { data: ReturnType<import('./data/users.js').createUsersData>, jwt: { secret: string, lifetimeSeconds: number } }, documents?: ReturnType<import('./data/documents.js').createDocumentsData>, tpcc?: ReturnType<import('./data/tpcc.js').createTpccData> }} apis
  */
 export function buildApp(apis) {
   const app = express();

@@ -1,6 +1,6 @@
 // Environment parsing and validation (the harness/implementation contract:
 // PORT, DB_POOL_SIZE, NODE_ENV=production, and one URL per database: the app
-// serves each API whose database URL is set — MYSQL_URL → forum, MONGO_URL →
+// serves each API whose database URL is set — MYSQL_URL → forum and tpcc, MONGO_URL →
 // users and documents — and needs at least one. JWT_SECRET is required with
 // MONGO_URL (the users API signs tokens); JWT_LIFETIME_SECONDS defaults to 3600.
 // HOST is optional. Anything missing or invalid is a startup error with a clear message.
@@ -97,7 +97,7 @@ export function loadConfig(env = process.env) {
     poolSize: read(() => parsePoolSize(required(env, 'DB_POOL_SIZE'))),
   };
   if (!optional(env, 'MYSQL_URL') && !optional(env, 'MONGO_URL')) {
-    problems.push('set MYSQL_URL (forum) or MONGO_URL (users, documents): no API has a database');
+    problems.push('set MYSQL_URL (forum, tpcc) or MONGO_URL (users, documents): no API has a database');
   }
   if (config.mongoUrl !== undefined) {
     config.jwt = {

@@ -1,5 +1,5 @@
 // Entry point: read the environment, connect to the databases that are
-// configured (MySQL pool for the forum, a mongoose connection for the MongoDB
+// configured (one MySQL pool for the forum and tpcc, a mongoose connection for the MongoDB
 // APIs), build the app with the APIs they serve, listen, and shut down cleanly
 // on SIGTERM/SIGINT.
 
@@ -9,6 +9,7 @@ import mysql from 'mysql2/promise';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { createForumData } from './data/forum.js';
+import { createTpccData } from './data/tpcc.js';
 import { createUsersData } from './data/users.js';
 import { createDocumentsData } from './data/documents.js';
 import { logInternalError } from './problem.js';
@@ -31,7 +32,10 @@ const pool =
     connectionLimit: config.poolSize, // DB_POOL_SIZE, exactly (the harness sets the same value for every implementation)
     dateStrings: true, // DATE columns as 'YYYY-MM-DD', no timezone shift
   });
-if (pool) apis.forum = createForumData(pool);
+if (pool) {
+  apis.forum = createForumData(pool);
+  apis.tpcc = createTpccData(pool);
+}
 
 if (config.mongoUrl) {
   // The harness owns the collections and their indexes (it seeds them): the app

@@ -1,0 +1,47 @@
+// Builds the Elysia app from the APIs it is given a data layer for: Server-Timing on every
+// response, /health, the tpcc plugin, and one error hook that answers every error as
+// application/problem+json (src/problem.ts) — unknown paths, validation, parsing, refusals.
+//
+// Elysia defaults are kept except two settings the contract needs: strictPath (so
+// /tpcc/new-order/ is an unknown path, not an alias) and normalize: false (an unknown body
+// member is a 400, not silently dropped).
+import { Elysia, ValidationError } from 'elysia';
+import { PROBLEMS, ProblemError, logInternalError, methodNotAllowed, problemResponse } from './problem.ts';
+import { createTpccHandlers } from './tpcc/handlers.ts';
+import { tpccRoutes } from './tpcc/routes.ts';
+import type { TpccData } from './tpcc/data.ts';
+
+/** A validation failure in one line: where, and what was expected. */
+function validationDetail(error: ValidationError): string {
+  const first = error.valueError;
+  if (first === undefined) return 'the body does not match the schema';
+  return `${first.path === '' ? 'body' : first.path}: ${first.message}`;
+}
+
+export function buildApp(apis: { tpcc?: TpccData }) {
+  // Server-Timing: from the request entering Elysia to the response being built (onRequest → afterHandle or error).
+  const started = new WeakMap<Request, number>();
+  const serverTiming = (request: Request) => `app;dur=${(performance.now() - (started.get(request) ?? performance.now())).toFixed(3)}`;
+
+  const app = new Elysia({ strictPath: true, normalize: false })
+    .onRequest(({ request }) => {
+      started.set(request, performance.now());
+    })
+    .onAfterHandle(({ request, set }) => {
+      set.headers['server-timing'] = serverTiming(request);
+    })
+    .onError(({ code, error, request }) => {
+      const headers = { 'server-timing': serverTiming(request) };
+      // Elysia wraps what a parse hook throws in a ParseError: the problem is its cause.
+      const problem = error instanceof ProblemError ? error : (error as { cause?: unknown }).cause instanceof ProblemError ? ((error as { cause: ProblemError }).cause) : undefined;
+      if (problem !== undefined) return problemResponse(problem.problem, problem.message, { ...headers, ...problem.headers });
+      if (code === 'NOT_FOUND') return problemResponse(PROBLEMS.notFound, 'no such resource', headers);
+      if (code === 'VALIDATION') return problemResponse(PROBLEMS.invalidBody, validationDetail(error), headers);
+      if (code === 'PARSE') return problemResponse(PROBLEMS.malformedBody, 'request body is not valid JSON', headers);
+      logInternalError(`${request.method} ${new URL(request.url).pathname}`, error);
+      return problemResponse(PROBLEMS.internal, undefined, headers);
+    })
+    .get('/health', () => ({ status: 'ok' }))
+    .all('/health', methodNotAllowed('GET'));
+  return apis.tpcc ? app.use(tpccRoutes(createTpccHandlers(apis.tpcc))) : app;
+}
