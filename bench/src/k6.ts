@@ -15,11 +15,6 @@ export interface RunSettings {
   readonly seed: number;
 }
 
-export interface LoadSettings extends RunSettings {
-  /** Id ranges of the data set (1..n). */
-  readonly ids: { readonly comment: number; readonly user: number };
-}
-
 /** What one measured window produced, from the generator's side. */
 export interface Measured {
   /** Date.now() bounds of the measured window. */

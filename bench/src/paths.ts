@@ -1,8 +1,7 @@
 // Where the benchmark keeps its inputs and outputs.
 import { join } from 'node:path';
-import { binDir, repoRoot, resultsDir } from '@fairbench/harness/paths.ts';
+import { binDir, resultsDir } from '@fairbench/harness/paths.ts';
 
-export const benchDir: string = join(repoRoot, 'bench');
 /** The k6 binary scripts/setup.sh builds (K6_VERSION). */
 export const k6Binary: string = join(binDir, 'k6');
 /** results/bench/<api>/<impl>/<runId>.json */

@@ -4,6 +4,7 @@ import { readFile } from 'node:fs/promises';
 import mysql from 'mysql2/promise';
 import type { ForumDataset } from './model.ts';
 import type { LoadReport } from '@fairbench/harness/api/dataset.ts';
+import { insertRows } from '@fairbench/harness/api/mysql-rows.ts';
 
 const SCHEMA = new URL('./schema.sql', import.meta.url);
 const BATCH_ROWS = 5000;
@@ -14,10 +15,10 @@ export async function loadForum(mysqlUrl: string, data: ForumDataset): Promise<L
   try {
     await db.query(await readFile(SCHEMA, 'utf8'));
     const rows = {
-      user: await insertAll(db, 'user', data.users),
-      category: await insertAll(db, 'category', data.categories),
-      thread: await insertAll(db, 'thread', data.threads),
-      comment: await insertAll(db, 'comment', data.comments),
+      user: await insertRows(db, 'user', data.users, BATCH_ROWS),
+      category: await insertRows(db, 'category', data.categories, BATCH_ROWS),
+      thread: await insertRows(db, 'thread', data.threads, BATCH_ROWS),
+      comment: await insertRows(db, 'comment', data.comments, BATCH_ROWS),
     };
     // Fresh statistics, so every run starts from the same query plans.
     await db.query('ANALYZE TABLE `user`, `category`, `thread`, `comment`');
@@ -25,18 +26,4 @@ export async function loadForum(mysqlUrl: string, data: ForumDataset): Promise<L
   } finally {
     await db.end();
   }
-}
-
-async function insertAll(db: mysql.Connection, table: string, rows: readonly object[]): Promise<number> {
-  const first = rows[0];
-  if (first === undefined) return 0;
-  const columns = Object.keys(first);
-  const sql = `INSERT INTO \`${table}\` (${columns.map((c) => `\`${c}\``).join(', ')}) VALUES ?`;
-  await db.beginTransaction();
-  for (let i = 0; i < rows.length; i += BATCH_ROWS) {
-    const batch = rows.slice(i, i + BATCH_ROWS).map((row) => columns.map((c) => (row as Record<string, unknown>)[c]));
-    await db.query(sql, [batch]);
-  }
-  await db.commit();
-  return rows.length;
 }

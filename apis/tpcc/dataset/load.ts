@@ -5,6 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import mysql from 'mysql2/promise';
 import type { LoadReport } from '@fairbench/harness/api/dataset.ts';
+import { insertRows } from '@fairbench/harness/api/mysql-rows.ts';
 import { TABLES, type TableName, type TpccDataset } from './model.ts';
 
 const SCHEMA = new URL('./schema.sql', import.meta.url);
@@ -23,7 +24,7 @@ export async function loadTpcc(mysqlUrl: string, data: TpccDataset): Promise<Loa
         const db = connections[i]!;
         // Primary keys arrive in order and nothing references anything: skip the per-row checks.
         await db.query('SET SESSION unique_checks = 0, foreign_key_checks = 0');
-        for (const table of tables) await insertAll(db, table, data.tables[table]);
+        for (const table of tables) await insertRows(db, table, data.tables[table], BATCH_ROWS);
       }),
     );
     await connections[0]!.query(`ANALYZE TABLE ${TABLES.map((t) => `\`${t}\``).join(', ')}`);
@@ -31,17 +32,4 @@ export async function loadTpcc(mysqlUrl: string, data: TpccDataset): Promise<Loa
   } finally {
     await Promise.all(connections.map((c) => c.end()));
   }
-}
-
-async function insertAll(db: mysql.Connection, table: string, rows: readonly object[]): Promise<void> {
-  const first = rows[0];
-  if (first === undefined) return;
-  const columns = Object.keys(first);
-  const sql = `INSERT INTO \`${table}\` (${columns.map((c) => `\`${c}\``).join(', ')}) VALUES ?`;
-  await db.beginTransaction();
-  for (let i = 0; i < rows.length; i += BATCH_ROWS) {
-    const batch = rows.slice(i, i + BATCH_ROWS).map((row) => columns.map((c) => (row as Record<string, unknown>)[c]));
-    await db.query(sql, [batch]);
-  }
-  await db.commit();
 }
