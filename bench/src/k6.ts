@@ -206,5 +206,20 @@ function trend(summary: K6Summary, metric: string): LatencySummary | undefined {
   const v = summary.metrics[metric]?.values;
   if (!v || !(v['count'] ?? 0)) return undefined;
   const at = (key: string) => round(v[key] ?? 0);
-  return { min: at('min'), mean: at('avg'), median: at('med'), p90: at('p(90)'), p95: at('p(95)'), p99: at('p(99)'), max: at('max') };
+  const sd = metric.startsWith('http_req_duration') ? latencySd(summary, metric.slice('http_req_duration'.length), v['count'] ?? 0, v['avg'] ?? 0) : undefined;
+  return { min: at('min'), mean: at('avg'), median: at('med'), p90: at('p(90)'), p95: at('p(95)'), p99: at('p(99)'), max: at('max'), ...(sd !== undefined ? { sd: round(sd) } : {}) };
+}
+
+/**
+ * The standard deviation of the requests' latencies from the script's running sums
+ * (bench/k6/measure.js record()): √(Σx²/n − (Σx/n)²). Left out when the script does not
+ * keep the sums, or when they do not cover the same requests as k6's own timing (their
+ * mean would then differ from k6's).
+ */
+function latencySd(summary: K6Summary, tags: string, n: number, mean: number): number | undefined {
+  const sum = summary.metrics[`latency_sum_ms${tags}`]?.values['count'];
+  const squares = summary.metrics[`latency_sq_ms2${tags}`]?.values['count'];
+  if (sum === undefined || squares === undefined || n === 0) return undefined;
+  if (Math.abs(sum / n - mean) > 0.01 * mean + 0.01) return undefined;
+  return Math.sqrt(Math.max(0, squares / n - (sum / n) ** 2));
 }

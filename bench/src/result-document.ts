@@ -15,6 +15,8 @@ export interface LatencySummary {
   p95: number;
   p99: number;
   max: number;
+  /** The standard deviation of the requests' latencies (client side only; absent in older results). */
+  sd?: number;
 }
 
 /** [seconds since the window began, CPU%, RSS bytes] */

@@ -124,6 +124,26 @@ test('a k6 summary → per request type: requests, errors, throughput, client an
   assert.match(m.notes.join(' '), /2 requests not sent/);
 });
 
+test("each request's latency SD comes from the script's sums, and only when they cover k6's requests", () => {
+  // Latencies 10, 20, 30 ms: mean 20, population SD √(200/3) ≈ 8.165.
+  const base = {
+    'http_reqs{phase:measure}': counter(3),
+    'http_req_duration{phase:measure}': trend(20, 3),
+    'http_reqs{phase:measure,name:payment}': counter(3),
+    'http_req_duration{phase:measure,name:payment}': trend(20, 3),
+    'latency_sum_ms{phase:measure,name:payment}': counter(60),
+    'latency_sq_ms2{phase:measure,name:payment}': counter(1400),
+  };
+  const summary: K6Summary = { setup_data: { measureFrom: 0 }, measureUntil: 1_000, metrics: { ...base, 'latency_sum_ms{phase:measure}': counter(60), 'latency_sq_ms2{phase:measure}': counter(1400) } };
+  const m = measuredFromK6(summary);
+  assert.equal(m.latencyMs.sd, 8.165);
+  assert.equal(m.requestTypes!['payment']!.latencyMs.sd, 8.165);
+  // Sums over other requests than k6 timed (a mean of 30 against k6's 20): no SD rather than a wrong one.
+  const skewed = measuredFromK6({ ...summary, metrics: { ...base, 'latency_sum_ms{phase:measure}': counter(90), 'latency_sq_ms2{phase:measure}': counter(2900) } });
+  assert.equal(skewed.latencyMs.sd, undefined);
+  assert.equal(measuredFromK6({ ...summary, metrics: base }).latencyMs.sd, undefined, 'a script without the sums: no SD');
+});
+
 // ---- per-type statistics and the paper table ----------------------------------------
 
 const latency = (mean: number) => ({ min: mean / 2, mean, median: mean, p90: mean, p95: mean * 1.5, p99: mean * 2, max: mean * 3 });

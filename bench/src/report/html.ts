@@ -6,6 +6,7 @@ import { caseLabel, implColors, latencySpec, renderSvg, throughputSpec, usageSpe
 import { interval, mib, ms, percent, pValue, rate, ratioWithInterval, relative, share } from './format.ts';
 import type { ApiReport, CaseGroup, CaseResult, FamilyCounts, PairComparison, RunInfo, Verdicts } from './model.ts';
 import { typeFamilies, type PaperRow, type TypeRow } from './request-types.ts';
+import { FIGURES } from './published.ts';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export function esc(text: unknown): string {
@@ -240,6 +241,7 @@ ${report.failures.length ? failureSection(report) : ''}
 ${groups.join('\n')}
 ${report.requestTypes.length ? requestTypeSection(report) : ''}
 ${report.paper ? paperSection(report.paper) : ''}
+${report.published ? publishedSection(report.published) : ''}
 ${report.pairs.length ? `<h3>Comparisons</h3>${report.pairs.map((p) => pairTable(report, p)).join('\n')}` : ''}
 </section>`;
 }
@@ -254,6 +256,7 @@ function requestTypeSection(report: ApiReport): string {
       String(r.n),
       `<b>${ms(r.mean.median)}</b> <small>${interval(r.mean.ci, ms)}</small>`,
       `${ms(r.meanOfMeans)} ± ${ms(r.meanSd)}`,
+      r.requestSd === null ? '—' : ms(r.requestSd),
       `${ms(r.median.median)} <small>${interval(r.median.ci, ms)}</small>`,
       ms(r.p95),
       ms(r.p99),
@@ -277,8 +280,8 @@ function requestTypeSection(report: ApiReport): string {
     ]),
   );
   return `<h3>Per request type</h3>
-<p class="note">Milliseconds. <b>mean</b>: the median over the repetitions of each repetition's mean time of that request type (the papers' figure), with its ${CONFIDENCE * 100}% bootstrap interval; <b>mean of means ± sd</b>: the papers' way (the average of the repetitions' means) and the spread of the repetitions' means; median, p95, p99 and req/s likewise medians over the repetitions. <b>server</b>: the implementation's own time (Server-Timing app;dur=, framework entry to response written); <b>network + client</b>: mean − server. <b>database alone</b>: the same operations through the MongoDB driver, with their parts (bcrypt, database).</p>
-${table(['case', 'request type', 'impl', 'reps', 'mean [CI]', 'mean of means ± sd', 'median [CI]', 'p95', 'p99', 'req/s', 'server', 'network + client', 'database alone', 'errors'], rows, 3)}
+<p class="note">Milliseconds. <b>mean</b>: the median over the repetitions of each repetition's mean time of that request type (the papers' figure), with its ${CONFIDENCE * 100}% bootstrap interval; <b>mean of means ± sd</b>: the papers' way (the average of the repetitions' means) and the spread of the repetitions' means; <b>sd per request</b>: the spread of the requests' times within a repetition (Bombardier's "Stdev"), the median over the repetitions; median, p95, p99 and req/s likewise medians over the repetitions. <b>server</b>: the implementation's own time (Server-Timing app;dur=, framework entry to response written); <b>network + client</b>: mean − server. <b>database alone</b>: the same operations through the MongoDB driver, with their parts (bcrypt, database).</p>
+${table(['case', 'request type', 'impl', 'reps', 'mean [CI]', 'mean of means ± sd', 'sd per request', 'median [CI]', 'p95', 'p99', 'req/s', 'server', 'network + client', 'database alone', 'errors'], rows, 3)}
 ${pairs.length ? `<h4>Per request type: comparisons</h4>
 <p class="note">The first implementation's time over the second's − 1 (negative = the first is faster), for the mean and the median per request type, with the ${CONFIDENCE * 100}% bootstrap interval; verdicts are the first's, from the exact Mann–Whitney test (p, in brackets adjusted). ${typeFamilies(report.requestTypes).map((f) => `${esc(f.a)} vs ${esc(f.b)}: ${familyNote(f, 'the mean and median of every row of this pair')}`).join(' ')}</p>
 ${table(['case', 'request type', 'pair', 'mean ms', 'mean difference [CI]', ...VERDICT_HEADS, 'median difference [CI]', ...VERDICT_HEADS], pairs, 3, 'cmp types')}` : ''}`;
@@ -309,6 +312,36 @@ function paperSection(paper: { source: string; rows: PaperRow[] }): string {
   return `<h3>The paper's published differences beside ours</h3>
 <p class="note">${esc(paper.source)}. By how much Express's mean time per request is shorter than Hapi's: (mean Hapi − mean Express) / mean Hapi. Ours: from the medians over the repetitions of each repetition's mean, sequential protocol (one client, 100 requests per operation), with the ${CONFIDENCE * 100}% bootstrap interval; the verdicts are those of the mean in the comparisons per request type (the same family).</p>
 ${table(['shape', 'operation', 'paper: Express shorter by', 'ours [CI]', ...VERDICT_HEADS], rows, 2)}`;
+}
+
+function publishedSection(published: NonNullable<ApiReport['published']>): string {
+  const parts = published.findings.map((f) => {
+    const head = `<h4>${esc(f.what)}</h4><p>The paper: <b>${esc(f.finding)}</b>.</p>`;
+    if (!f.figure) return `${head}<p class="note">Nothing of ours measures this.</p>`;
+    if (!f.cases.length) return `${head}<p class="note">None of the cases that speak to it ran.</p>`;
+    const figure = FIGURES[f.figure];
+    const number = f.figure === 'throughput' || f.figure === 'per-minute' ? rate : ms;
+    const impls = [...new Set(f.cases.flatMap((c) => c.values.map((v) => v.impl)))];
+    const rows = f.cases.map((c) => [
+      `<code>${esc(c.caseId)}</code>`,
+      ...impls.map((impl) => {
+        const v = c.values.find((x) => x.impl === impl);
+        return v ? `${number(v.figure.median)} <small>${interval(v.figure.ci, number)}</small>` : '—';
+      }),
+      c.comparison ? ratioWithInterval(c.comparison, (x) => `×${x.toFixed(2)}`) : '—',
+      ...(c.comparison ? verdictCells(c.comparison) : ['—', '—', '—']),
+      c.reproduced === 'yes' ? '<span class="faster">yes</span>' : c.reproduced === 'undecided' || c.reproduced === 'not a comparison' ? esc(c.reproduced) : `<span class="slower">${esc(c.reproduced)}</span>`,
+    ]);
+    const held = f.cases.filter((c) => c.reproduced === 'yes').length;
+    const decided = f.cases.filter((c) => c.reproduced !== 'undecided' && c.reproduced !== 'not a comparison').length;
+    const comparison = f.cases.some((c) => c.reproduced !== 'not a comparison');
+    return `${head}
+<p class="note">${esc(figure.label)}, the median over the repetitions (repetitions that broke the data's conditions left out) with its ${CONFIDENCE * 100}% bootstrap interval; ${f.pair ? `the ratio is ${esc(f.pair[0])} / ${esc(f.pair[1])} with the verdict of ${esc(f.pair[0])} (this finding's cases are one family)` : 'no pair of the paper\'s implementations ran'}. ${comparison ? `Reproduced in <b>${held} of ${decided}</b> decided ${decided === 1 ? 'case' : 'cases'}${decided < f.cases.length ? ` (${f.cases.length - decided} undecided: fewer than ${MIN_VERDICT_REPETITIONS} repetitions)` : ''}.` : 'The finding is not a comparison of the pair: read ours beside it.'}</p>
+${table(['case', ...impls.map(esc), 'ratio [CI]', ...VERDICT_HEADS, 'reproduced'], rows, 1)}`;
+  });
+  return `<h3>The paper's published findings beside ours</h3>
+<p class="note">${esc(published.source)}.</p>
+${parts.join('\n')}`;
 }
 
 function paperVerdict(v: Verdict): string {

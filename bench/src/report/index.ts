@@ -1,10 +1,8 @@
 // Builds the report: load and validate every result, compute, render, write.
-import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { renderHtml } from './html.ts';
 import { loadResults } from './load.ts';
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { parse } from 'yaml';
 import { loadApis } from '@fairbench/harness/api/manifest.ts';
 import { buildModel, type ApiReport, type PaperData } from './model.ts';
@@ -25,12 +23,12 @@ export async function writeReport(resultsRoot: string, outFile: string): Promise
   return { file: outFile, runs: runs.length, apis, warnings };
 }
 
-/** The papers' published figures the report sets beside ours: the `paper` section of an API's scenario file, where it has one (its schema checked it). */
+/** The papers' published figures the report sets beside ours: the `paper` or `published` section of an API's scenario file, where it has one (its schema checked it). */
 async function paperData(): Promise<PaperData> {
   const data: PaperData = {};
   for (const api of await loadApis()) {
-    const scenario = parse(await readFile(join(api.dir, api.manifest.bench.scenario), 'utf8')) as { paper?: PaperData[string] };
-    if (scenario.paper) data[api.manifest.name] = scenario.paper;
+    const { paper, published } = parse(await readFile(join(api.dir, api.manifest.bench.scenario), 'utf8')) as PaperData[string];
+    if (paper || published) data[api.manifest.name] = { ...(paper ? { paper } : {}), ...(published ? { published } : {}) };
   }
   return data;
 }

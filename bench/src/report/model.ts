@@ -20,6 +20,7 @@ import {
 import { docLabel, isCalibration } from '../copies.ts';
 import type { LoadedRun } from './load.ts';
 import { paperRows, requestTypeRows, typeFamilies, type PaperDifference, type PaperRow, type TypeRow } from './request-types.ts';
+import { publishedFindings, type FindingReport, type Published } from './published.ts';
 import { BASELINE_PROTOCOL, type BenchCase, type BenchResult, type CaseFailure, type LatencySummary, type Repetition } from '../result-document.ts';
 
 export const LATENCY_STATS = ['min', 'median', 'mean', 'p95', 'p99', 'max'] as const;
@@ -111,6 +112,8 @@ export interface ApiReport {
   requestTypes: TypeRow[];
   /** The paper's published differences beside ours, when the API's scenario file has them and both of the paper's frameworks ran. */
   paper: { source: string; rows: PaperRow[] } | null;
+  /** A paper's published findings beside the cases of ours that speak to them (the `published` section of the API's scenario file). */
+  published: { source: string; findings: FindingReport[] } | null;
   /** Cases a run recorded as failed (left out of every table and chart above; an older run's measurement of the case is shown instead, if there is one). */
   failures: FailureRow[];
   warnings: string[];
@@ -126,8 +129,8 @@ export interface FailureRow {
   measured: { n: number; throughput: number; p95: number } | null;
 }
 
-/** Per API, a paper's published differences (the `paper` section of apis/<api>'s scenario file). */
-export type PaperData = Record<string, { source: string; differences: readonly PaperDifference[] }>;
+/** Per API, a paper's published differences (the `paper` section of apis/<api>'s scenario file) or findings (its `published` section). */
+export type PaperData = Record<string, { paper?: { source: string; differences: readonly PaperDifference[] }; published?: Published }>;
 
 const PROTOCOL_ORDER = ['rest', 'graphql'];
 
@@ -165,7 +168,7 @@ export function summarizeCase(api: string, impl: string, run: BenchResult, c: Be
   const key = (what: string) => `${api}|${c.id}|${impl}|${run.runId}|${what}`;
   const throughput = bootstrapMedian(reps.map((r) => r.throughput), { key: key('throughput') });
   const latency = Object.fromEntries(
-    LATENCY_STATS.map((s) => [s, median(reps.map((r) => r.latencyMs[s as keyof LatencySummary]))]),
+    LATENCY_STATS.map((s) => [s, median(reps.map((r) => r.latencyMs[s]))]),
   ) as Record<LatencyStat, number>;
   // A failed baseline is no limit to divide by.
   const base = run.cases.find((b) => b.protocol === BASELINE_PROTOCOL && !b.failure && b.model === c.model && sameParameters(b.parameters, c.parameters));
@@ -337,7 +340,7 @@ export function buildModel(runs: LoadedRun[], paperData: PaperData = {}): ApiRep
         warnings.push(`${impl} run ${run.doc.runId}: the database alone had failed queries in ${plural(failing.length, 'case')}: ${failing.map((b) => `${b.case.id} (${b.errorCount})`).join(', ')}`);
     }
     const typeRows = requestTypeRows(api, impls, results.filter((r) => r.case.repetitions.some((x) => x.requestTypes)).map((r) => ({ impl: r.impl, run: r.run, case: r.case })));
-    const published = paperData[api];
+    const { paper: published, published: findings } = paperData[api] ?? {};
     const comparedPaper = published && impls.includes('express') && impls.includes('hapi') ? paperRows(typeRows, published.differences) : [];
     const calibration = isCalibration(apiRuns[0]!.doc)
       ? { impl: apiRuns[0]!.doc.implementation.name, runId: apiRuns[0]!.doc.runId, counts: calibrationCounts(pairs, typeRows) }
@@ -349,6 +352,7 @@ export function buildModel(runs: LoadedRun[], paperData: PaperData = {}): ApiRep
       impls,
       requestTypes: typeRows,
       paper: published && comparedPaper.length ? { source: published.source, rows: comparedPaper } : null,
+      published: findings ? { source: findings.source, findings: publishedFindings(api, impls, rows, findings) } : null,
       // By implementation, newest first within each.
       runs: impls.flatMap((impl) => apiRuns.filter((r) => docLabel(r.doc) === impl).map((r) => ({ file: r.file, doc: r.doc, casesUsed: used.get(r) ?? 0 }))),
       groups,

@@ -18,6 +18,8 @@ export interface TypeResult {
   meanOfMeans: number;
   /** The spread of the repetitions' means: their standard deviation (0 with one repetition). */
   meanSd: number;
+  /** Each request's latency SD (the papers' Bombardier "Stdev"): the median over the repetitions; null where the results lack it. */
+  requestSd: number | null;
   median: MedianEstimate;
   p95: number;
   p99: number;
@@ -77,6 +79,7 @@ export function summarizeType(api: string, src: CaseSource, type: string): TypeR
     mean: bootstrapMedian(means, { key: key('mean') }),
     meanOfMeans: mean(means),
     meanSd: sd(means),
+    requestSd: t.some((x) => x.latencyMs.sd !== undefined) ? median(t.flatMap((x) => (x.latencyMs.sd === undefined ? [] : [x.latencyMs.sd]))) : null,
     median: bootstrapMedian(t.map((x) => x.latencyMs.median), { key: key('median') }),
     p95: median(t.map((x) => x.latencyMs.p95)),
     p99: median(t.map((x) => x.latencyMs.p99)),
