@@ -27,9 +27,14 @@ export interface ResumeState {
   readonly docs: ReadonlyMap<string, BenchResult>;
 }
 
+/** A run id as newRunId makes them (a RESUME value names a file). */
+export function checkRunId(runId: string): void {
+  if (!/^[A-Za-z0-9._-]+$/.test(runId)) throw new UsageError(`RESUME must be a run id like 2026-01-01T12-00-00Z (a result file's name), got '${runId}'`);
+}
+
 /** Reads the run's documents (one per implementation) and checks that this invocation may continue it. */
 export async function loadResume(api: string, impls: readonly string[], runId: string, expected: ResumeExpectation, resultsDir?: string): Promise<ResumeState> {
-  if (!/^[A-Za-z0-9._-]+$/.test(runId)) throw new UsageError(`RESUME must be a run id like 2026-01-01T12-00-00Z, got '${runId}'`);
+  checkRunId(runId);
   const docs = new Map<string, BenchResult>();
   for (const impl of impls) {
     const candidates = resultFileCandidates(api, impl, runId, resultsDir);
