@@ -11,7 +11,7 @@ import os from 'node:os';
 import { join, relative } from 'node:path';
 import { onCleanup, shuttingDown } from '@fairbench/harness/cleanup.ts';
 import { implTreeHash, sourceRevision, specHash } from '@fairbench/harness/fingerprint.ts';
-import { contractEnv } from '@fairbench/harness/impl/contract-env.ts';
+import { contractEnv, poolSizeFromEnv } from '@fairbench/harness/impl/contract-env.ts';
 import { buildImplementation, startImplementation, type RunningImplementation } from '@fairbench/harness/impl/launch.ts';
 import { seed } from '@fairbench/harness/api/dataset.ts';
 import { UnknownApiError } from '@fairbench/harness/api/manifest.ts';
@@ -142,6 +142,7 @@ export async function prepareBench(opts: BenchOptions): Promise<PreparedBench> {
     seed: opts.seed,
   };
   const placement = choosePlacement(opts.pin);
+  poolSizeFromEnv(); // DB_POOL_SIZE checked now, not after the gate
   // Local processes unless FAIRBENCH_RUNTIME=containers: on one small machine the runtime adds no noise of its own.
   const provider = chooseProvider({ default: 'local' });
 

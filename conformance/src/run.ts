@@ -5,7 +5,8 @@
 import os from 'node:os';
 import { apiNames } from '@fairbench/harness/api/manifest.ts';
 import { treeHash, implTreeHash, sourceRevision, specHash } from '@fairbench/harness/fingerprint.ts';
-import { loadImplementations, type Implementation } from '@fairbench/harness/impl/manifest.ts';
+import { checkApiNames, checkImplNames, checkServes } from '@fairbench/harness/cli/usage.ts';
+import { loadImplementation, loadImplementations, type Implementation } from '@fairbench/harness/impl/manifest.ts';
 import { missingToolchain } from '@fairbench/harness/impl/toolchain.ts';
 import { shuttingDown } from '@fairbench/harness/cleanup.ts';
 import { imageUnavailable } from '@fairbench/harness/impl/container.ts';
@@ -60,12 +61,9 @@ export interface Skip {
  * loudly): locally an implementation needs its toolchain, in containers a base image.
  */
 export async function selectTargets(selection: Selection, runtime: RuntimeProviderName = 'local'): Promise<{ targets: Target[]; skips: Skip[] }> {
+  await checkSelection(selection);
   const all = await loadImplementations();
-  const unknown = (selection.impls ?? []).filter((n) => !all.some((i) => i.manifest.name === n));
-  if (unknown.length > 0) throw new Error(`no implementation named ${unknown.join(', ')} under impl/`);
   const apis = new Map((await conformanceApis()).map((a) => [a.name, a]));
-  const unknownApis = (selection.apis ?? []).filter((n) => !apis.has(n));
-  if (unknownApis.length > 0) throw new Error(`no API named ${unknownApis.join(', ')} under apis/ (known: ${[...apis.keys()].join(', ')})`);
   const targets: Target[] = [];
   const skips: Skip[] = [];
   // The APIs asked for (default: every API under apis/, and every API a manifest lists).
@@ -97,7 +95,21 @@ export async function selectTargets(selection: Selection, runtime: RuntimeProvid
   return { targets, skips };
 }
 
+/**
+ * IMPL and API as usage errors (one line, the accepted values): unknown names, or an
+ * implementation that serves none of the APIs named (nothing of it would run).
+ */
+export async function checkSelection(selection: Selection): Promise<void> {
+  await checkImplNames(selection.impls ?? []);
+  await checkApiNames(selection.apis ?? []);
+  if (!selection.impls || !selection.apis) return;
+  for (const impl of await Promise.all(selection.impls.map((n) => loadImplementation(n)))) {
+    if (!selection.apis.some((a) => impl.manifest.apis.includes(a))) checkServes(impl, selection.apis[0]!);
+  }
+}
+
 export async function runConformance(selection: Selection): Promise<Verdict[]> {
+  await checkSelection(selection);
   const choice = chooseRuntime();
   const { targets, skips } = await selectTargets(selection, choice.provider.name);
   const fingerprints: Fingerprints = { ...(await suiteFingerprints()), providerReason: choice.reason };
