@@ -27,7 +27,7 @@ import { asCopy, distinctOriginals, documentName, implCopies, originalOf } from 
 import { runCases } from './case-loop.ts';
 import { databaseDown } from './db-probe.ts';
 import { UsageError } from './failure.ts';
-import { passGate, type GateRecord } from './gate.ts';
+import type { GateRecord } from './gate.ts';
 import { k6Version, startK6, type RunSettings } from './k6.ts';
 import { choosePlacement, listenerPid, pinProcess, type Placement } from './placement.ts';
 import { Progress } from './progress.ts';
@@ -113,8 +113,6 @@ export async function prepareBench(opts: BenchOptions): Promise<PreparedBench> {
   for (const name of opts.impls) {
     const impl = await implementation(name);
     checkServes(impl, opts.api);
-    const missing = await missingToolchain(impl.manifest);
-    if (missing) throw new CannotRun(`${name} cannot run here: ${missing}`);
     impls.push(asCopy(impl, copies[impls.length]!));
   }
   const names = impls.map((i) => i.manifest.name);
@@ -154,6 +152,11 @@ export async function prepareBench(opts: BenchOptions): Promise<PreparedBench> {
         placement,
       })
     : undefined;
+  // The options are right: can it run here?
+  for (const impl of distinctOriginals(impls)) {
+    const missing = await missingToolchain(impl.manifest);
+    if (missing) throw new CannotRun(`${impl.manifest.name} cannot run here: ${missing}`);
+  }
   const remaining = cases.filter((c) => !resumed?.done.has(c.id));
   const runId = resumed?.runId ?? opts.runId ?? newRunId(sessionStarted);
   const gates = new Map<string, GateRecord>();
@@ -164,6 +167,8 @@ export async function prepareBench(opts: BenchOptions): Promise<PreparedBench> {
     recorded: cases.length - remaining.length,
     // The gate applies to each implementation: one that does not pass stops the whole run.
     gate: async () => {
+      // The conformance suite loads only here: usage errors are answered without it.
+      const { passGate } = await import('./gate.ts');
       for (const impl of impls) gates.set(impl.manifest.name, await passGate(originalOf(impl), opts.api));
     },
     run: () => {

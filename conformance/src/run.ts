@@ -5,8 +5,8 @@
 import os from 'node:os';
 import { apiNames } from '@fairbench/harness/api/manifest.ts';
 import { treeHash, implTreeHash, sourceRevision, specHash } from '@fairbench/harness/fingerprint.ts';
-import { checkApiNames, checkImplNames, checkServes } from '@fairbench/harness/cli/usage.ts';
-import { loadImplementation, loadImplementations, type Implementation } from '@fairbench/harness/impl/manifest.ts';
+import { checkPairs } from '@fairbench/harness/cli/usage.ts';
+import { loadImplementations, type Implementation } from '@fairbench/harness/impl/manifest.ts';
 import { missingToolchain } from '@fairbench/harness/impl/toolchain.ts';
 import { shuttingDown } from '@fairbench/harness/cleanup.ts';
 import { imageUnavailable } from '@fairbench/harness/impl/container.ts';
@@ -61,7 +61,7 @@ export interface Skip {
  * loudly): locally an implementation needs its toolchain, in containers a base image.
  */
 export async function selectTargets(selection: Selection, runtime: RuntimeProviderName = 'local'): Promise<{ targets: Target[]; skips: Skip[] }> {
-  await checkSelection(selection);
+  await checkPairs(selection.impls, selection.apis);
   const all = await loadImplementations();
   const apis = new Map((await conformanceApis()).map((a) => [a.name, a]));
   const targets: Target[] = [];
@@ -95,21 +95,8 @@ export async function selectTargets(selection: Selection, runtime: RuntimeProvid
   return { targets, skips };
 }
 
-/**
- * IMPL and API as usage errors (one line, the accepted values): unknown names, or an
- * implementation that serves none of the APIs named (nothing of it would run).
- */
-export async function checkSelection(selection: Selection): Promise<void> {
-  await checkImplNames(selection.impls ?? []);
-  await checkApiNames(selection.apis ?? []);
-  if (!selection.impls || !selection.apis) return;
-  for (const impl of await Promise.all(selection.impls.map((n) => loadImplementation(n)))) {
-    if (!selection.apis.some((a) => impl.manifest.apis.includes(a))) checkServes(impl, selection.apis[0]!);
-  }
-}
-
 export async function runConformance(selection: Selection): Promise<Verdict[]> {
-  await checkSelection(selection);
+  await checkPairs(selection.impls, selection.apis);
   const choice = chooseRuntime();
   const { targets, skips } = await selectTargets(selection, choice.provider.name);
   const fingerprints: Fingerprints = { ...(await suiteFingerprints()), providerReason: choice.reason };

@@ -13,14 +13,10 @@ import { runMain } from '@fairbench/harness/cli/main.ts';
 import { choiceArg, implNames, listArg, missing, numberArg, parseCli, UsageError } from '@fairbench/harness/cli/usage.ts';
 import { repoRoot, resultsDir } from '@fairbench/harness/paths.ts';
 import { resumeStatus, selectApis } from '../api-selection.ts';
-import { comparisonMarkdown } from '../report/comparison-summary.ts';
-import { writeReport } from '../report/index.ts';
-import { buildModel } from '../report/model.ts';
-import { summaryMarkdown } from '../report/summary.ts';
 import type { BenchResult } from '../result-document.ts';
 import { newRunId } from '../result.ts';
 import { checkRunId } from '../resume.ts';
-import { prepareBench, type BenchOutcome, type PreparedBench } from '../run.ts';
+import type { BenchOutcome, PreparedBench } from '../run.ts';
 import type { FailedCase } from '../run-record.ts';
 import { FilteredOut } from '../select.ts';
 
@@ -69,6 +65,7 @@ await runMain('bench', async () => {
   const runId = values.resume ?? newRunId(new Date());
 
   // Every API's usage errors before anything starts; then every gate; then the runs.
+  const { prepareBench } = await import('../run.ts'); // (loaded once the plain options are right)
   const prepared: PreparedBench[] = [];
   const skipped: string[] = [];
   const kept: string[] = [];
@@ -102,6 +99,11 @@ await runMain('bench', async () => {
     outcomes.push(await p.run());
   }
 
+  // The report's modules (Vega among them) load only now: a usage error is answered at once.
+  const { comparisonMarkdown } = await import('../report/comparison-summary.ts');
+  const { writeReport } = await import('../report/index.ts');
+  const { buildModel } = await import('../report/model.ts');
+  const { summaryMarkdown } = await import('../report/summary.ts');
   for (const outcome of outcomes) {
     const docs = await Promise.all(outcome.files.map(async (file) => ({ file, doc: JSON.parse(await readFile(file, 'utf8')) as BenchResult })));
     for (const { doc } of docs) console.log(`\n${summaryMarkdown(doc)}`);

@@ -2,12 +2,12 @@
 import { join } from 'node:path';
 import { runMain } from '@fairbench/harness/cli/main.ts';
 import { parseCli } from '@fairbench/harness/cli/usage.ts';
-import { writeReport } from '../report/index.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
 
 await runMain('report', async () => {
   const { values } = parseCli({ options: { results: { type: 'string' }, out: { type: 'string' } } });
+  const { writeReport } = await import('../report/index.ts'); // Vega loads once the options are right
   const results = values.results ?? join(ROOT, 'results');
   const out = values.out ?? join(results, 'report', 'index.html');
   const report = await writeReport(results, out);

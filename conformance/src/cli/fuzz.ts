@@ -1,11 +1,7 @@
 // make fuzz [IMPL=…] [API=…] [FUZZ_SEED=…] → Schemathesis against every implementation
 // that can run here, on a freshly seeded database; exits 1 on any finding.
 import { runMain } from '@fairbench/harness/cli/main.ts';
-import { listArg, numberArg, parseCli, UsageError } from '@fairbench/harness/cli/usage.ts';
-import { fuzzTarget } from '../fuzz.ts';
-import { launchTarget } from '../launch-target.ts';
-import { green, printBanner, red } from '../report/console.ts';
-import { selectTargets, startDatabases } from '../run.ts';
+import { checkPairs, listArg, numberArg, parseCli, UsageError } from '@fairbench/harness/cli/usage.ts';
 
 await runMain('fuzz', async () => {
   const { values } = parseCli({ options: { impl: { type: 'string' }, api: { type: 'string' } } });
@@ -13,6 +9,12 @@ await runMain('fuzz', async () => {
   if (!Number.isInteger(Number(seed))) throw new UsageError(`FUZZ_SEED must be a whole number, got '${seed}'`);
   const impls = listArg(values.impl);
   const apis = listArg(values.api);
+  await checkPairs(impls, apis);
+  // The suite loads only once the options are right: a usage error is answered at once.
+  const { fuzzTarget } = await import('../fuzz.ts');
+  const { launchTarget } = await import('../launch-target.ts');
+  const { green, printBanner, red } = await import('../report/console.ts');
+  const { selectTargets, startDatabases } = await import('../run.ts');
   const { targets } = await selectTargets({ ...(impls ? { impls } : {}), ...(apis ? { apis } : {}) });
   if (targets.length === 0) throw new Error('nothing to fuzz on this machine');
   // Local unless FAIRBENCH_RUNTIME says otherwise: fuzzing tests the spec, not where it runs.

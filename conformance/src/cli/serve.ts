@@ -2,9 +2,6 @@
 // (the conformance data set), for poking at by hand or with other tools, until Ctrl-C.
 import { runMain } from '@fairbench/harness/cli/main.ts';
 import { checkApiNames, checkServes, implementation, implNames, missing, parseCli } from '@fairbench/harness/cli/usage.ts';
-import { conformanceApi } from '../apis.ts';
-import { launchTarget } from '../launch-target.ts';
-import { startDatabases } from '../run.ts';
 
 await runMain('serve', async () => {
   const { values } = parseCli({ options: { impl: { type: 'string' }, api: { type: 'string' } } });
@@ -13,6 +10,9 @@ await runMain('serve', async () => {
   if (!values.api) throw missing('API', impl.manifest.apis, `make serve IMPL=${impl.manifest.name} API=${impl.manifest.apis[0] ?? ''}`);
   await checkApiNames([values.api]);
   checkServes(impl, values.api);
+  const { conformanceApi } = await import('../apis.ts');
+  const { launchTarget } = await import('../launch-target.ts');
+  const { startDatabases } = await import('../run.ts');
   const api = await conformanceApi(values.api);
   const databases = await startDatabases(api.manifest.databases);
   const { running } = await launchTarget({ impl, api }, databases);

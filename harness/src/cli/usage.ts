@@ -97,3 +97,16 @@ export function checkServes(impl: Implementation, api: string): void {
   const served = impl.manifest.apis;
   if (!served.includes(api)) throw new UsageError(`${impl.manifest.name} does not serve the ${api} API: API must be ${served.length === 1 ? served[0] : `one of ${served.join(', ')}`} for IMPL=${impl.manifest.name} (impl/${impl.manifest.name}/impl.yaml)`);
 }
+
+/**
+ * IMPL and API of a command that runs pairs (conformance, fuzz): known names, and each
+ * implementation named serves one of the APIs named (else nothing of it would run).
+ */
+export async function checkPairs(impls: readonly string[] | undefined, apis: readonly string[] | undefined): Promise<void> {
+  await checkImplNames(impls ?? []);
+  await checkApiNames(apis ?? []);
+  if (!impls || !apis) return;
+  for (const impl of await Promise.all(impls.map((n) => loadImplementation(n)))) {
+    if (!apis.some((a) => impl.manifest.apis.includes(a))) checkServes(impl, apis[0]!);
+  }
+}
