@@ -9,13 +9,14 @@
 // run); 1 the run could not be done (gate refused, set-up failed, a bug); 130 interrupted (Ctrl-C).
 import { readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
+import { onCleanup } from '@fairbench/harness/cleanup.ts';
 import { runMain } from '@fairbench/harness/cli/main.ts';
 import { choiceArg, implNames, listArg, missing, numberArg, parseCli, UsageError } from '@fairbench/harness/cli/usage.ts';
 import { repoRoot, resultsDir } from '@fairbench/harness/paths.ts';
 import { resumeStatus, selectApis } from '../api-selection.ts';
 import type { BenchResult } from '../result-document.ts';
 import { newRunId } from '../result.ts';
-import { checkRunId } from '../resume.ts';
+import { checkRunId, RunComplete } from '../resume.ts';
 import type { BenchOutcome, PreparedBench } from '../run.ts';
 import type { FailedCase } from '../run-record.ts';
 import { FilteredOut } from '../select.ts';
@@ -74,13 +75,14 @@ await runMain('bench', async () => {
   if (values.resume && [...statuses.values()].every((s) => s === 'none'))
     throw new UsageError(`RESUME=${runId}: no result of that run for ${impls.join(',')} under results/bench/{${selection.apis.join(',')}}/: give the id of a stopped run of the same IMPL`);
   for (const [api, status] of statuses) {
-    if (status === 'complete') {
-      kept.push(api);
-      continue;
-    }
     try {
-      prepared.push(await prepareBench({ ...common, api, ...(status === 'incomplete' ? { resume: runId } : { runId }) }));
+      // An API of the run already complete is checked like the others (same options, trees, cores), then kept.
+      prepared.push(await prepareBench({ ...common, api, ...(status === 'none' ? { runId } : { resume: runId }) }));
     } catch (error) {
+      if (error instanceof RunComplete) {
+        kept.push(api);
+        continue;
+      }
       if (!(error instanceof FilteredOut) || selection.explicit) throw error;
       skipped.push(`${api}: ${error.message}`);
     }
@@ -94,10 +96,16 @@ await runMain('bench', async () => {
   // A pair that does not pass refuses the whole run (GateRefusal: one line, exit code 1).
   for (const p of prepared) await p.gate();
   const outcomes: BenchOutcome[] = [];
+  // Stopped between or inside the APIs' runs (Ctrl-C, an error): one RESUME continues every API.
+  const hint = onCleanup('bench: how to continue the run', async () => {
+    const left = prepared.slice(outcomes.length).map((p) => p.api);
+    console.error(`bench: run ${runId} stopped with ${left.join(', ')} not finished: the same options and RESUME=${runId} continue it`);
+  });
   for (const p of prepared) {
     if (prepared.length > 1) console.log(`\n== bench: ${p.api} (${prepared.indexOf(p) + 1} of ${prepared.length})`);
     outcomes.push(await p.run());
   }
+  hint();
 
   // The report's modules (Vega among them) load only now: a usage error is answered at once.
   const { comparisonMarkdown } = await import('../report/comparison-summary.ts');
