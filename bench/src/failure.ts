@@ -19,12 +19,7 @@ export class LoadFailure extends Error {
 }
 
 /** The options given cannot run (bad values, a RESUME that does not match): a message, exit code 2, no stack. */
-export class UsageError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'UsageError';
-  }
-}
+export { UsageError } from '@fairbench/harness/cli/usage.ts';
 
 /** Programming errors: these are bugs wherever they are thrown, never a case's failure (a SyntaxError is not among them: at run time it is JSON.parse of a truncated output). */
 export function isBug(error: unknown): boolean {

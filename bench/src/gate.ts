@@ -3,6 +3,7 @@
 // (results/conformance/<impl>/<api>.json). A missing or stale verdict is renewed by
 // running the suite first; a failing pair is refused.
 import { readFile } from 'node:fs/promises';
+import { CannotRun } from '@fairbench/harness/cli/usage.ts';
 import { implTreeHash } from '@fairbench/harness/fingerprint.ts';
 import type { Implementation } from '@fairbench/harness/impl/manifest.ts';
 import { verdictFile, type Verdict } from '@fairbench/conformance/report/verdict.ts';
@@ -62,7 +63,8 @@ export interface GateRecord {
   recordedAt: string;
 }
 
-export class GateRefusal extends Error {}
+/** A pair that does not pass conformance: one line, exit code 1 (runMain). */
+export class GateRefusal extends CannotRun {}
 
 /**
  * Returns the passing verdict the run may go on with (the result's `gate`), running the

@@ -27,9 +27,17 @@ export interface ResumeState {
   readonly docs: ReadonlyMap<string, BenchResult>;
 }
 
+/** RESUME of a run (of one API) that every document records as complete: the same run, nothing left to do. */
+export class RunComplete extends UsageError {}
+
+/** A run id as newRunId makes them (a RESUME value names a file). */
+export function checkRunId(runId: string): void {
+  if (!/^[A-Za-z0-9._-]+$/.test(runId)) throw new UsageError(`RESUME must be a run id like 2026-01-01T12-00-00Z (a result file's name), got '${runId}'`);
+}
+
 /** Reads the run's documents (one per implementation) and checks that this invocation may continue it. */
 export async function loadResume(api: string, impls: readonly string[], runId: string, expected: ResumeExpectation, resultsDir?: string): Promise<ResumeState> {
-  if (!/^[A-Za-z0-9._-]+$/.test(runId)) throw new UsageError(`RESUME must be a run id like 2026-01-01T12-00-00Z, got '${runId}'`);
+  checkRunId(runId);
   const docs = new Map<string, BenchResult>();
   for (const impl of impls) {
     const candidates = resultFileCandidates(api, impl, runId, resultsDir);
@@ -58,7 +66,6 @@ export function resumeState(docs: ReadonlyMap<string, BenchResult>, expected: Re
   const first = all[0];
   if (!first) throw new UsageError('RESUME: no document to resume');
   const runId = first.runId;
-  if (all.every((d) => d.complete !== false)) throw new UsageError(`RESUME=${runId}: that run is complete (every planned case is recorded): nothing to resume`);
   const differences = optionDifferences(first.options, expected.options);
   for (const [impl, doc] of docs) {
     const hash = expected.implTreeHashes.get(impl);
@@ -70,6 +77,8 @@ export function resumeState(docs: ReadonlyMap<string, BenchResult>, expected: Re
     if (JSON.stringify(was) !== JSON.stringify(now)) differences.push(`${part} cores ${cores(was)} → ${cores(now)} (PIN)`);
   }
   if (differences.length) throw new UsageError(`RESUME=${runId}: this is not the same run, so it cannot be continued: ${differences.join('; ')}. Start a new run (without RESUME), or give the interrupted run's options.`);
+  // Checked after the differences: in a run of several APIs, the parts already complete must match too.
+  if (all.every((d) => d.complete !== false)) throw new RunComplete(`RESUME=${runId}: that run is complete (every planned case is recorded): nothing to resume`);
   // A run killed between two documents' writes: the case only some have is run again for all.
   const done = new Set(first.cases.map((c) => c.id).filter((id) => all.every((d) => d.cases.some((c) => c.id === id))));
   return {

@@ -11,28 +11,30 @@ import os from 'node:os';
 import { join, relative } from 'node:path';
 import { onCleanup, shuttingDown } from '@fairbench/harness/cleanup.ts';
 import { implTreeHash, sourceRevision, specHash } from '@fairbench/harness/fingerprint.ts';
-import { contractEnv } from '@fairbench/harness/impl/contract-env.ts';
+import { contractEnv, poolSizeFromEnv } from '@fairbench/harness/impl/contract-env.ts';
 import { buildImplementation, startImplementation, type RunningImplementation } from '@fairbench/harness/impl/launch.ts';
 import { seed } from '@fairbench/harness/api/dataset.ts';
 import { UnknownApiError } from '@fairbench/harness/api/manifest.ts';
-import { loadImplementation, type Implementation } from '@fairbench/harness/impl/manifest.ts';
+import type { Implementation } from '@fairbench/harness/impl/manifest.ts';
+import { CannotRun, checkServes, implementation } from '@fairbench/harness/cli/usage.ts';
 import { missingToolchain } from '@fairbench/harness/impl/toolchain.ts';
 import { repoRoot } from '@fairbench/harness/paths.ts';
-import { chooseProvider, type DatabaseServer, type RuntimeProviderName } from '@fairbench/harness/provision/index.ts';
+import { chooseProvider, type DatabaseProvider, type DatabaseServer, type RuntimeProviderName } from '@fairbench/harness/provision/index.ts';
 import { runtimeVersion } from '@fairbench/harness/runtime-version.ts';
 import type { PlannedCase } from './api-module.ts';
-import { benchApi } from './apis.ts';
+import { benchApi, type BenchApi } from './apis.ts';
 import { asCopy, distinctOriginals, documentName, implCopies, originalOf } from './copies.ts';
 import { runCases } from './case-loop.ts';
 import { databaseDown } from './db-probe.ts';
 import { UsageError } from './failure.ts';
-import { passGate, type GateRecord } from './gate.ts';
+import type { GateRecord } from './gate.ts';
 import { k6Version, startK6, type RunSettings } from './k6.ts';
 import { choosePlacement, listenerPid, pinProcess, type Placement } from './placement.ts';
 import { Progress } from './progress.ts';
+import { FilteredOut } from './select.ts';
 import { machineFacts, newRunId } from './result.ts';
 import type { BenchResult } from './result-document.ts';
-import { checkResumedDatabase, loadResume } from './resume.ts';
+import { checkResumedDatabase, loadResume, type ResumeState } from './resume.ts';
 import { RunRecorder, type DocumentHead, type FailedCase } from './run-record.ts';
 
 export interface BenchOptions {
@@ -50,6 +52,8 @@ export interface BenchOptions {
   readonly seed: number;
   /** The id of a run stopped before its end: its recorded cases are kept and the rest run. */
   readonly resume?: string;
+  /** The run id to give a new run (a run of several APIs shares one); default: its start time. */
+  readonly runId?: string;
 }
 
 export interface BenchOutcome {
@@ -63,12 +67,35 @@ export interface BenchOutcome {
 
 export { inOrder, roundOrder } from './case-loop.ts';
 
+/** A run checked and planned, nothing started yet: its gate, then the run itself. */
+export interface PreparedBench {
+  readonly api: string;
+  readonly runId: string;
+  /** The cases the run plans, and how many of them a resumed run has recorded already. */
+  readonly planned: number;
+  readonly recorded: number;
+  /** The conformance gate of every implementation (GateRefusal when one does not pass). */
+  gate(): Promise<void>;
+  /** The run (after gate()): one result document per implementation. */
+  run(): Promise<BenchOutcome>;
+}
+
 /**
  * Runs the benchmark and writes one result document per implementation: after every
  * case (complete: false) and at the end. A case that fails is recorded with its reason
  * and the run goes on; only a bug, the gate or an interruption ends it early.
  */
 export async function runBench(opts: BenchOptions): Promise<BenchOutcome> {
+  const prepared = await prepareBench(opts);
+  await prepared.gate();
+  return prepared.run();
+}
+
+/**
+ * Everything a usage error can come from, before anything starts: the API, the
+ * implementations (each must serve it), the cases the filters keep, a RESUME's documents.
+ */
+export async function prepareBench(opts: BenchOptions): Promise<PreparedBench> {
   const sessionStarted = new Date();
   const api = await benchApi(opts.api).catch((error: unknown) => {
     throw error instanceof UnknownApiError ? new UsageError(error.message) : error;
@@ -84,12 +111,8 @@ export async function runBench(opts: BenchOptions): Promise<BenchOutcome> {
   })();
   const impls: Implementation[] = [];
   for (const name of opts.impls) {
-    const impl = await loadImplementation(name).catch((error: unknown) => {
-      throw new UsageError(error instanceof Error ? error.message : String(error));
-    });
-    if (!impl.manifest.apis.includes(opts.api)) throw new UsageError(`${name} does not implement the ${opts.api} API (impl.yaml apis: ${impl.manifest.apis.join(', ')})`);
-    const missing = await missingToolchain(impl.manifest);
-    if (missing) throw new Error(`${name} cannot run here: ${missing}`);
+    const impl = await implementation(name);
+    checkServes(impl, opts.api);
     impls.push(asCopy(impl, copies[impls.length]!));
   }
   const names = impls.map((i) => i.manifest.name);
@@ -101,7 +124,7 @@ export async function runBench(opts: BenchOptions): Promise<BenchOutcome> {
     ...(opts.models ? { models: opts.models } : {}),
   }, api.scenarioFile);
   const cases = plan.cases;
-  if (cases.length === 0) throw new UsageError(`no case of ${relative(repoRoot, api.scenarioFile)} matches the filters (PROTOCOL, CASES, MODEL)`);
+  if (cases.length === 0) throw new FilteredOut(`no case of ${relative(repoRoot, api.scenarioFile)} matches the filters (PROTOCOL, CASES, MODEL)`);
   const options: BenchResult['options'] = {
     repeat: opts.repeat,
     durationSeconds: opts.durationSeconds,
@@ -117,6 +140,9 @@ export async function runBench(opts: BenchOptions): Promise<BenchOutcome> {
     seed: opts.seed,
   };
   const placement = choosePlacement(opts.pin);
+  poolSizeFromEnv(); // DB_POOL_SIZE checked now, not after the gate
+  // Local processes unless FAIRBENCH_RUNTIME=containers: on one small machine the runtime adds no noise of its own.
+  const provider = chooseProvider({ default: 'local' });
 
   // RESUME: refused before anything starts unless it is the same run.
   const resumed = opts.resume
@@ -126,19 +152,55 @@ export async function runBench(opts: BenchOptions): Promise<BenchOutcome> {
         placement,
       })
     : undefined;
+  // The options are right: can it run here?
+  for (const impl of distinctOriginals(impls)) {
+    const missing = await missingToolchain(impl.manifest);
+    if (missing) throw new CannotRun(`${impl.manifest.name} cannot run here: ${missing}`);
+  }
   const remaining = cases.filter((c) => !resumed?.done.has(c.id));
-  const runId = resumed?.runId ?? newRunId(sessionStarted);
-  if (resumed) console.log(`resuming run ${runId}: ${cases.length - remaining.length} of ${cases.length} cases recorded, ${remaining.length} to run`);
-
-  // The gate applies to each implementation: one that does not pass stops the whole run.
+  const runId = resumed?.runId ?? opts.runId ?? newRunId(sessionStarted);
   const gates = new Map<string, GateRecord>();
-  for (const impl of impls) gates.set(impl.manifest.name, await passGate(originalOf(impl), opts.api));
+  return {
+    api: opts.api,
+    runId,
+    planned: cases.length,
+    recorded: cases.length - remaining.length,
+    // The gate applies to each implementation: one that does not pass stops the whole run.
+    gate: async () => {
+      // The conformance suite loads only here: usage errors are answered without it.
+      const { passGate } = await import('./gate.ts');
+      for (const impl of impls) gates.set(impl.manifest.name, await passGate(originalOf(impl), opts.api));
+    },
+    run: () => {
+      if (gates.size !== impls.length) throw new Error('prepareBench: run() before gate()');
+      if (resumed) console.log(`resuming run ${runId} of ${opts.api}: ${cases.length - remaining.length} of ${cases.length} cases recorded, ${remaining.length} to run`);
+      return execute({ opts, api, impls, names, cases, remaining, options, placement, provider, resumed, runId, gates, sessionStarted: new Date() });
+    },
+  };
+}
+
+interface Execution {
+  readonly opts: BenchOptions;
+  readonly api: BenchApi;
+  readonly impls: readonly Implementation[];
+  readonly names: readonly string[];
+  readonly cases: readonly PlannedCase[];
+  readonly remaining: readonly PlannedCase[];
+  readonly options: BenchResult['options'];
+  readonly placement: Placement;
+  readonly provider: DatabaseProvider;
+  readonly resumed: ResumeState | undefined;
+  readonly runId: string;
+  readonly gates: ReadonlyMap<string, GateRecord>;
+  readonly sessionStarted: Date;
+}
+
+/** Databases, seeding, the cases and the documents of a prepared run whose gate passed. */
+async function execute({ opts, api, impls, names, cases, remaining, options, placement, provider, resumed, runId, gates, sessionStarted }: Execution): Promise<BenchOutcome> {
   const generatorVersion = await k6Version().catch(() => {
     throw new Error('k6 is not installed: run make setup');
   });
 
-  // Local processes unless FAIRBENCH_RUNTIME=containers: on one small machine the runtime adds no noise of its own.
-  const provider = chooseProvider({ default: 'local' });
   const servers = await Promise.all(api.manifest.databases.map((kind) => provider.start(kind)));
   const databases = new Map(servers.map((d) => [d.kind, d]));
   // The first database kind the manifest names is the one sampled and recorded (every API here has one).

@@ -3,6 +3,7 @@
 // comparison (and alone it compares with nothing).
 import picomatch from 'picomatch';
 import type { CaseSelection, PlannedCase } from './api-module.ts';
+import { UsageError } from './failure.ts';
 
 export function selectCases<C extends PlannedCase>(cases: readonly C[], selection: CaseSelection): C[] {
   const matchers = (selection.cases ?? '').split(',').map((p) => p.trim()).filter(Boolean).map(caseMatcher);
@@ -29,7 +30,10 @@ export function caseMatcher(pattern: string): (id: string) => boolean {
   return (id) => glob(id) || (regex?.test(id) ?? false);
 }
 
+/** The filters keep no case of an API: in a run of every API an implementation serves, that API is left out. */
+export class FilteredOut extends UsageError {}
+
 /** A usage error when a MODEL or PROTOCOL value is not one the API's scenario has. */
 export function checkChoices(what: 'MODEL' | 'PROTOCOL', given: readonly string[] | undefined, accepted: readonly string[], api: string): void {
-  for (const v of given ?? []) if (!accepted.includes(v)) throw new Error(`${what} must be ${accepted.join(' or ')} for ${api}, got '${v}'`);
+  for (const v of given ?? []) if (!accepted.includes(v)) throw new FilteredOut(`${what} must be ${accepted.length === 1 ? accepted[0] : `one of ${accepted.join(', ')}`} for the ${api} API, got '${v}'`);
 }

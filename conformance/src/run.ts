@@ -5,6 +5,7 @@
 import os from 'node:os';
 import { apiNames } from '@fairbench/harness/api/manifest.ts';
 import { treeHash, implTreeHash, sourceRevision, specHash } from '@fairbench/harness/fingerprint.ts';
+import { checkPairs } from '@fairbench/harness/cli/usage.ts';
 import { loadImplementations, type Implementation } from '@fairbench/harness/impl/manifest.ts';
 import { missingToolchain } from '@fairbench/harness/impl/toolchain.ts';
 import { shuttingDown } from '@fairbench/harness/cleanup.ts';
@@ -60,12 +61,9 @@ export interface Skip {
  * loudly): locally an implementation needs its toolchain, in containers a base image.
  */
 export async function selectTargets(selection: Selection, runtime: RuntimeProviderName = 'local'): Promise<{ targets: Target[]; skips: Skip[] }> {
+  await checkPairs(selection.impls, selection.apis);
   const all = await loadImplementations();
-  const unknown = (selection.impls ?? []).filter((n) => !all.some((i) => i.manifest.name === n));
-  if (unknown.length > 0) throw new Error(`no implementation named ${unknown.join(', ')} under impl/`);
   const apis = new Map((await conformanceApis()).map((a) => [a.name, a]));
-  const unknownApis = (selection.apis ?? []).filter((n) => !apis.has(n));
-  if (unknownApis.length > 0) throw new Error(`no API named ${unknownApis.join(', ')} under apis/ (known: ${[...apis.keys()].join(', ')})`);
   const targets: Target[] = [];
   const skips: Skip[] = [];
   // The APIs asked for (default: every API under apis/, and every API a manifest lists).
@@ -98,6 +96,7 @@ export async function selectTargets(selection: Selection, runtime: RuntimeProvid
 }
 
 export async function runConformance(selection: Selection): Promise<Verdict[]> {
+  await checkPairs(selection.impls, selection.apis);
   const choice = chooseRuntime();
   const { targets, skips } = await selectTargets(selection, choice.provider.name);
   const fingerprints: Fingerprints = { ...(await suiteFingerprints()), providerReason: choice.reason };

@@ -11,6 +11,7 @@ import { onCleanup, runCleanup } from '../src/cleanup.ts';
 import { autoRuntime, chooseProvider } from '../src/provision/index.ts';
 import { localProvider, type LocalDatabaseServer } from '../src/provision/local/index.ts';
 import type { DatabaseKind } from '../src/provision/types.ts';
+import { UsageError } from '../src/cli/usage.ts';
 import { checkUsableAndGuarded, portAccepts } from './support/databases.ts';
 
 const execFileAsync = promisify(execFile);
@@ -110,7 +111,7 @@ describe('chooseProvider', () => {
     assert.equal(chooseProvider({ quiet: true }).name, 'containers');
     assert.equal(chooseProvider({ quiet: true, default: 'local' }).name, 'containers', 'the variable beats the default');
     process.env.FAIRBENCH_RUNTIME = 'docker';
-    assert.throws(() => chooseProvider(), /unknown FAIRBENCH_RUNTIME/);
+    assert.throws(() => chooseProvider(), (e: Error) => e instanceof UsageError && /RUNTIME \(FAIRBENCH_RUNTIME\) must be one of local, containers, got 'docker'/.test(e.message));
     delete process.env.FAIRBENCH_RUNTIME;
     assert.equal(chooseProvider({ quiet: true, default: 'local' }).name, 'local');
     assert.equal(chooseProvider({ quiet: true }).name, autoRuntime());

@@ -1,25 +1,35 @@
-// make bench IMPL=<impl>[,<impl>] API=<a folder under apis/> (IMPL=express,express: an A/A calibration run) [REPEAT=10] [DURATION=20] [WARMUP=5] [QUICK=1]
-//   [PROTOCOL=rest|graphql] [CASES=<glob or regex>] [MODEL=closed|open|arrivals|sequential] [PIN=0] [RESUME=<runId>]
-// → node bench/src/cli/bench.ts --impl <impl>[,<impl>] --api <api> ...
-// Writes results/bench/<api>/<impl>/<runId>.json per implementation, after every case and at the end.
+// make bench IMPL=<impl>[,<impl>] [API=<api>[,<api>]] (IMPL=express,express: an A/A calibration run) [REPEAT=10] [DURATION=20]
+//   [WARMUP=5] [QUICK=1] [PROTOCOL=rest|graphql] [CASES=<glob or regex>] [MODEL=closed|open|arrivals|sequential] [PIN=0] [RESUME=<runId>]
+// → node bench/src/cli/bench.ts --impl <impl>[,<impl>] [--api <api>] ...
+// Without API: every API the implementations all serve (their impl.yaml), one run each under one run id.
+// Writes results/bench/<api>/<impl>/<runId>.json per API and implementation, after every case and at
+// the end, and results/report/<runId>.html: one page covering every API of the run.
 // Exit codes (bench/README.md): 0 every case measured; 3 the run went through but some cases failed
 // (each marked in the result with its reason); 2 a usage error (bad option, a RESUME of another
 // run); 1 the run could not be done (gate refused, set-up failed, a bug); 130 interrupted (Ctrl-C).
 import { readFile } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
-import { apiNames } from '@fairbench/harness/api/manifest.ts';
+import { join, relative } from 'node:path';
+import { onCleanup } from '@fairbench/harness/cleanup.ts';
 import { runMain } from '@fairbench/harness/cli/main.ts';
-import { UsageError } from '../failure.ts';
-import { GateRefusal } from '../gate.ts';
-import { comparisonMarkdown } from '../report/comparison-summary.ts';
-import { buildModel } from '../report/model.ts';
-import { summaryMarkdown } from '../report/summary.ts';
+import { choiceArg, implNames, listArg, missing, numberArg, parseCli, UsageError } from '@fairbench/harness/cli/usage.ts';
+import { repoRoot, resultsDir } from '@fairbench/harness/paths.ts';
+import { resumeStatus, selectApis } from '../api-selection.ts';
 import type { BenchResult } from '../result-document.ts';
-import { runBench } from '../run.ts';
+import { newRunId } from '../result.ts';
+import { checkRunId, RunComplete } from '../resume.ts';
+import type { BenchOutcome, PreparedBench } from '../run.ts';
 import type { FailedCase } from '../run-record.ts';
+import { FilteredOut } from '../select.ts';
 
-const parse = () =>
-  parseArgs({
+/** make bench's exit codes (bench/README.md); runMain gives 2 (usage) and 1 (gate, set-up, bugs), Ctrl-C 130. */
+const EXIT = { measured: 0, casesFailed: 3 } as const;
+
+// Defaults: 10 repetitions as in the paper; a 20 s window gives ≥ 20,000 requests per
+// repetition at ≥ 1,000 req/s (a p99 resting on ≥ 200 samples) and keeps a full run
+// (54 cases × 10) near four hours; 5 s of warm-up for the JIT and the pools.
+// QUICK: one repetition of 2 s after 1 s of warm-up: a smoke run of the whole pipeline.
+await runMain('bench', async () => {
+  const { values } = parseCli({
     options: {
       impl: { type: 'string' },
       api: { type: 'string' },
@@ -30,74 +40,94 @@ const parse = () =>
       protocol: { type: 'string' },
       cases: { type: 'string' },
       model: { type: 'string' },
-      pin: { type: 'string', default: '1' },
-      seed: { type: 'string', default: '1' },
+      pin: { type: 'string' },
+      seed: { type: 'string' },
       resume: { type: 'string' },
     },
   });
+  const quick = values.quick;
+  const impls = listArg(values.impl);
+  if (!impls) throw missing('IMPL', await implNames(), 'make bench IMPL=hapi');
+  const common = {
+    impls,
+    repeat: Math.round(numberArg('REPEAT', values.repeat, quick ? 1 : 10, 1)),
+    durationSeconds: numberArg('DURATION', values.duration, quick ? 2 : 20, 1),
+    warmupSeconds: numberArg('WARMUP', values.warmup, quick ? 1 : 5, 0),
+    quick,
+    pin: choiceArg('PIN', values.pin, ['0', '1']) !== '0',
+    seed: Math.round(numberArg('SEED', values.seed, 1, 0)),
+    ...(listArg(values.protocol) ? { protocols: listArg(values.protocol)! } : {}),
+    ...(values.cases ? { cases: values.cases } : {}),
+    ...(listArg(values.model) ? { models: listArg(values.model)! } : {}),
+  };
+  if (values.resume !== undefined) checkRunId(values.resume);
+  const selection = await selectApis(impls, listArg(values.api));
+  // One run id for every API of this invocation: RESUME=<it> continues them all.
+  const runId = values.resume ?? newRunId(new Date());
 
-/** make bench's exit codes (bench/README.md). */
-const EXIT = { measured: 0, failed: 1, usage: 2, casesFailed: 3 } as const;
-
-// Defaults: 10 repetitions as in the paper; a 20 s window gives ≥ 20,000 requests per
-// repetition at ≥ 1,000 req/s (a p99 resting on ≥ 200 samples) and keeps a full run
-// (54 cases × 10) near four hours; 5 s of warm-up for the JIT and the pools.
-// QUICK: one repetition of 2 s after 1 s of warm-up: a smoke run of the whole pipeline.
-const number = (raw: string | undefined, fallback: number, name: string, min: number): number => {
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isFinite(n) || n < min) throw new UsageError(`${name} must be a number ≥ ${min}, got '${raw}'`);
-  return n;
-};
-const list = (v: string | undefined) => (v === undefined || v === '' ? undefined : v.split(',').map((s) => s.trim()).filter(Boolean));
-
-await runMain('bench', async () => {
-  try {
-    let values: ReturnType<typeof parse>['values'];
+  // Every API's usage errors before anything starts; then every gate; then the runs.
+  const { prepareBench } = await import('../run.ts'); // (loaded once the plain options are right)
+  const prepared: PreparedBench[] = [];
+  const skipped: string[] = [];
+  const kept: string[] = [];
+  const statuses = new Map<string, Awaited<ReturnType<typeof resumeStatus>>>();
+  for (const api of selection.apis) statuses.set(api, values.resume ? await resumeStatus(api, impls[0]!, values.resume) : 'none');
+  if (values.resume && [...statuses.values()].every((s) => s === 'none'))
+    throw new UsageError(`RESUME=${runId}: no result of that run for ${impls.join(',')} under results/bench/{${selection.apis.join(',')}}/: give the id of a stopped run of the same IMPL`);
+  for (const [api, status] of statuses) {
     try {
-      values = parse().values;
+      // An API of the run already complete is checked like the others (same options, trees, cores), then kept.
+      prepared.push(await prepareBench({ ...common, api, ...(status === 'none' ? { runId } : { resume: runId }) }));
     } catch (error) {
-      throw new UsageError((error as Error).message);
+      if (error instanceof RunComplete) {
+        kept.push(api);
+        continue;
+      }
+      if (!(error instanceof FilteredOut) || selection.explicit) throw error;
+      skipped.push(`${api}: ${error.message}`);
     }
-    const quick = values.quick;
-    const impls = list(values.impl);
-    if (!impls || !values.api) throw new UsageError(`give IMPL and API, e.g. make bench IMPL=express API=${(await apiNames())[0] ?? '<api>'} (APIs: ${(await apiNames()).join(', ')})`);
-    const models = list(values.model);
-    const protocols = list(values.protocol);
-    const outcome = await runBench({
-      impls,
-      api: values.api,
-      repeat: Math.round(number(values.repeat, quick ? 1 : 10, 'REPEAT', 1)),
-      durationSeconds: number(values.duration, quick ? 2 : 20, 'DURATION', 1),
-      warmupSeconds: number(values.warmup, quick ? 1 : 5, 'WARMUP', 0),
-      quick,
-      ...(protocols ? { protocols } : {}),
-      ...(values.cases ? { cases: values.cases } : {}),
-      ...(models ? { models } : {}),
-      pin: values.pin !== '0',
-      seed: Math.round(number(values.seed, 1, 'SEED', 0)),
-      ...(values.resume ? { resume: values.resume } : {}),
-    });
-    const runs = await Promise.all(outcome.files.map(async (file) => ({ file, doc: JSON.parse(await readFile(file, 'utf8')) as BenchResult })));
-    for (const { doc } of runs) console.log(`\n${summaryMarkdown(doc)}`);
-    // Several implementations (or copies): the pairs' verdicts, as the report computes them.
-    if (runs.length > 1) console.log(comparisonMarkdown(buildModel(runs)));
-    for (const file of outcome.files) console.log(`bench: result → ${file}`);
-    console.log('bench: make report renders every result under results/bench as HTML');
-    if (outcome.failed.length === 0) return EXIT.measured;
-    console.log(`bench: ${failedLine(outcome.failed)}`);
-    return EXIT.casesFailed;
-  } catch (error) {
-    if (error instanceof GateRefusal) {
-      console.error(error.message);
-      return EXIT.failed;
-    }
-    if (error instanceof UsageError) {
-      console.error(`bench: ${error.message}`);
-      return EXIT.usage;
-    }
-    throw error;
   }
+  if (prepared.length === 0 && kept.length > 0) throw new UsageError(`RESUME=${runId}: that run is complete for ${kept.join(', ')}: nothing to resume`);
+  if (prepared.length === 0) throw new UsageError(`the filters keep no case of any API ${impls.join(',')} serves: ${skipped.join('; ')}`);
+  for (const line of skipped) console.log(`bench: left out ${line}`);
+  for (const api of kept) console.log(`bench: ${api}: run ${runId} is complete, kept as it is`);
+  console.log(`bench: run ${runId}: ${impls.join(',')} on ${prepared.map((p) => `${p.api} (${p.planned - p.recorded} cases${p.recorded ? `, ${p.recorded} recorded before` : ''})`).join(', ')}`);
+
+  // A pair that does not pass refuses the whole run (GateRefusal: one line, exit code 1).
+  for (const p of prepared) await p.gate();
+  const outcomes: BenchOutcome[] = [];
+  // Stopped between or inside the APIs' runs (Ctrl-C, an error): one RESUME continues every API.
+  const hint = onCleanup('bench: how to continue the run', async () => {
+    const left = prepared.slice(outcomes.length).map((p) => p.api);
+    console.error(`bench: run ${runId} stopped with ${left.join(', ')} not finished: the same options and RESUME=${runId} continue it`);
+  });
+  for (const p of prepared) {
+    if (prepared.length > 1) console.log(`\n== bench: ${p.api} (${prepared.indexOf(p) + 1} of ${prepared.length})`);
+    outcomes.push(await p.run());
+  }
+  hint();
+
+  // The report's modules (Vega among them) load only now: a usage error is answered at once.
+  const { comparisonMarkdown } = await import('../report/comparison-summary.ts');
+  const { writeReport } = await import('../report/index.ts');
+  const { buildModel } = await import('../report/model.ts');
+  const { summaryMarkdown } = await import('../report/summary.ts');
+  for (const outcome of outcomes) {
+    const docs = await Promise.all(outcome.files.map(async (file) => ({ file, doc: JSON.parse(await readFile(file, 'utf8')) as BenchResult })));
+    for (const { doc } of docs) console.log(`\n${summaryMarkdown(doc)}`);
+    // Several implementations (or copies): the pairs' verdicts, as the report computes them.
+    if (docs.length > 1) console.log(comparisonMarkdown(buildModel(docs)));
+  }
+  for (const file of outcomes.flatMap((o) => o.files)) console.log(`bench: result → ${relative(repoRoot, file)}`);
+  // One page for this run: every API it covers (those kept from before included).
+  const apis = [...prepared.map((p) => p.api), ...kept];
+  const names = new Set(impls);
+  const report = await writeReport(resultsDir, join(resultsDir, 'report', `${runId}.html`), (r) => r.doc.runId === runId && apis.includes(r.doc.api) && names.has(r.doc.implementation.name));
+  console.log(`bench: report of run ${runId} (${report.apis.map((a) => a.api).join(', ')}) → ${relative(repoRoot, report.file)}; make report renders every result under results/bench`);
+  const failed = outcomes.flatMap((o) => o.failed);
+  if (failed.length === 0) return EXIT.measured;
+  console.log(`bench: ${failedLine(failed)}`);
+  return EXIT.casesFailed;
 });
 
 /** "2 of 36 cases failed: rest/closed/c32-table · express (time-limit: …), …" — a database-alone case once. */

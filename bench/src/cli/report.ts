@@ -1,13 +1,13 @@
 // make report: every result under results/bench/ → results/report/index.html.
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { runMain } from '@fairbench/harness/cli/main.ts';
-import { writeReport } from '../report/index.ts';
+import { parseCli } from '@fairbench/harness/cli/usage.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
 
 await runMain('report', async () => {
-  const { values } = parseArgs({ options: { results: { type: 'string' }, out: { type: 'string' } } });
+  const { values } = parseCli({ options: { results: { type: 'string' }, out: { type: 'string' } } });
+  const { writeReport } = await import('../report/index.ts'); // Vega loads once the options are right
   const results = values.results ?? join(ROOT, 'results');
   const out = values.out ?? join(results, 'report', 'index.html');
   const report = await writeReport(results, out);

@@ -2,7 +2,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { renderHtml } from './html.ts';
-import { loadResults } from './load.ts';
+import { loadResults, type LoadedRun } from './load.ts';
 import { parse } from 'yaml';
 import { loadApis } from '@fairbench/harness/api/manifest.ts';
 import { buildModel, type ApiReport, type PaperData } from './model.ts';
@@ -14,9 +14,14 @@ export interface WrittenReport {
   warnings: string[];
 }
 
-/** Reads `<resultsRoot>/bench/**.json` and writes the HTML report to `outFile`. */
-export async function writeReport(resultsRoot: string, outFile: string): Promise<WrittenReport> {
-  const { runs, warnings } = await loadResults(resultsRoot);
+/**
+ * Reads `<resultsRoot>/bench/**.json` and writes the HTML report to `outFile`; with `keep`,
+ * of the documents it keeps only (one make bench's runs), without the other files' warnings.
+ */
+export async function writeReport(resultsRoot: string, outFile: string, keep?: (run: LoadedRun) => boolean): Promise<WrittenReport> {
+  const loaded = await loadResults(resultsRoot);
+  const runs = keep ? loaded.runs.filter(keep) : loaded.runs;
+  const warnings = keep ? [] : loaded.warnings;
   const apis = buildModel(runs, await paperData());
   await mkdir(dirname(outFile), { recursive: true });
   await writeFile(outFile, await renderHtml(apis, warnings));

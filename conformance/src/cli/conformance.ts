@@ -1,18 +1,18 @@
 // make conformance [IMPL=a,b] [API=x,y]  →  node conformance/src/cli/conformance.ts --impl a,b --api x,y
 // Exits 1 when any verdict failed or errored; skips are printed loudly but do not fail.
-import { parseArgs } from 'node:util';
 import { runMain } from '@fairbench/harness/cli/main.ts';
-import { buildMatrix, matrixMarkdown, writeMatrix } from '../report/matrix.ts';
-import { bold, red, yellow } from '../report/console.ts';
-import { readVerdicts } from '../report/verdict.ts';
-import { runConformance } from '../run.ts';
-
-const { values } = parseArgs({ options: { impl: { type: 'string' }, api: { type: 'string' } } });
-const list = (v: string | undefined) => (v === undefined || v === '' ? undefined : v.split(',').map((s) => s.trim()));
+import { checkPairs, listArg, parseCli } from '@fairbench/harness/cli/usage.ts';
 
 await runMain('conformance', async () => {
-  const impls = list(values.impl);
-  const apis = list(values.api);
+  const { values } = parseCli({ options: { impl: { type: 'string' }, api: { type: 'string' } } });
+  const impls = listArg(values.impl);
+  const apis = listArg(values.api);
+  await checkPairs(impls, apis);
+  // The suite loads only once the options are right: a usage error is answered at once.
+  const { buildMatrix, matrixMarkdown, writeMatrix } = await import('../report/matrix.ts');
+  const { bold, red, yellow } = await import('../report/console.ts');
+  const { readVerdicts } = await import('../report/verdict.ts');
+  const { runConformance } = await import('../run.ts');
   const verdicts = await runConformance({ ...(impls ? { impls } : {}), ...(apis ? { apis } : {}) });
   const matrix = buildMatrix(await readVerdicts());
   const files = await writeMatrix(matrix);

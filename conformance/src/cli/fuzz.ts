@@ -1,19 +1,20 @@
 // make fuzz [IMPL=…] [API=…] [FUZZ_SEED=…] → Schemathesis against every implementation
 // that can run here, on a freshly seeded database; exits 1 on any finding.
-import { parseArgs } from 'node:util';
 import { runMain } from '@fairbench/harness/cli/main.ts';
-import { fuzzTarget } from '../fuzz.ts';
-import { launchTarget } from '../launch-target.ts';
-import { green, printBanner, red } from '../report/console.ts';
-import { selectTargets, startDatabases } from '../run.ts';
-
-const { values } = parseArgs({ options: { impl: { type: 'string' }, api: { type: 'string' } } });
-const list = (v: string | undefined) => (v === undefined || v === '' ? undefined : v.split(',').map((s) => s.trim()));
-const seed = process.env['FUZZ_SEED'] || '1';
+import { checkPairs, listArg, numberArg, parseCli, UsageError } from '@fairbench/harness/cli/usage.ts';
 
 await runMain('fuzz', async () => {
-  const impls = list(values.impl);
-  const apis = list(values.api);
+  const { values } = parseCli({ options: { impl: { type: 'string' }, api: { type: 'string' } } });
+  const seed = String(numberArg('FUZZ_SEED', process.env['FUZZ_SEED'], 1, 0, 2 ** 31 - 1));
+  if (!Number.isInteger(Number(seed))) throw new UsageError(`FUZZ_SEED must be a whole number, got '${seed}'`);
+  const impls = listArg(values.impl);
+  const apis = listArg(values.api);
+  await checkPairs(impls, apis);
+  // The suite loads only once the options are right: a usage error is answered at once.
+  const { fuzzTarget } = await import('../fuzz.ts');
+  const { launchTarget } = await import('../launch-target.ts');
+  const { green, printBanner, red } = await import('../report/console.ts');
+  const { selectTargets, startDatabases } = await import('../run.ts');
   const { targets } = await selectTargets({ ...(impls ? { impls } : {}), ...(apis ? { apis } : {}) });
   if (targets.length === 0) throw new Error('nothing to fuzz on this machine');
   // Local unless FAIRBENCH_RUNTIME says otherwise: fuzzing tests the spec, not where it runs.

@@ -1,17 +1,18 @@
 // make serve IMPL=<impl> API=<api> → the implementation on a freshly seeded database
 // (the conformance data set), for poking at by hand or with other tools, until Ctrl-C.
-import { parseArgs } from 'node:util';
 import { runMain } from '@fairbench/harness/cli/main.ts';
-import { loadImplementation } from '@fairbench/harness/impl/manifest.ts';
-import { conformanceApi } from '../apis.ts';
-import { launchTarget } from '../launch-target.ts';
-import { startDatabases } from '../run.ts';
-
-const { values } = parseArgs({ options: { impl: { type: 'string' }, api: { type: 'string' } } });
+import { checkApiNames, checkServes, implementation, implNames, missing, parseCli } from '@fairbench/harness/cli/usage.ts';
 
 await runMain('serve', async () => {
-  if (!values.impl || !values.api) throw new Error('usage: make serve IMPL=<name> API=<api>');
-  const impl = await loadImplementation(values.impl);
+  const { values } = parseCli({ options: { impl: { type: 'string' }, api: { type: 'string' } } });
+  if (!values.impl) throw missing('IMPL', await implNames(), 'make serve IMPL=<name> API=<api>');
+  const impl = await implementation(values.impl);
+  if (!values.api) throw missing('API', impl.manifest.apis, `make serve IMPL=${impl.manifest.name} API=${impl.manifest.apis[0] ?? ''}`);
+  await checkApiNames([values.api]);
+  checkServes(impl, values.api);
+  const { conformanceApi } = await import('../apis.ts');
+  const { launchTarget } = await import('../launch-target.ts');
+  const { startDatabases } = await import('../run.ts');
   const api = await conformanceApi(values.api);
   const databases = await startDatabases(api.manifest.databases);
   const { running } = await launchTarget({ impl, api }, databases);

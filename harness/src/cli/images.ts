@@ -2,15 +2,13 @@
 // that do not exist yet, and prints each one's tag, build time and size.
 // --if-possible (make test): only the images the run needs; where no container engine works (a sandboxed CI, a machine
 // without Podman) or a build fails, say so loudly and exit 0: the run then goes local.
-import { parseArgs } from 'node:util';
 import { runMain } from './main.ts';
+import { notAccepted, parseCli } from './usage.ts';
 import { probeEngine, probeRun } from '../containers/engine.ts';
 import { buildLocalImages, imageSource, imageSpecs, localRef } from '../containers/images.ts';
 import { loadImplementations } from '../impl/manifest.ts';
 import { DATABASE_IMAGES } from '../provision/index.ts';
 
-const { values, positionals } = parseArgs({ options: { 'if-possible': { type: 'boolean' } }, allowPositionals: true });
-const names = positionals.flatMap((a) => a.split(',')).filter(Boolean);
 const warn = (text: string): void => console.log(`\x1b[33m!! images: ${text}\x1b[0m`);
 
 /** What make test starts: the database images and the base of each implementation's runtime. */
@@ -20,6 +18,10 @@ async function neededImages(): Promise<string[]> {
 }
 
 await runMain('images', async () => {
+  const { values, positionals } = parseCli({ options: { 'if-possible': { type: 'boolean' } }, allowPositionals: true });
+  const names = positionals.flatMap((a) => a.split(',')).filter(Boolean);
+  const unknown = names.find((n) => !(n in imageSpecs()));
+  if (unknown !== undefined) throw notAccepted('IMAGES', unknown, Object.keys(imageSpecs()));
   if (imageSource() === 'official') {
     console.log('images: FAIRBENCH_IMAGES=official, the registry images are used: nothing to build');
     return true;

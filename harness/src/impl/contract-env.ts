@@ -1,5 +1,6 @@
 // The environment every implementation is started with (DESIGN.md, "the contract").
 import { randomBytes } from 'node:crypto';
+import { UsageError } from '../cli/usage.ts';
 import type { DatabaseKind, DatabaseServer } from '../provision/types.ts';
 
 /** One value for every implementation: the fairness rule is the same pool everywhere. */
@@ -33,10 +34,11 @@ export function contractEnv(opts: ContractEnvOptions): Record<string, string> {
   return env;
 }
 
-function poolSizeFromEnv(): number {
+/** DB_POOL_SIZE, or the default; another value is a usage error. */
+export function poolSizeFromEnv(): number {
   const raw = process.env['DB_POOL_SIZE'];
   if (raw === undefined || raw === '') return DEFAULT_DB_POOL_SIZE;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`DB_POOL_SIZE must be a positive integer, got '${raw}'`);
+  if (!Number.isInteger(n) || n < 1) throw new UsageError(`DB_POOL_SIZE must be a positive integer, got '${raw}'`);
   return n;
 }

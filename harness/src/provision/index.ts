@@ -7,6 +7,7 @@ import { imageRef, imageSource, localImageExistsSync } from '../containers/image
 import { containersProvider } from './containers/index.ts';
 import { localProvider } from './local/index.ts';
 import type { DatabaseProvider, RuntimeProviderName } from './types.ts';
+import { notAccepted } from '../cli/usage.ts';
 
 export type {
   DatabaseKind,
@@ -61,7 +62,7 @@ function decide(opts: ChooseProviderOptions): ProviderChoice {
       if (opts.default === 'local') return { provider: localProvider, reason: 'the default for this command; FAIRBENCH_RUNTIME=containers to change it' };
       return autoChoice();
     default:
-      throw new Error(`unknown FAIRBENCH_RUNTIME '${runtime}' (expected 'local' or 'containers')`);
+      throw notAccepted('RUNTIME (FAIRBENCH_RUNTIME)', runtime, ['local', 'containers']);
   }
 }
 
