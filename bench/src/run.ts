@@ -29,6 +29,7 @@ import { UsageError } from './failure.ts';
 import { passGate, type GateRecord } from './gate.ts';
 import { k6Version, startK6, type RunSettings } from './k6.ts';
 import { choosePlacement, listenerPid, pinProcess, type Placement } from './placement.ts';
+import { preflight } from './preflight.ts';
 import { Progress } from './progress.ts';
 import { machineFacts, newRunId } from './result.ts';
 import type { BenchResult } from './result-document.ts';
@@ -161,6 +162,7 @@ export async function runBench(opts: BenchOptions): Promise<BenchOutcome> {
   const workDir = await mkdtemp(join(os.tmpdir(), 'fairbench-bench-'));
   onCleanup(`bench work dir ${workDir}`, () => rm(workDir, { recursive: true, force: true }));
   const script = api.script;
+  const { noise, ceiling } = await preflight(placement, workDir);
 
   const revision = await sourceRevision();
   const spec = await specHash();
@@ -189,8 +191,8 @@ export async function runBench(opts: BenchOptions): Promise<BenchOutcome> {
       dataset: seeded.info,
       database: { kind: db.kind, engine: db.engine.name, version: db.engine.version },
       provider: db.provider,
-      machine: machineFacts(recordedPlacement),
-      generator: { name: 'k6', version: generatorVersion },
+      machine: { ...machineFacts(recordedPlacement), noise },
+      generator: { name: 'k6', version: generatorVersion, ...(ceiling ? { ceiling } : {}) },
     };
   };
   const recorder = new RunRecorder({
@@ -227,6 +229,7 @@ export async function runBench(opts: BenchOptions): Promise<BenchOutcome> {
     ...(prepared.afterRepetition ? { afterRepetition: (c: PlannedCase) => prepared.afterRepetition!(c) } : {}),
     databaseDown: () => databaseDown(db.url),
     databasePid: database.pid,
+    ceilingRate: ceiling?.rate,
     recorded: async (_c, records) => {
       recorder.record(records);
       await recorder.write();

@@ -129,6 +129,8 @@ test('a run with a stalled, a crashing and a database-less case goes through and
       resets++;
     },
     databaseDown: () => databaseDown(databaseUrl, 1_000),
+    // Far below what the fakes serve: every served repetition is flagged near the ceiling.
+    ceilingRate: 2,
     recorded: async (c, records) => {
       recorder.record(records);
       const files = await recorder.write();
@@ -162,6 +164,20 @@ test('every document validates against the schema, after each case and at the en
     assert.deepEqual(resultErrors(doc), []);
     assert.equal(doc.complete, true);
     assert.equal(doc.plannedCases, cases.length);
+  }
+});
+
+test('each measured repetition records CPU per request of the sampled trees and its share of the generator ceiling', { skip }, () => {
+  const reps = docs.get('steady')!.cases.find((c) => c.id === TEXT)!.repetitions;
+  assert.equal(reps.length, REPEAT);
+  for (const r of reps) {
+    const per = (seconds: number | undefined) => Math.round((seconds! / r.requests) * 1e7) / 10;
+    assert.equal(r.cpuPerRequestUs?.server, per(r.server?.cpuSeconds));
+    assert.equal(r.cpuPerRequestUs?.generator, per(r.generator?.cpuSeconds));
+    // k6 does real work for every request: never free.
+    assert.ok(r.cpuPerRequestUs!.generator! > 0, `k6 ${r.cpuPerRequestUs!.generator} µs per request`);
+    assert.equal(r.ceilingShare, Math.round((r.requests / r.durationSeconds / 2) * 1000) / 1000);
+    assert.ok(r.notes?.some((n) => /% of the generator's ceiling/.test(n)));
   }
 });
 

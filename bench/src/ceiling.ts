@@ -1,0 +1,98 @@
+// The generator's ceiling: at the start of every run, k6 loops against a no-op server
+// (nginx answering a fixed 200, bench/tools/noop/nginx.conf) on 127.0.0.1, the server on
+// the implementation's cores and k6 on its own, as in a case. The rate it reaches is the
+// most k6 can send on this machine, and its CPU per request what one request costs it: a
+// case whose rate comes near the ceiling may be measuring k6, not the implementation.
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { freePort } from '@fairbench/harness/ports.ts';
+import { runCommand, startProcess } from '@fairbench/harness/process.ts';
+import { tcpAccepts } from '@fairbench/harness/provision/local/support.ts';
+import { repoRoot } from '@fairbench/harness/paths.ts';
+import { cpuPerRequest } from './cpu-per-request.ts';
+import { startK6 } from './k6.ts';
+import { pinned, type Placement } from './placement.ts';
+import { TreeSampler } from './proc-sampler.ts';
+import { CEILING_SHARE_WARNING, type GeneratorCeiling } from './result-document.ts';
+
+
+/** Enough VUs to keep k6's core busy against a server that answers in microseconds; a short window: the run pays it once. */
+export const CEILING_LOAD = { vus: 32, warmupSeconds: 1, durationSeconds: 3 } as const;
+
+const NGINX = '/usr/sbin/nginx';
+const CONFIG = join(repoRoot, 'bench', 'tools', 'noop', 'nginx.conf');
+const SCRIPT = join(repoRoot, 'bench', 'k6', 'noop.js');
+
+/** nginx's version, or undefined when it is not installed (make setup installs it). */
+async function nginxVersion(): Promise<string | undefined> {
+  try {
+    const { stdout, stderr } = await runCommand(NGINX, ['-v']);
+    return /nginx\/(\S+)/.exec(stdout + stderr)?.[1];
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Measures the ceiling in `workDir` (its own subdirectory), bounded in time; undefined,
+ * with the reason printed, when nginx is missing or the measurement failed: the run goes on.
+ */
+export async function measureCeiling(placement: Placement, workDir: string, load = CEILING_LOAD): Promise<GeneratorCeiling | undefined> {
+  const version = await nginxVersion();
+  if (!version) {
+    console.log(`generator ceiling: not measured (${NGINX} is missing: run make setup)`);
+    return undefined;
+  }
+  const dir = join(workDir, 'noop');
+  await mkdir(dir, { recursive: true });
+  const port = await freePort();
+  const config = join(dir, 'nginx.conf');
+  await writeFile(config, (await readFile(CONFIG, 'utf8')).replaceAll('@DIR@', dir).replaceAll('@PORT@', String(port)));
+  const [command, args] = pinned(placement.implementation, NGINX, ['-p', dir, '-c', config]);
+  const nginx = startProcess({ name: 'nginx (no-op target)', command, args, logFile: join(dir, 'nginx.log') });
+  try {
+    const deadline = Date.now() + 5_000;
+    while (!(await tcpAccepts(port))) {
+      if (!nginx.alive() || Date.now() > deadline) throw new Error(`nginx did not listen on ${port}: ${await nginx.tail(5)}`);
+      await sleep(50);
+    }
+    const k6 = startK6('generator ceiling', { BASE_URL: `http://127.0.0.1:${port}`, VUS: load.vus, WARMUP: load.warmupSeconds, DURATION: load.durationSeconds }, {
+      script: SCRIPT,
+      cores: placement.generator,
+      workDir: dir,
+      limitSeconds: load.warmupSeconds + load.durationSeconds + 30,
+      stopGraceMs: 5_000,
+    });
+    const sampler = new TreeSampler({ generator: k6.process.pid, target: nginx.pid }, 10);
+    sampler.start();
+    const measured = await k6.done.finally(() => sampler.stop());
+    const generator = sampler.usage('generator', measured.window.from, measured.window.to);
+    const target = sampler.usage('target', measured.window.from, measured.window.to);
+    const perRequest = cpuPerRequest({ server: target, database: undefined, generator }, measured.requests);
+    const failed = Object.values(measured.errors).reduce((a, b) => a + b, 0);
+    if (failed > 0) throw new Error(`${failed} of ${measured.requests} requests to the no-op target failed`);
+    return {
+      target: `nginx ${version}`,
+      vus: load.vus,
+      durationSeconds: measured.durationSeconds,
+      requests: measured.requests,
+      rate: measured.throughput,
+      latencyMs: measured.latencyMs,
+      ...(perRequest?.generator !== undefined ? { cpuPerRequestUs: perRequest.generator } : {}),
+      ...(perRequest?.server !== undefined ? { targetCpuPerRequestUs: perRequest.server } : {}),
+      ...(generator ? { cpuPercentMean: generator.cpuPercentMean } : {}),
+      ...(perRequest?.generator ? { cpuBoundRate: Math.round((1e6 / perRequest.generator) * (placement.generator?.length ?? 1)) } : {}),
+    };
+  } catch (error) {
+    console.log(`generator ceiling: not measured (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`);
+    return undefined;
+  } finally {
+    await nginx.stop({ signal: 'SIGQUIT', timeoutMs: 5_000 });
+  }
+}
+
+/** One line for the console. */
+export function describeCeiling(c: GeneratorCeiling): string {
+  return `generator ceiling: k6 reached ${Math.round(c.rate)} req/s against ${c.target} with ${c.vus} VUs at ${c.cpuPercentMean ?? '?'}% CPU, ${c.cpuPerRequestUs ?? '?'} µs of k6 CPU per request (${c.cpuBoundRate ?? '?'} req/s if its cores were all k6's); cases above ${CEILING_SHARE_WARNING * 100}% of ${Math.round(c.rate)} req/s are flagged`;
+}
