@@ -17,8 +17,14 @@ import { TreeSampler } from './proc-sampler.ts';
 import { CEILING_SHARE_WARNING, type GeneratorCeiling } from './result-document.ts';
 
 
+export interface CeilingLoad {
+  readonly vus: number;
+  readonly warmupSeconds: number;
+  readonly durationSeconds: number;
+}
+
 /** Enough VUs to keep k6's core busy against a server that answers in microseconds; a short window: the run pays it once. */
-export const CEILING_LOAD = { vus: 32, warmupSeconds: 1, durationSeconds: 3 } as const;
+export const CEILING_LOAD: CeilingLoad = { vus: 32, warmupSeconds: 1, durationSeconds: 3 };
 
 const NGINX = '/usr/sbin/nginx';
 const CONFIG = join(repoRoot, 'bench', 'tools', 'noop', 'nginx.conf');
@@ -38,7 +44,7 @@ async function nginxVersion(): Promise<string | undefined> {
  * Measures the ceiling in `workDir` (its own subdirectory), bounded in time; undefined,
  * with the reason printed, when nginx is missing or the measurement failed: the run goes on.
  */
-export async function measureCeiling(placement: Placement, workDir: string, load = CEILING_LOAD): Promise<GeneratorCeiling | undefined> {
+export async function measureCeiling(placement: Placement, workDir: string, load: CeilingLoad = CEILING_LOAD): Promise<GeneratorCeiling | undefined> {
   const version = await nginxVersion();
   if (!version) {
     console.log(`generator ceiling: not measured (${NGINX} is missing: run make setup)`);
