@@ -11,7 +11,7 @@ import { runCommand, startProcess } from '@fairbench/harness/process.ts';
 import { tcpAccepts } from '@fairbench/harness/provision/local/support.ts';
 import { repoRoot } from '@fairbench/harness/paths.ts';
 import { cpuPerRequest } from './cpu-per-request.ts';
-import { startK6 } from './k6.ts';
+import { startK6, type Measured } from './k6.ts';
 import { pinned, type Placement } from './placement.ts';
 import { TreeSampler } from './proc-sampler.ts';
 import { CEILING_SHARE_WARNING, type GeneratorCeiling } from './result-document.ts';
@@ -21,10 +21,12 @@ export interface CeilingLoad {
   readonly vus: number;
   readonly warmupSeconds: number;
   readonly durationSeconds: number;
+  /** The window's equal parts, whose rates give the control's coefficient of variation. */
+  readonly windows: number;
 }
 
 /** Enough VUs to keep k6's core busy against a server that answers in microseconds; a short window: the run pays it once. */
-export const CEILING_LOAD: CeilingLoad = { vus: 32, warmupSeconds: 1, durationSeconds: 3 };
+export const CEILING_LOAD: CeilingLoad = { vus: 32, warmupSeconds: 1, durationSeconds: 3, windows: 6 };
 
 const NGINX = '/usr/sbin/nginx';
 const CONFIG = join(repoRoot, 'bench', 'tools', 'noop', 'nginx.conf');
@@ -63,7 +65,7 @@ export async function measureCeiling(placement: Placement, workDir: string, load
       if (!nginx.alive() || Date.now() > deadline) throw new Error(`nginx did not listen on ${port}: ${await nginx.tail(5)}`);
       await sleep(50);
     }
-    const k6 = startK6('generator ceiling', { BASE_URL: `http://127.0.0.1:${port}`, VUS: load.vus, WARMUP: load.warmupSeconds, DURATION: load.durationSeconds }, {
+    const k6 = startK6('generator ceiling', { BASE_URL: `http://127.0.0.1:${port}`, VUS: load.vus, WARMUP: load.warmupSeconds, DURATION: load.durationSeconds, WINDOWS: load.windows }, {
       script: SCRIPT,
       cores: placement.generator,
       workDir: dir,
@@ -78,6 +80,7 @@ export async function measureCeiling(placement: Placement, workDir: string, load
     const perRequest = cpuPerRequest({ server: target, database: undefined, generator }, measured.requests);
     const failed = Object.values(measured.errors).reduce((a, b) => a + b, 0);
     if (failed > 0) throw new Error(`${failed} of ${measured.requests} requests to the no-op target failed`);
+    const parts = windowRates(measured, load.windows);
     return {
       target: `nginx ${version}`,
       vus: load.vus,
@@ -88,6 +91,7 @@ export async function measureCeiling(placement: Placement, workDir: string, load
       ...(perRequest?.generator !== undefined ? { cpuPerRequestUs: perRequest.generator } : {}),
       ...(perRequest?.server !== undefined ? { targetCpuPerRequestUs: perRequest.server } : {}),
       ...(generator ? { cpuPercentMean: generator.cpuPercentMean } : {}),
+      ...(parts.length > 1 ? { windowRates: parts, cv: Math.round(coefficientOfVariation(parts) * 1000) / 1000 } : {}),
       ...(perRequest?.generator ? { cpuBoundRate: Math.round((1e6 / perRequest.generator) * (placement.generator?.length ?? 1)) } : {}),
     };
   } catch (error) {
@@ -98,7 +102,26 @@ export async function measureCeiling(placement: Placement, workDir: string, load
   }
 }
 
+/** The rate in each equal part of the window (requests named w1, w2, … by k6/noop.js). */
+export function windowRates(m: Pick<Measured, 'durationSeconds' | 'requestTypes'>, windows: number): number[] {
+  const seconds = m.durationSeconds / windows;
+  const rates: number[] = [];
+  for (let i = 1; i <= windows; i++) {
+    const n = m.requestTypes?.[`w${i}`]?.requests;
+    if (n === undefined) return [];
+    rates.push(Math.round((n / seconds) * 10) / 10);
+  }
+  return rates;
+}
+
+/** Sample standard deviation over the mean. */
+export function coefficientOfVariation(xs: readonly number[]): number {
+  const mean = xs.reduce((a, b) => a + b, 0) / xs.length;
+  const variance = xs.reduce((a, x) => a + (x - mean) ** 2, 0) / (xs.length - 1);
+  return mean > 0 ? Math.sqrt(variance) / mean : 0;
+}
+
 /** One line for the console. */
 export function describeCeiling(c: GeneratorCeiling): string {
-  return `generator ceiling: k6 reached ${Math.round(c.rate)} req/s against ${c.target} with ${c.vus} VUs at ${c.cpuPercentMean ?? '?'}% CPU, ${c.cpuPerRequestUs ?? '?'} µs of k6 CPU per request (${c.cpuBoundRate ?? '?'} req/s if its cores were all k6's); cases above ${CEILING_SHARE_WARNING * 100}% of ${Math.round(c.rate)} req/s are flagged`;
+  return `generator ceiling: k6 reached ${Math.round(c.rate)} req/s against ${c.target} with ${c.vus} VUs at ${c.cpuPercentMean ?? '?'}% CPU, ${c.cpuPerRequestUs ?? '?'} µs of k6 CPU per request (${c.cpuBoundRate ?? '?'} req/s if its cores were all k6's)${c.cv !== undefined ? `, CV ${(c.cv * 100).toFixed(1)}% over ${c.windowRates?.length} parts of the window` : ''}; cases above ${CEILING_SHARE_WARNING * 100}% of ${Math.round(c.rate)} req/s are flagged`;
 }

@@ -56,6 +56,10 @@ export interface GeneratorCeiling {
   targetCpuPerRequestUs?: number;
   /** k6's mean CPU (100 = one core). */
   cpuPercentMean?: number;
+  /** The rate in each equal part of the window (the control measurement repeated within the run). */
+  windowRates?: number[];
+  /** Their coefficient of variation (sample SD / mean): the machine's short-term noise. */
+  cv?: number;
   /** What k6 could send with its cores fully busy: their number × 10⁶ / cpuPerRequestUs. Above rate when the machine, not k6, held it back. */
   cpuBoundRate?: number;
 }

@@ -8,7 +8,7 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { runCleanup } from '@fairbench/harness/cleanup.ts';
-import { measureCeiling } from '../src/ceiling.ts';
+import { coefficientOfVariation, measureCeiling, windowRates } from '../src/ceiling.ts';
 import { cpuPerRequest } from '../src/cpu-per-request.ts';
 import { heavyProcesses, noiseWarning } from '../src/noise.ts';
 import { choosePlacement } from '../src/placement.ts';
@@ -30,6 +30,14 @@ test('CPU per request: each tree\'s CPU seconds over the requests, in µs; nothi
   assert.equal(cpuPerRequest({ server: undefined, database: undefined, generator: undefined }, 10), undefined);
 });
 
+test('the control\'s parts: each part\'s rate from the requests named after it, and their CV', () => {
+  const types = (ns: number[]) => Object.fromEntries(ns.map((n, i) => [`w${i + 1}`, { requests: n, errors: 0, latencyMs: { min: 0, mean: 0, median: 0, p90: 0, p95: 0, p99: 0, max: 0 } }]));
+  assert.deepEqual(windowRates({ durationSeconds: 3, requestTypes: types([1000, 1100, 900]) }, 3), [1000, 1100, 900]);
+  assert.deepEqual(windowRates({ durationSeconds: 3, requestTypes: types([1000, 1100]) }, 3), [], 'a part with no request named: no rates');
+  assert.equal(Math.round(coefficientOfVariation([1000, 1100, 900]) * 1000) / 1000, 0.1);
+  assert.equal(coefficientOfVariation([5, 5, 5]), 0);
+});
+
 test('heavy processes: others above the threshold over the window, the harness\'s own tree left out', () => {
   const stat = (ppid: number, ticks: number): Stat => ({ ppid, ticks, rssBytes: 0 });
   const second = CLK_TCK; // ticks in one CPU second
@@ -46,13 +54,18 @@ test('heavy processes: others above the threshold over the window, the harness\'
 
 test('the generator ceiling: k6 against the no-op nginx, its rate and CPU per request recorded', { skip: existsSync('/usr/sbin/nginx') ? false : 'nginx is not installed (make setup)' }, async () => {
   const started = Date.now();
-  const ceiling = await measureCeiling(choosePlacement(true), dir, { vus: 4, warmupSeconds: 0.5, durationSeconds: 1 });
+  const ceiling = await measureCeiling(choosePlacement(true), dir, { vus: 4, warmupSeconds: 0.5, durationSeconds: 1.2, windows: 4 });
   assert.ok(ceiling, 'measured');
   assert.match(ceiling.target, /^nginx \d/);
   assert.ok(ceiling.requests > 50, `${ceiling.requests} requests`);
   assert.ok(Math.abs(ceiling.rate - ceiling.requests / ceiling.durationSeconds) < 0.01 * ceiling.rate + 1);
   assert.ok(ceiling.cpuPerRequestUs! > 1 && ceiling.cpuPerRequestUs! < 100_000, `${ceiling.cpuPerRequestUs} µs of k6 CPU per request`);
   assert.ok(ceiling.cpuBoundRate! > 0);
+  // The window's four parts: every request in one of them, their spread as a CV.
+  assert.equal(ceiling.windowRates?.length, 4);
+  const counted = ceiling.windowRates!.reduce((a, r) => a + (r * ceiling.durationSeconds) / 4, 0);
+  assert.ok(Math.abs(counted - ceiling.requests) <= 4, `${counted} requests in the parts, ${ceiling.requests} in all`);
+  assert.ok(ceiling.cv! >= 0 && ceiling.cv! < 2, `CV ${ceiling.cv}`);
   assert.ok(Date.now() - started < 20_000, 'bounded in time');
   // It fits the document's schema (a minimal document around it is checked elsewhere; here only its own shape).
   const errors = resultErrors({ generator: { name: 'k6', version: 'v1', ceiling } }).filter((e) => e.startsWith('/generator'));

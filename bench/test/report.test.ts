@@ -162,10 +162,12 @@ test('CPU per request: the median µs of the server and the database per case, t
 test('the generator ceiling and the machine state: shown per run, cases near the ceiling and a busy machine warned of', () => {
   const hapi = read(HAPI);
   assert.ok(html.includes('5,800 req/s against nginx 1.22.1'));
+  assert.ok(html.includes('control CV 7.5% over 3 parts of the window'));
   assert.ok(html.includes('load average 1.5 1.2 0.9'));
   const warnings = report.apis[0]!.warnings.join('\n');
   assert.match(warnings, /hapi: run 2026-11-21T10-30-00Z started on a busy machine: stress \(pid 4242\) 97%/);
   assert.match(warnings, /express: run 2026-11-21T08-00-00Z recorded no generator ceiling/);
+  assert.doesNotMatch(warnings, /varied by/, 'a control CV of 7.5% is below the warning');
   const near = hapi.cases.filter((c) => c.protocol !== 'database' && c.repetitions.some((r) => r.ceilingShare! > 0.5));
   assert.ok(near.length > 0 && near.length < hapi.cases.length - 9, `${near.length} hapi cases near the ceiling`);
   for (const c of near) assert.match(warnings, new RegExp(`hapi ${c.id}: \\d of 5 repetitions above 50% of the generator's ceiling`), c.id);

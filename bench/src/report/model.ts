@@ -243,6 +243,9 @@ export function comparePair(a: string, b: string, raw: ReturnType<typeof compare
   return { a, b, cases, family: countDeclared(adjusted) };
 }
 
+/** Above this CV of the control the machine was noisy at the start of the run. */
+const NOISY_CV = 0.1;
+
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 function warningsFor(results: CaseResult[]): string[] {
@@ -341,6 +344,9 @@ export function buildModel(runs: LoadedRun[], paperData: PaperData = {}): ApiRep
     for (const run of apiRuns) {
       if (run.doc.options.quick && used.has(run)) warnings.push(`${docLabel(run.doc)}: run ${run.doc.runId} is a QUICK smoke run (${run.doc.options.durationSeconds} s per case), not a measurement`);
       if (used.has(run) && !run.doc.generator.ceiling) warnings.push(`${docLabel(run.doc)}: run ${run.doc.runId} recorded no generator ceiling: nothing tells whether k6 limited its cases`);
+      const cv = run.doc.generator.ceiling?.cv;
+      if (used.has(run) && cv !== undefined && cv > NOISY_CV)
+        warnings.push(`${docLabel(run.doc)}: run ${run.doc.runId}: the control (k6 against the no-op server) varied by ${(cv * 100).toFixed(1)}% (CV) within its few seconds: differences of that order between runs may be the machine's`);
       const busy = run.doc.machine.noise?.busyProcesses ?? [];
       if (used.has(run) && busy.length)
         warnings.push(`${docLabel(run.doc)}: run ${run.doc.runId} started on a busy machine: ${busy.map((p) => `${p.command} (pid ${p.pid}) ${p.cpuPercent}%`).join(', ')} of a core, load average ${run.doc.machine.noise!.loadAverage.join(' ')}`);
