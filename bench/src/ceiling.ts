@@ -14,6 +14,7 @@ import { cpuPerRequest } from './cpu-per-request.ts';
 import { startK6, type Measured } from './k6.ts';
 import { pinned, type Placement } from './placement.ts';
 import { TreeSampler } from './proc-sampler.ts';
+import { runWrk } from './wrk.ts';
 import { CEILING_SHARE_WARNING, type GeneratorCeiling } from './result-document.ts';
 
 
@@ -46,7 +47,7 @@ async function nginxVersion(): Promise<string | undefined> {
  * Measures the ceiling in `workDir` (its own subdirectory), bounded in time; undefined,
  * with the reason printed, when nginx is missing or the measurement failed: the run goes on.
  */
-export async function measureCeiling(placement: Placement, workDir: string, load: CeilingLoad = CEILING_LOAD): Promise<GeneratorCeiling | undefined> {
+export async function measureCeiling(placement: Placement, workDir: string, load: CeilingLoad = CEILING_LOAD, crossCheck = true): Promise<GeneratorCeiling | undefined> {
   const version = await nginxVersion();
   if (!version) {
     console.log(`generator ceiling: not measured (${NGINX} is missing: run make setup)`);
@@ -81,6 +82,11 @@ export async function measureCeiling(placement: Placement, workDir: string, load
     const failed = Object.values(measured.errors).reduce((a, b) => a + b, 0);
     if (failed > 0) throw new Error(`${failed} of ${measured.requests} requests to the no-op target failed`);
     const parts = windowRates(measured, load.windows);
+    // The cross-check: wrk against the same target with as many connections, when it is installed.
+    const wrk = !crossCheck ? undefined : await runWrk(`http://127.0.0.1:${port}/`, { connections: load.vus, seconds: load.durationSeconds, cores: placement.generator, workDir: dir }).catch((error: unknown) => {
+      console.log(`generator ceiling: no wrk cross-check (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`);
+      return undefined;
+    });
     return {
       target: `nginx ${version}`,
       vus: load.vus,
@@ -91,6 +97,7 @@ export async function measureCeiling(placement: Placement, workDir: string, load
       ...(perRequest?.generator !== undefined ? { cpuPerRequestUs: perRequest.generator } : {}),
       ...(perRequest?.server !== undefined ? { targetCpuPerRequestUs: perRequest.server } : {}),
       ...(generator ? { cpuPercentMean: generator.cpuPercentMean } : {}),
+      ...(wrk ? { crossCheck: wrk } : {}),
       ...(parts.length > 1 ? { windowRates: parts, cv: Math.round(coefficientOfVariation(parts) * 1000) / 1000 } : {}),
       ...(perRequest?.generator ? { cpuBoundRate: Math.round((1e6 / perRequest.generator) * (placement.generator?.length ?? 1)) } : {}),
     };
@@ -123,5 +130,5 @@ export function coefficientOfVariation(xs: readonly number[]): number {
 
 /** One line for the console. */
 export function describeCeiling(c: GeneratorCeiling): string {
-  return `generator ceiling: k6 reached ${Math.round(c.rate)} req/s against ${c.target} with ${c.vus} VUs at ${c.cpuPercentMean ?? '?'}% CPU, ${c.cpuPerRequestUs ?? '?'} µs of k6 CPU per request (${c.cpuBoundRate ?? '?'} req/s if its cores were all k6's)${c.cv !== undefined ? `, CV ${(c.cv * 100).toFixed(1)}% over ${c.windowRates?.length} parts of the window` : ''}; cases above ${CEILING_SHARE_WARNING * 100}% of ${Math.round(c.rate)} req/s are flagged`;
+  return `generator ceiling: k6 reached ${Math.round(c.rate)} req/s against ${c.target} with ${c.vus} VUs at ${c.cpuPercentMean ?? '?'}% CPU, ${c.cpuPerRequestUs ?? '?'} µs of k6 CPU per request (${c.cpuBoundRate ?? '?'} req/s if its cores were all k6's)${c.cv !== undefined ? `, CV ${(c.cv * 100).toFixed(1)}% over ${c.windowRates?.length} parts of the window` : ''}${c.crossCheck ? `; ${c.crossCheck.name}: ${Math.round(c.crossCheck.rate)} req/s at ${c.crossCheck.cpuPerRequestUs} µs per request` : ''}; cases above ${CEILING_SHARE_WARNING * 100}% of ${Math.round(c.rate)} req/s are flagged`;
 }

@@ -56,6 +56,8 @@ export interface GeneratorCeiling {
   targetCpuPerRequestUs?: number;
   /** k6's mean CPU (100 = one core). */
   cpuPercentMean?: number;
+  /** wrk against the same target, as many connections as k6 had VUs, on the same cores. */
+  crossCheck?: { name: string; connections: number; durationSeconds: number; requests: number; rate: number; cpuPerRequestUs: number; cpuPercentMean: number };
   /** The rate in each equal part of the window (the control measurement repeated within the run). */
   windowRates?: number[];
   /** Their coefficient of variation (sample SD / mean): the machine's short-term noise. */

@@ -162,7 +162,7 @@ export async function runBench(opts: BenchOptions): Promise<BenchOutcome> {
   const workDir = await mkdtemp(join(os.tmpdir(), 'fairbench-bench-'));
   onCleanup(`bench work dir ${workDir}`, () => rm(workDir, { recursive: true, force: true }));
   const script = api.script;
-  const { noise, ceiling } = await preflight(placement, workDir);
+  const { noise, ceiling } = await preflight(placement, workDir, opts.quick);
 
   const revision = await sourceRevision();
   const spec = await specHash();

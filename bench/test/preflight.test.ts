@@ -14,6 +14,7 @@ import { heavyProcesses, noiseWarning } from '../src/noise.ts';
 import { choosePlacement } from '../src/placement.ts';
 import { CLK_TCK, type Stat } from '../src/proc-sampler.ts';
 import { resultErrors } from '../src/result.ts';
+import { parseWrk } from '../src/wrk.ts';
 
 const dir = await mkdtemp(join(os.tmpdir(), 'fairbench-preflight-'));
 after(async () => {
@@ -36,6 +37,13 @@ test('the control\'s parts: each part\'s rate from the requests named after it, 
   assert.deepEqual(windowRates({ durationSeconds: 3, requestTypes: types([1000, 1100]) }, 3), [], 'a part with no request named: no rates');
   assert.equal(Math.round(coefficientOfVariation([1000, 1100, 900]) * 1000) / 1000, 0.1);
   assert.equal(coefficientOfVariation([5, 5, 5]), 0);
+});
+
+test('wrk\'s report: the requests and the seconds they took', () => {
+  const report = `Running 3s test @ http://127.0.0.1:1/\n  1 threads and 32 connections\n  Thread Stats   Avg      Stdev     Max   +/- Stdev\n    Latency     1.10ms  300.00us  10.00ms   90.00%\n  36011 requests in 3.00s, 5.67MB read\nRequests/sec:  12003.67\nTransfer/sec:      1.89MB\n`;
+  assert.deepEqual(parseWrk(report), { requests: 36011, seconds: 3 });
+  assert.deepEqual(parseWrk('  512 requests in 900.50ms, 1MB read'), { requests: 512, seconds: 0.9005 });
+  assert.equal(parseWrk('unable to connect to 127.0.0.1:1 Connection refused'), undefined);
 });
 
 test('heavy processes: others above the threshold over the window, the harness\'s own tree left out', () => {
@@ -66,6 +74,13 @@ test('the generator ceiling: k6 against the no-op nginx, its rate and CPU per re
   const counted = ceiling.windowRates!.reduce((a, r) => a + (r * ceiling.durationSeconds) / 4, 0);
   assert.ok(Math.abs(counted - ceiling.requests) <= 4, `${counted} requests in the parts, ${ceiling.requests} in all`);
   assert.ok(ceiling.cv! >= 0 && ceiling.cv! < 2, `CV ${ceiling.cv}`);
+  if (existsSync('/usr/bin/wrk')) {
+    const wrk = ceiling.crossCheck;
+    assert.ok(wrk, 'wrk cross-checked the ceiling');
+    assert.match(wrk.name, /^wrk \d/);
+    assert.equal(wrk.connections, 4);
+    assert.ok(wrk.requests > 50 && wrk.cpuPerRequestUs > 0, `wrk ${wrk.requests} requests at ${wrk.cpuPerRequestUs} µs each`);
+  }
   assert.ok(Date.now() - started < 20_000, 'bounded in time');
   // It fits the document's schema (a minimal document around it is checked elsewhere; here only its own shape).
   const errors = resultErrors({ generator: { name: 'k6', version: 'v1', ceiling } }).filter((e) => e.startsWith('/generator'));

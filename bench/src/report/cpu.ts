@@ -44,7 +44,7 @@ export function cpuTable(group: CaseGroup): string {
 export function ceilingCell(doc: BenchResult): string {
   const c = doc.generator.ceiling;
   if (!c) return '<span class="slower">not measured</span>';
-  return `${us(c.rate)} req/s against ${esc(c.target)} (${c.vus} VUs, ${c.durationSeconds} s); k6 ${c.cpuPerRequestUs !== undefined ? `${us(c.cpuPerRequestUs)} µs` : '?'} CPU per request at ${c.cpuPercentMean ?? '?'}% CPU${c.cpuBoundRate ? `, ${us(c.cpuBoundRate)} req/s with its cores all busy` : ''}${c.cv !== undefined ? `; control CV ${(c.cv * 100).toFixed(1)}% over ${c.windowRates?.length ?? '?'} parts of the window` : ''}`;
+  return `${us(c.rate)} req/s against ${esc(c.target)} (${c.vus} VUs, ${c.durationSeconds} s); k6 ${c.cpuPerRequestUs !== undefined ? `${us(c.cpuPerRequestUs)} µs` : '?'} CPU per request at ${c.cpuPercentMean ?? '?'}% CPU${c.cpuBoundRate ? `, ${us(c.cpuBoundRate)} req/s with its cores all busy` : ''}${c.cv !== undefined ? `; control CV ${(c.cv * 100).toFixed(1)}% over ${c.windowRates?.length ?? '?'} parts of the window` : ''}${c.crossCheck ? `<br>cross-check ${esc(c.crossCheck.name)}: ${us(c.crossCheck.rate)} req/s, ${us(c.crossCheck.cpuPerRequestUs)} µs CPU per request at ${c.crossCheck.cpuPercentMean}% CPU` : ''}`;
 }
 
 export function noiseCell(doc: BenchResult): string {
