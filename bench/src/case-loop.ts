@@ -14,7 +14,7 @@ import { asFailure, failure, LoadFailure } from './failure.ts';
 import type { Measured, StartedLoad } from './k6.ts';
 import { TreeSampler } from './proc-sampler.ts';
 import type { Progress } from './progress.ts';
-import { CEILING_SHARE_WARNING, type BenchCase, type CaseFailure, type Repetition } from './result-document.ts';
+import { CEILING_SHARE_WARNING, type BenchCase, type CaseCrossCheck, type CaseFailure, type Repetition } from './result-document.ts';
 
 /** k6 (or the baseline client) busier than this share of its core measured itself, not the server. */
 const GENERATOR_BOUND_CPU_PERCENT = 80;
@@ -47,6 +47,8 @@ export interface CaseLoopDeps<C extends PlannedCase> {
   databaseDown(): Promise<string | undefined>;
   /** The database server's pid, to sample it. */
   readonly databasePid?: number | undefined;
+  /** The cross-check generator once after a case's repetitions, against the same running server; undefined when the case has none. */
+  crossCheck?(c: C, server: LoopServer): Promise<CaseCrossCheck | undefined>;
   /** The generator's ceiling on this machine (req/s, bench/src/ceiling.ts): each served repetition records its share of it. */
   readonly ceilingRate?: number | undefined;
   /** Called after every case with its record per implementation (in `impls` order). */
@@ -87,10 +89,11 @@ export async function runCases<C extends PlannedCase>(cases: readonly C[], deps:
 interface Outcome {
   repetitions: Repetition[];
   failure?: CaseFailure;
+  crossCheck?: CaseCrossCheck;
 }
 
 function record(c: PlannedCase, o: Outcome): BenchCase {
-  return { id: c.id, protocol: c.protocol, model: c.model, parameters: c.parameters, repetitions: o.repetitions, ...(o.failure ? { failure: o.failure } : {}) };
+  return { id: c.id, protocol: c.protocol, model: c.model, parameters: c.parameters, repetitions: o.repetitions, ...(o.failure ? { failure: o.failure } : {}), ...(o.crossCheck ? { crossCheck: o.crossCheck } : {}) };
 }
 
 /** The database-alone case: measured once, recorded in every implementation's document. */
@@ -151,6 +154,19 @@ async function runServedCase<C extends PlannedCase>(c: C, firstStep: number, dep
         }
       }
     }
+    if (deps.crossCheck)
+      for (const name of impls) {
+        const server = servers.get(name);
+        if (!server || outcomes.get(name)!.failure) continue;
+        // A cross-check that fails takes nothing from the case: k6's numbers stand without it.
+        try {
+          const checked = await deps.crossCheck(c, server);
+          if (checked) outcomes.get(name)!.crossCheck = checked;
+        } catch (error) {
+          console.log(`  ${label(name)}: no cross-check (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`);
+        }
+        if (deps.stopping()) throw new Interrupted();
+      }
   } finally {
     for (const server of servers.values()) await server.stop();
   }

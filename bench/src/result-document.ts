@@ -57,7 +57,7 @@ export interface GeneratorCeiling {
   /** k6's mean CPU (100 = one core). */
   cpuPercentMean?: number;
   /** wrk against the same target, as many connections as k6 had VUs, on the same cores. */
-  crossCheck?: { name: string; connections: number; durationSeconds: number; requests: number; rate: number; cpuPerRequestUs: number; cpuPercentMean: number };
+  crossCheck?: CaseCrossCheck;
   /** The rate in each equal part of the window (the control measurement repeated within the run). */
   windowRates?: number[];
   /** Their coefficient of variation (sample SD / mean): the machine's short-term noise. */
@@ -138,6 +138,20 @@ export interface BenchCase {
   /** At least one unless the case failed before measuring anything. */
   repetitions: Repetition[];
   failure?: CaseFailure;
+  /** The cross-check generator (wrk) once after the repetitions, on the same server (CROSSCHECK=wrk, closed model). */
+  crossCheck?: CaseCrossCheck;
+}
+
+export interface CaseCrossCheck {
+  name: string;
+  connections: number;
+  durationSeconds: number;
+  requests: number;
+  errors: number;
+  /** Successful responses per second. */
+  rate: number;
+  cpuPerRequestUs: number;
+  cpuPercentMean: number;
 }
 
 export interface BenchResult {

@@ -29,6 +29,7 @@ import { UsageError } from './failure.ts';
 import { passGate, type GateRecord } from './gate.ts';
 import { k6Version, startK6, type RunSettings } from './k6.ts';
 import { choosePlacement, listenerPid, pinProcess, type Placement } from './placement.ts';
+import { crossCheckFromEnv, wrkCrossCheck } from './cross-check.ts';
 import { preflight } from './preflight.ts';
 import { Progress } from './progress.ts';
 import { machineFacts, newRunId } from './result.ts';
@@ -118,6 +119,13 @@ export async function runBench(opts: BenchOptions): Promise<BenchOutcome> {
     seed: opts.seed,
   };
   const placement = choosePlacement(opts.pin);
+  const crossCheck = (() => {
+    try {
+      return crossCheckFromEnv();
+    } catch (error) {
+      throw new UsageError(error instanceof Error ? error.message : String(error));
+    }
+  })();
 
   // RESUME: refused before anything starts unless it is the same run.
   const resumed = opts.resume
@@ -230,6 +238,7 @@ export async function runBench(opts: BenchOptions): Promise<BenchOutcome> {
     databaseDown: () => databaseDown(db.url),
     databasePid: database.pid,
     ceilingRate: ceiling?.rate,
+    ...(crossCheck ? { crossCheck: wrkCrossCheck(prepared.wrkLoad?.bind(prepared), settings, { cores: placement.generator, workDir }) } : {}),
     recorded: async (_c, records) => {
       recorder.record(records);
       await recorder.write();

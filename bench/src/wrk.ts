@@ -15,6 +15,9 @@ export interface WrkResult {
   readonly connections: number;
   readonly durationSeconds: number;
   readonly requests: number;
+  /** Non-2xx/3xx responses and socket errors. */
+  readonly errors: number;
+  /** Successful responses per second. */
   readonly rate: number;
   /** wrk's CPU per request (µs), from /proc over its whole run. */
   readonly cpuPerRequestUs: number;
@@ -36,13 +39,23 @@ export function parseWrk(text: string): { requests: number; seconds: number } | 
   return { requests: Number(m[1]), seconds };
 }
 
-/** One thread, `connections` connections, GET `url` for `seconds` (whole: wrk takes no fraction), on `cores`. */
-export async function runWrk(url: string, opts: { connections: number; seconds: number; cores: readonly number[] | null; workDir: string }): Promise<WrkResult> {
+/** Responses wrk counted as failed: not 2xx/3xx, and socket errors (connect, read, write, timeout). */
+export function wrkFailures(text: string): number {
+  const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(text)?.[1] ?? 0);
+  const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(text);
+  return non2xx + (socket ? socket.slice(1).reduce((a, n) => a + Number(n), 0) : 0);
+}
+
+/**
+ * One thread, `connections` connections, GET `url` (or what the Lua `script` sends) for
+ * `seconds` (whole: wrk takes no fraction), on `cores`. The rate counts successful responses.
+ */
+export async function runWrk(url: string, opts: { connections: number; seconds: number; cores: readonly number[] | null; workDir: string; script?: string }): Promise<WrkResult> {
   const version = await wrkVersion();
   if (!version) throw new Error(`${WRK} is missing: run make setup`);
   const logFile = join(opts.workDir, `wrk-${Date.now()}.log`);
   const seconds = Math.max(1, Math.round(opts.seconds));
-  const [command, args] = pinned(opts.cores, WRK, ['-t1', `-c${opts.connections}`, `-d${seconds}s`, '--timeout', '5s', url]);
+  const [command, args] = pinned(opts.cores, WRK, ['-t1', `-c${opts.connections}`, `-d${seconds}s`, '--timeout', '5s', ...(opts.script ? ['-s', opts.script] : []), url]);
   const child = startProcess({ name: 'wrk', command, args, logFile });
   const sampler = new TreeSampler({ wrk: child.pid }, 10);
   const from = Date.now();
@@ -61,7 +74,8 @@ export async function runWrk(url: string, opts: { connections: number; seconds: 
     connections: opts.connections,
     durationSeconds: parsed.seconds,
     requests: parsed.requests,
-    rate: Math.round((parsed.requests / parsed.seconds) * 10) / 10,
+    errors: wrkFailures(text),
+    rate: Math.round((Math.max(0, parsed.requests - wrkFailures(text)) / parsed.seconds) * 10) / 10,
     cpuPerRequestUs: Math.round(((usage?.cpuSeconds ?? 0) / parsed.requests) * 1e7) / 10,
     cpuPercentMean: usage?.cpuPercentMean ?? 0,
   };

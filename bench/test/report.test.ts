@@ -164,6 +164,10 @@ test('the generator ceiling and the machine state: shown per run, cases near the
   assert.ok(html.includes('5,800 req/s against nginx 1.22.1'));
   assert.ok(html.includes('control CV 7.5% over 3 parts of the window'));
   assert.ok(html.includes('cross-check wrk 4.1.0: 40,000 req/s, 21.5 µs CPU per request'));
+  // CROSSCHECK=wrk on one case: its rate beside k6's median in the throughput table, with the ratio.
+  const k6 = oddMedian(throughputs(hapi, 'rest/closed/c100-r1-j0'));
+  assert.ok(html.includes('wrk req/s (× k6)'));
+  assert.ok(html.includes(`<td>5,200 <small>(×${(5200 / k6).toFixed(2)})</small></td>`), `wrk 5,200 beside k6 ${k6}`);
   assert.ok(html.includes('load average 1.5 1.2 0.9'));
   const warnings = report.apis[0]!.warnings.join('\n');
   assert.match(warnings, /hapi: run 2026-11-21T10-30-00Z started on a busy machine: stress \(pid 4242\) 97%/);

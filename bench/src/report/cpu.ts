@@ -6,7 +6,7 @@ import type { BenchResult } from '../result-document.ts';
 import { caseLabel } from './charts.ts';
 import { esc, table } from './html-parts.ts';
 import { interval, share } from './format.ts';
-import type { CaseGroup, CpuEstimates } from './model.ts';
+import type { CaseGroup, CaseResult, CpuEstimates } from './model.ts';
 
 /** µs: whole numbers from 100 up, one decimal below. */
 export function us(x: number): string {
@@ -54,4 +54,12 @@ export function noiseCell(doc: BenchResult): string {
     ? `<span class="slower">busy: ${n.busyProcesses.map((p) => `${esc(p.command)} ${p.cpuPercent}%`).join(', ')}</span>`
     : 'no other busy process';
   return `load average ${n.loadAverage.join(' ')}; governor ${esc(n.governor ?? 'none exposed')}${n.cpuMHz ? `, ${n.cpuMHz} MHz` : ''}; ${busy}`;
+}
+
+/** wrk's rate on the same server after the repetitions, and its ratio to k6's median (CROSSCHECK=wrk). */
+export function crossCheckCell(r: CaseResult): string {
+  const c = r.case.crossCheck;
+  if (!c) return '—';
+  const ratio = r.throughput.median > 0 ? ` <small>(×${(c.rate / r.throughput.median).toFixed(2)})</small>` : '';
+  return `${us(c.rate)}${ratio}${c.errors ? ` <span class="slower">${c.errors} errors</span>` : ''}`;
 }

@@ -5,7 +5,7 @@ import { docLabel } from '../copies.ts';
 import { caseLabel, cpuSpec, implColors, latencySpec, renderSvg, throughputSpec, usageSpec } from './charts.ts';
 import { interval, mib, ms, percent, pValue, rate, ratioWithInterval, relative, share } from './format.ts';
 import type { ApiReport, CaseGroup, CaseResult, FamilyCounts, PairComparison, RunInfo, Verdicts } from './model.ts';
-import { cpuTable, ceilingCell, noiseCell, CPU_CAPTION } from './cpu.ts';
+import { cpuTable, ceilingCell, crossCheckCell, noiseCell, CPU_CAPTION } from './cpu.ts';
 import { esc, table } from './html-parts.ts';
 
 export { esc };
@@ -88,6 +88,8 @@ function flags(r: CaseResult): string {
 }
 
 function throughputTable(group: CaseGroup): string {
+  // wrk's column only where a case of the group was cross-checked (CROSSCHECK=wrk).
+  const crossChecked = group.rows.some((row) => row.results.some((r) => r.case.crossCheck));
   const rows = group.rows.flatMap((row) =>
     row.results.map((r, i) => [
       i === 0 ? esc(caseLabel(row.parameters)) : '',
@@ -95,12 +97,13 @@ function throughputTable(group: CaseGroup): string {
       String(r.n),
       `<b>${rate(r.throughput.median)}</b>`,
       r.throughput.ci ? interval(r.throughput.ci, rate) : '<span class="few">—</span>',
+      ...(crossChecked ? [crossCheckCell(r)] : []),
       r.baseline ? rate(r.baseline.throughput.median) : '—',
       r.baseline ? ratioWithInterval(r.baseline.ratio, share) : '—',
       flags(r),
     ]),
   );
-  return table(['case', 'impl', 'reps', 'median req/s', `${CONFIDENCE * 100}% CI`, 'database alone req/s', 'share of the limit [CI]', 'flags'], rows, 2);
+  return table(['case', 'impl', 'reps', 'median req/s', `${CONFIDENCE * 100}% CI`, ...(crossChecked ? ['wrk req/s (× k6)'] : []), 'database alone req/s', 'share of the limit [CI]', 'flags'], rows, 2);
 }
 
 function latencyTable(group: CaseGroup): string {
