@@ -51,6 +51,18 @@ export interface Prepared<C extends PlannedCase> {
    * repetition with any is recorded as invalid, the lines in its notes.
    */
   afterRepetition?(c: C): Promise<string[]>;
+  /**
+   * The cross-check generator's load for a closed-model case (CROSSCHECK=wrk): as many
+   * connections as the case has VUs, the requests made by a wrk Lua script. Undefined
+   * for a case it cannot send.
+   */
+  wrkLoad?(c: C, settings: RunSettings): WrkLoad | undefined;
+}
+
+/** A case's load for wrk: connections, and the Lua script (text) whose request() builds each request. */
+export interface WrkLoad {
+  readonly connections: number;
+  readonly script: string;
 }
 
 export interface BaselineOptions {

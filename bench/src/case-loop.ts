@@ -9,11 +9,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ManagedProcess } from '@fairbench/harness/process.ts';
 import type { PlannedCase } from './api-module.ts';
+import { cpuPerRequest } from './cpu-per-request.ts';
 import { asFailure, failure, LoadFailure } from './failure.ts';
 import type { Measured, StartedLoad } from './k6.ts';
 import { TreeSampler } from './proc-sampler.ts';
 import type { Progress } from './progress.ts';
-import type { BenchCase, CaseFailure, Repetition } from './result-document.ts';
+import { CEILING_SHARE_WARNING, type BenchCase, type CaseCrossCheck, type CaseFailure, type Repetition } from './result-document.ts';
 
 /** k6 (or the baseline client) busier than this share of its core measured itself, not the server. */
 const GENERATOR_BOUND_CPU_PERCENT = 80;
@@ -46,6 +47,10 @@ export interface CaseLoopDeps<C extends PlannedCase> {
   databaseDown(): Promise<string | undefined>;
   /** The database server's pid, to sample it. */
   readonly databasePid?: number | undefined;
+  /** The cross-check generator once after a case's repetitions, against the same running server; undefined when the case has none. */
+  crossCheck?(c: C, server: LoopServer): Promise<CaseCrossCheck | undefined>;
+  /** The generator's ceiling on this machine (req/s, bench/src/ceiling.ts): each served repetition records its share of it. */
+  readonly ceilingRate?: number | undefined;
   /** Called after every case with its record per implementation (in `impls` order). */
   recorded(c: C, records: ReadonlyMap<string, BenchCase>): Promise<void>;
   /** True once the run is being interrupted (Ctrl-C): the case in progress is not recorded. */
@@ -84,10 +89,11 @@ export async function runCases<C extends PlannedCase>(cases: readonly C[], deps:
 interface Outcome {
   repetitions: Repetition[];
   failure?: CaseFailure;
+  crossCheck?: CaseCrossCheck;
 }
 
 function record(c: PlannedCase, o: Outcome): BenchCase {
-  return { id: c.id, protocol: c.protocol, model: c.model, parameters: c.parameters, repetitions: o.repetitions, ...(o.failure ? { failure: o.failure } : {}) };
+  return { id: c.id, protocol: c.protocol, model: c.model, parameters: c.parameters, repetitions: o.repetitions, ...(o.failure ? { failure: o.failure } : {}), ...(o.crossCheck ? { crossCheck: o.crossCheck } : {}) };
 }
 
 /** The database-alone case: measured once, recorded in every implementation's document. */
@@ -148,6 +154,19 @@ async function runServedCase<C extends PlannedCase>(c: C, firstStep: number, dep
         }
       }
     }
+    if (deps.crossCheck)
+      for (const name of impls) {
+        const server = servers.get(name);
+        if (!server || outcomes.get(name)!.failure) continue;
+        // A cross-check that fails takes nothing from the case: k6's numbers stand without it.
+        try {
+          const checked = await deps.crossCheck(c, server);
+          if (checked) outcomes.get(name)!.crossCheck = checked;
+        } catch (error) {
+          console.log(`  ${label(name)}: no cross-check (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`);
+        }
+        if (deps.stopping()) throw new Interrupted();
+      }
   } finally {
     for (const server of servers.values()) await server.stop();
   }
@@ -202,7 +221,7 @@ async function repetition<C extends PlannedCase>(
     failed = failure('implementation', `${name ?? 'the implementation'} exited during the repetition (exit code ${code ?? 'by a signal'})${failed ? `; ${failed.reason}` : ''}`, await server.process.tail(10));
   }
   if (failed) failed = await blameDatabase(deps, failed);
-  let rep = measured ? toRepetition(index, startedAt, measured, sampler, c.requestTypes ?? [], failed !== undefined) : undefined;
+  let rep = measured ? toRepetition(index, startedAt, measured, sampler, c.requestTypes ?? [], failed !== undefined, server ? deps.ceilingRate : undefined) : undefined;
   if (rep && !failed) rep = await checked(deps, c, rep);
   return { ...(rep ? { rep } : {}), ...(failed ? { failure: failed } : {}) };
 }
@@ -222,7 +241,7 @@ async function blameDatabase<C extends PlannedCase>(deps: CaseLoopDeps<C>, f: Ca
   return down ? { kind: 'database', reason: `${down} (${f.reason})`, ...(f.detail ? { detail: f.detail } : {}) } : f;
 }
 
-function toRepetition(index: number, startedAt: Date, m: Measured, sampler: TreeSampler, order: readonly string[], partial: boolean): Repetition {
+function toRepetition(index: number, startedAt: Date, m: Measured, sampler: TreeSampler, order: readonly string[], partial: boolean, ceilingRate: number | undefined): Repetition {
   const usage = (name: string) => sampler.usage(name, m.window.from, m.window.to);
   const generator = usage('generator');
   const serverUsage = usage('server');
@@ -231,6 +250,9 @@ function toRepetition(index: number, startedAt: Date, m: Measured, sampler: Tree
   const busy = (generator?.cpuPercentMean ?? 0) > GENERATOR_BOUND_CPU_PERCENT;
   if (busy) notes.push(`the load generator used ${generator?.cpuPercentMean}% of a core on average`);
   if (m.droppedIterations) notes.push(`${m.droppedIterations} iterations dropped`);
+  const perRequest = cpuPerRequest({ server: serverUsage, database: databaseUsage, generator }, m.requests);
+  const ceilingShare = ceilingRate ? Math.round((m.requests / m.durationSeconds / ceilingRate) * 1000) / 1000 : undefined;
+  if (ceilingShare !== undefined && ceilingShare > CEILING_SHARE_WARNING) notes.push(`${Math.round(ceilingShare * 100)}% of the generator's ceiling on this machine`);
   return {
     index,
     startedAt: startedAt.toISOString(),
@@ -245,6 +267,8 @@ function toRepetition(index: number, startedAt: Date, m: Measured, sampler: Tree
     ...(serverUsage ? { server: serverUsage } : {}),
     ...(databaseUsage ? { database: databaseUsage } : {}),
     ...(generator ? { generator } : {}),
+    ...(perRequest ? { cpuPerRequestUs: perRequest } : {}),
+    ...(ceilingShare !== undefined ? { ceilingShare } : {}),
     generatorBound: busy || (m.droppedIterations ?? 0) > 0,
     ...(partial ? { partial: true as const } : {}),
     ...(notes.length > 0 ? { notes } : {}),

@@ -10,16 +10,18 @@ export interface Sample {
   /** Date.now() when taken. */
   readonly at: number;
   readonly cpuPercent: number;
+  /** CPU seconds the tree used since the previous sample. */
+  readonly cpuSeconds: number;
   readonly rssBytes: number;
 }
 
 /** What the sampler measures: the document's usage with every optional part filled in. */
 export type Usage = Required<DocumentUsage>;
 
-const CLK_TCK = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+export const CLK_TCK = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
 const PAGE_SIZE = Number(execFileSync('getconf', ['PAGESIZE'], { encoding: 'utf8' }).trim()) || 4096;
 
-interface Stat {
+export interface Stat {
   readonly ppid: number;
   /** utime + stime, in clock ticks. */
   readonly ticks: number;
@@ -39,7 +41,7 @@ function readStat(pid: number): Stat | undefined {
 }
 
 /** Every live process's stat, keyed by pid. */
-function snapshot(): Map<number, Stat> {
+export function snapshot(): Map<number, Stat> {
   const stats = new Map<number, Stat>();
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
@@ -103,6 +105,8 @@ export class TreeSampler {
       cpuPercentMean: round(cpu.reduce((a, b) => a + b, 0) / cpu.length),
       rssBytesPeak: Math.max(...rss),
       rssBytesMean: Math.round(rss.reduce((a, b) => a + b, 0) / rss.length),
+      // Summed from the ticks, not from the rounded percentages: the per-request figure divides it.
+      cpuSeconds: Math.round(samples.reduce((a, s) => a + s.cpuSeconds, 0) * 1000) / 1000,
       sampleHz: this.hz,
       samples: samples.map((s) => [Math.round(s.at - from) / 1000, round(s.cpuPercent), s.rssBytes]),
     };
@@ -123,8 +127,9 @@ export class TreeSampler {
       }
       if (this.previous) {
         const seconds = (at - this.previous.at) / 1000;
-        const cpuPercent = seconds > 0 ? (cpuTicks / CLK_TCK / seconds) * 100 : 0;
-        this.series.get(name)!.push({ at, cpuPercent, rssBytes });
+        const cpuSeconds = cpuTicks / CLK_TCK;
+        const cpuPercent = seconds > 0 ? (cpuSeconds / seconds) * 100 : 0;
+        this.series.get(name)!.push({ at, cpuPercent, cpuSeconds, rssBytes });
       }
     }
     this.previous = { at, ticks };

@@ -27,8 +27,54 @@ export interface Usage {
   cpuPercentMean: number;
   rssBytesPeak: number;
   rssBytesMean?: number;
+  /** CPU seconds the tree used in the window (utime + stime of every process in it). */
+  cpuSeconds?: number;
   sampleHz?: number;
   samples?: UsageSample[];
+}
+
+/** µs of CPU per completed request, by process tree (absent: not sampled, or no request). */
+export interface CpuPerRequest {
+  server?: number;
+  database?: number;
+  generator?: number;
+}
+
+/** k6 against a no-op server at the start of the run (bench/src/ceiling.ts). */
+export interface GeneratorCeiling {
+  /** The no-op server, e.g. "nginx 1.22.1". */
+  target: string;
+  vus: number;
+  durationSeconds: number;
+  requests: number;
+  /** The most requests per second k6 sent on this machine. */
+  rate: number;
+  latencyMs: LatencySummary;
+  /** k6's CPU per request (µs). */
+  cpuPerRequestUs?: number;
+  /** The no-op server's CPU per request (µs): k6's own cost only if this is small. */
+  targetCpuPerRequestUs?: number;
+  /** k6's mean CPU (100 = one core). */
+  cpuPercentMean?: number;
+  /** wrk against the same target, as many connections as k6 had VUs, on the same cores. */
+  crossCheck?: CaseCrossCheck;
+  /** The rate in each equal part of the window (the control measurement repeated within the run). */
+  windowRates?: number[];
+  /** Their coefficient of variation (sample SD / mean): the machine's short-term noise. */
+  cv?: number;
+  /** What k6 could send with its cores fully busy: their number × 10⁶ / cpuPerRequestUs. Above rate when the machine, not k6, held it back. */
+  cpuBoundRate?: number;
+}
+
+/** The machine before the cases started (bench/src/noise.ts). */
+export interface MachineNoise {
+  /** 1, 5 and 15 minutes. */
+  loadAverage: number[];
+  /** cpu0's frequency governor; null where the kernel exposes none (e.g. a VM). */
+  governor: string | null;
+  cpuMHz?: number;
+  /** Other processes that used at least HEAVY_CPU_PERCENT of a core over one second. */
+  busyProcesses: { pid: number; command: string; cpuPercent: number }[];
 }
 
 /** How a case's load arrives (bench/results.schema.json $defs/model). */
@@ -60,6 +106,10 @@ export interface Repetition {
   requestTypes?: Record<string, RequestTypeResult>;
   order?: number;
   generatorBound?: boolean;
+  /** CPU time per completed request (µs) of each sampled process tree: cpuSeconds / requests. */
+  cpuPerRequestUs?: CpuPerRequest;
+  /** The repetition's throughput over the run's generator ceiling (bench/src/ceiling.ts). */
+  ceilingShare?: number;
   /** The repetition its case's failure happened in: only what was measured before then. */
   partial?: true;
   /** The data broke the API's conditions after this repetition (reasons in notes). */
@@ -88,6 +138,20 @@ export interface BenchCase {
   /** At least one unless the case failed before measuring anything. */
   repetitions: Repetition[];
   failure?: CaseFailure;
+  /** The cross-check generator (wrk) once after the repetitions, on the same server (CROSSCHECK=wrk, closed model). */
+  crossCheck?: CaseCrossCheck;
+}
+
+export interface CaseCrossCheck {
+  name: string;
+  connections: number;
+  durationSeconds: number;
+  requests: number;
+  errors: number;
+  /** Successful responses per second. */
+  rate: number;
+  cpuPerRequestUs: number;
+  cpuPercentMean: number;
 }
 
 export interface BenchResult {
@@ -139,10 +203,14 @@ export interface BenchResult {
     memoryBytes: number;
     harnessNode?: string;
     placement: { implementation: number[] | null; generator: number[] | null; database: number[] | null };
+    noise?: MachineNoise;
   };
-  generator: { name: 'k6'; version: string };
+  generator: { name: 'k6'; version: string; ceiling?: GeneratorCeiling };
   cases: BenchCase[];
 }
 
 /** The protocol of the database-alone baseline cases. */
 export const BASELINE_PROTOCOL = 'database';
+
+/** Above this share of the generator's ceiling a repetition's rate may be shaped by k6: noted, and warned of in the report. */
+export const CEILING_SHARE_WARNING = 0.5;

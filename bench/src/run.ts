@@ -30,6 +30,8 @@ import { UsageError } from './failure.ts';
 import type { GateRecord } from './gate.ts';
 import { k6Version, startK6, type RunSettings } from './k6.ts';
 import { choosePlacement, listenerPid, pinProcess, type Placement } from './placement.ts';
+import { crossCheckFromEnv, wrkCrossCheck } from './cross-check.ts';
+import { preflight } from './preflight.ts';
 import { Progress } from './progress.ts';
 import { FilteredOut } from './select.ts';
 import { machineFacts, newRunId } from './result.ts';
@@ -143,6 +145,13 @@ export async function prepareBench(opts: BenchOptions): Promise<PreparedBench> {
   poolSizeFromEnv(); // DB_POOL_SIZE checked now, not after the gate
   // Local processes unless FAIRBENCH_RUNTIME=containers: on one small machine the runtime adds no noise of its own.
   const provider = chooseProvider({ default: 'local' });
+  const crossCheck = (() => {
+    try {
+      return crossCheckFromEnv();
+    } catch (error) {
+      throw new UsageError(error instanceof Error ? error.message : String(error));
+    }
+  })();
 
   // RESUME: refused before anything starts unless it is the same run.
   const resumed = opts.resume
@@ -174,7 +183,7 @@ export async function prepareBench(opts: BenchOptions): Promise<PreparedBench> {
     run: () => {
       if (gates.size !== impls.length) throw new Error('prepareBench: run() before gate()');
       if (resumed) console.log(`resuming run ${runId} of ${opts.api}: ${cases.length - remaining.length} of ${cases.length} cases recorded, ${remaining.length} to run`);
-      return execute({ opts, api, impls, names, cases, remaining, options, placement, provider, resumed, runId, gates, sessionStarted: new Date() });
+      return execute({ opts, api, impls, names, cases, remaining, options, placement, provider, resumed, runId, gates, sessionStarted: new Date(), crossCheck: Boolean(crossCheck) });
     },
   };
 }
@@ -193,10 +202,12 @@ interface Execution {
   readonly runId: string;
   readonly gates: ReadonlyMap<string, GateRecord>;
   readonly sessionStarted: Date;
+  /** CROSSCHECK=wrk: the closed-model cases measured by wrk too. */
+  readonly crossCheck: boolean;
 }
 
 /** Databases, seeding, the cases and the documents of a prepared run whose gate passed. */
-async function execute({ opts, api, impls, names, cases, remaining, options, placement, provider, resumed, runId, gates, sessionStarted }: Execution): Promise<BenchOutcome> {
+async function execute({ opts, api, impls, names, cases, remaining, options, placement, provider, resumed, runId, gates, sessionStarted, crossCheck }: Execution): Promise<BenchOutcome> {
   const generatorVersion = await k6Version().catch(() => {
     throw new Error('k6 is not installed: run make setup');
   });
@@ -223,6 +234,7 @@ async function execute({ opts, api, impls, names, cases, remaining, options, pla
   const workDir = await mkdtemp(join(os.tmpdir(), 'fairbench-bench-'));
   onCleanup(`bench work dir ${workDir}`, () => rm(workDir, { recursive: true, force: true }));
   const script = api.script;
+  const { noise, ceiling } = await preflight(placement, workDir, opts.quick);
 
   const revision = await sourceRevision();
   const spec = await specHash();
@@ -251,8 +263,8 @@ async function execute({ opts, api, impls, names, cases, remaining, options, pla
       dataset: seeded.info,
       database: { kind: db.kind, engine: db.engine.name, version: db.engine.version },
       provider: db.provider,
-      machine: machineFacts(recordedPlacement),
-      generator: { name: 'k6', version: generatorVersion },
+      machine: { ...machineFacts(recordedPlacement), noise },
+      generator: { name: 'k6', version: generatorVersion, ...(ceiling ? { ceiling } : {}) },
     };
   };
   const recorder = new RunRecorder({
@@ -289,6 +301,8 @@ async function execute({ opts, api, impls, names, cases, remaining, options, pla
     ...(prepared.afterRepetition ? { afterRepetition: (c: PlannedCase) => prepared.afterRepetition!(c) } : {}),
     databaseDown: () => databaseDown(db.url),
     databasePid: database.pid,
+    ceilingRate: ceiling?.rate,
+    ...(crossCheck ? { crossCheck: wrkCrossCheck(prepared.wrkLoad?.bind(prepared), settings, { cores: placement.generator, workDir }) } : {}),
     recorded: async (_c, records) => {
       recorder.record(records);
       await recorder.write();

@@ -79,6 +79,8 @@ let databaseUrl: string;
 const snapshots: Map<string, BenchResult>[] = [];
 const docs = new Map<string, BenchResult>();
 let resets = 0;
+const crossChecked: string[] = [];
+const CROSS_CHECK = { name: 'wrk 4.1.0', connections: 1, durationSeconds: 2, requests: 40, errors: 0, rate: 20, cpuPerRequestUs: 50, cpuPercentMean: 1 };
 let elapsedMs = 0;
 
 before(async () => {
@@ -129,6 +131,14 @@ test('a run with a stalled, a crashing and a database-less case goes through and
       resets++;
     },
     databaseDown: () => databaseDown(databaseUrl, 1_000),
+    // Far below what the fakes serve: every served repetition is flagged near the ceiling.
+    ceilingRate: 2,
+    // A cross-check after the text case's repetitions; one that fails after the stalled case's (steady only: faulty failed there).
+    crossCheck: async (c, server) => {
+      crossChecked.push(`${c.id} ${server.baseUrl}`);
+      if (c.id === STALLED) throw new Error('wrk failed');
+      return c.id === TEXT ? CROSS_CHECK : undefined;
+    },
     recorded: async (c, records) => {
       recorder.record(records);
       const files = await recorder.write();
@@ -163,6 +173,33 @@ test('every document validates against the schema, after each case and at the en
     assert.equal(doc.complete, true);
     assert.equal(doc.plannedCases, cases.length);
   }
+});
+
+test('each measured repetition records CPU per request of the sampled trees and its share of the generator ceiling', { skip }, () => {
+  const reps = docs.get('steady')!.cases.find((c) => c.id === TEXT)!.repetitions;
+  assert.equal(reps.length, REPEAT);
+  for (const r of reps) {
+    // A window shorter than the sampling interval (this tiny sequential case can be) has no samples, so no figure.
+    const per = (seconds: number | undefined) => (seconds === undefined ? undefined : Math.round((seconds / r.requests) * 1e7) / 10);
+    assert.equal(r.cpuPerRequestUs?.server, per(r.server?.cpuSeconds));
+    assert.equal(r.cpuPerRequestUs?.generator, per(r.generator?.cpuSeconds));
+
+    assert.equal(r.ceilingShare, Math.round((r.requests / r.durationSeconds / 2) * 1000) / 1000);
+    assert.ok(r.notes?.some((n) => /% of the generator's ceiling/.test(n)));
+  }
+  // k6 does real work for every request: over the run's repetitions its CPU shows.
+  const k6 = [...docs.values()].flatMap((d) => d.cases.flatMap((c) => c.repetitions.map((r) => r.cpuPerRequestUs?.generator ?? 0)));
+  assert.ok(k6.some((us) => us > 0), `k6 µs per request: ${k6.join(', ')}`);
+});
+
+test('the cross-check: run once per implementation after a case\'s repetitions, recorded on the case; a failing one leaves the case as it was', { skip }, () => {
+  // text: both; record: steady only (faulty failed); list: steady only (faulty exited); no database: none.
+  assert.equal(crossChecked.length, 4, crossChecked.join('; '));
+  assert.deepEqual(crossChecked.map((x) => x.split(' ')[0]), [TEXT, TEXT, STALLED, CRASHED]);
+  for (const impl of IMPLS) assert.deepEqual(docs.get(impl)!.cases.find((c) => c.id === TEXT)!.crossCheck, CROSS_CHECK);
+  const stalled = docs.get('steady')!.cases.find((c) => c.id === STALLED)!;
+  assert.equal(stalled.crossCheck, undefined);
+  assert.equal(stalled.failure, undefined);
 });
 
 test('the stalled case: failed at the time limit, the part measured before the stall kept and marked partial', { skip }, () => {

@@ -45,6 +45,11 @@ test('samples a busy child of the root and an idle process apart, at about 10 Hz
   assert.ok(Math.abs(b.cpuPercentMean - actualPercent) < 15, `busy tree mean CPU ${b.cpuPercentMean}%, the child's own ticks say ${actualPercent.toFixed(1)}%`);
   assert.ok(b.cpuPercentMean > i.cpuPercentMean + 5, `busy ${b.cpuPercentMean}% vs idle ${i.cpuPercentMean}%`);
   assert.ok(b.cpuPercentPeak >= b.cpuPercentMean);
+  // CPU seconds from the ticks: the same as the child's own ticks, give or take the sample
+  // just before the window and the other processes of the tree (the shell).
+  const actualSeconds = (ticksTo - ticksFrom) / 100;
+  assert.ok(Math.abs(b.cpuSeconds - actualSeconds) < 0.2, `busy tree ${b.cpuSeconds} CPU s, the child's ticks say ${actualSeconds}`);
+  assert.ok(i.cpuSeconds < 0.05, `idle tree ${i.cpuSeconds} CPU s`);
   assert.ok(i.cpuPercentMean < 10, `idle mean CPU ${i.cpuPercentMean}%`);
   assert.ok(b.rssBytesPeak > 20 * 1024 * 1024, `busy tree RSS ${b.rssBytesPeak} includes the node child`);
   assert.ok(b.samples.length >= 10 && b.samples.length <= 18, `${b.samples.length} samples in 1.5 s`);

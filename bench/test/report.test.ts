@@ -48,8 +48,8 @@ test('the invalid fixture is skipped with a warning that names it; the valid one
 test('the page is self-contained: inline SVG charts, no script, nothing fetched', () => {
   assert.ok(html.startsWith('<!doctype html>'));
   const svgs = html.match(/<svg /g) ?? [];
-  // rest/closed, rest/open, graphql/closed: throughput, latency, CPU, RSS each.
-  assert.equal(svgs.length, 12);
+  // rest/closed, rest/open, graphql/closed: throughput, CPU per request, latency, CPU, RSS each.
+  assert.equal(svgs.length, 15);
   assert.doesNotMatch(html, /<script|<link|<img|@import|url\(/i);
   assert.doesNotMatch(html, /(src|href)="(https?:)?\/\//i);
   assert.ok(html.includes('throughput (req/s)') && html.includes('latency (ms, log scale') && html.includes('server CPU (%)') && html.includes('server RSS (MiB)'));
@@ -143,6 +143,43 @@ test('an A/A calibration run: a section of its own, never mixed with the other r
   assert.match(summaryMarkdown(section.runs.find((r) => r.doc.implementation.copy === 2)!.doc), /^\*\*express#2\*\* on \*\*forum\*\*/);
 });
 
+test('CPU per request: the median µs of the server and the database per case, the database alone beside them, the chart', () => {
+  const express = read(EXPRESS);
+  const id = 'rest/closed/c100-r1-j0';
+  const reps = express.cases.find((c) => c.id === id)!.repetitions;
+  const server = oddMedian(reps.map((r) => r.cpuPerRequestUs!.server!));
+  const database = oddMedian(reps.map((r) => r.cpuPerRequestUs!.database!));
+  const alone = oddMedian(express.cases.find((c) => c.id === 'database/closed/c100-r1-j0')!.repetitions.map((r) => r.cpuPerRequestUs!.database!));
+  const us = (x: number) => x.toLocaleString('en-US', { maximumFractionDigits: x >= 100 ? 0 : 1 });
+  // The row of this case in express's CPU table: server [CI], database [CI], their sum, k6, the database alone.
+  const row = html.split('<tr>').find((r) => r.includes(`<b>${us(server)}</b> <small>[`) && r.includes(`<b>${us(database)}</b> <small>[`));
+  assert.ok(row, `a CPU row with server ${us(server)} and database ${us(database)} µs`);
+  assert.ok(row.includes(`<td>${us(server + database)}</td>`), 'their sum');
+  assert.ok(row.includes(`<td>${us(alone)}</td>`), `the database alone ${us(alone)} µs per query`);
+  assert.ok(html.includes('CPU per request (µs)') && html.includes('database server'));
+});
+
+test('the generator ceiling and the machine state: shown per run, cases near the ceiling and a busy machine warned of', () => {
+  const hapi = read(HAPI);
+  assert.ok(html.includes('5,800 req/s against nginx 1.22.1'));
+  assert.ok(html.includes('control CV 7.5% over 3 parts of the window'));
+  assert.ok(html.includes('cross-check wrk 4.1.0: 40,000 req/s, 21.5 µs CPU per request'));
+  // CROSSCHECK=wrk on one case: its rate beside k6's median in the throughput table, with the ratio.
+  const k6 = oddMedian(throughputs(hapi, 'rest/closed/c100-r1-j0'));
+  assert.ok(html.includes('wrk req/s (× k6)'));
+  assert.ok(html.includes(`<td>5,200 <small>(×${(5200 / k6).toFixed(2)})</small></td>`), `wrk 5,200 beside k6 ${k6}`);
+  assert.ok(html.includes('load average 1.5 1.2 0.9'));
+  const warnings = report.apis[0]!.warnings.join('\n');
+  assert.match(warnings, /hapi: run 2026-11-21T10-30-00Z started on a busy machine: stress \(pid 4242\) 97%/);
+  assert.match(warnings, /express: run 2026-11-21T08-00-00Z recorded no generator ceiling/);
+  assert.doesNotMatch(warnings, /varied by/, 'a control CV of 7.5% is below the warning');
+  const near = hapi.cases.filter((c) => c.protocol !== 'database' && c.repetitions.some((r) => r.ceilingShare! > 0.5));
+  assert.ok(near.length > 0 && near.length < hapi.cases.length - 9, `${near.length} hapi cases near the ceiling`);
+  for (const c of near) assert.match(warnings, new RegExp(`hapi ${c.id}: \\d of 5 repetitions above 50% of the generator's ceiling`), c.id);
+  const far = hapi.cases.find((c) => c.protocol !== 'database' && c.repetitions.every((r) => r.ceilingShare! < 0.5))!;
+  assert.doesNotMatch(warnings, new RegExp(`hapi ${far.id}: .*generator's ceiling`));
+});
+
 test('one implementation alone renders without comparisons', async () => {
   const root = join(dir, 'one');
   await mkdir(join(root, 'bench', 'forum', 'express'), { recursive: true });
@@ -152,7 +189,7 @@ test('one implementation alone renders without comparisons', async () => {
   assert.deepEqual(one.apis.map((a) => a.impls), [['express']]);
   assert.equal(one.warnings.length, 0);
   assert.ok(!page.includes('<h3>Comparisons</h3>'));
-  assert.equal((page.match(/<svg /g) ?? []).length, 12);
+  assert.equal((page.match(/<svg /g) ?? []).length, 15);
 });
 
 test('no results: a page that says so', async () => {

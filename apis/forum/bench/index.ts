@@ -3,7 +3,7 @@
 // mysql2 as the database-alone baseline (baseline.ts).
 import { fileURLToPath } from 'node:url';
 import { databaseUrl } from '@fairbench/harness/api/dataset.ts';
-import type { BenchModule, PlannedCase } from '@fairbench/bench/api-module.ts';
+import type { BenchModule, PlannedCase, WrkLoad } from '@fairbench/bench/api-module.ts';
 import { startBaselineClient } from '@fairbench/bench/baseline/launch.ts';
 import type { RunSettings } from '@fairbench/bench/k6.ts';
 import { checkChoices, selectCases } from '@fairbench/bench/select.ts';
@@ -54,6 +54,7 @@ const forumBench: BenchModule<ForumCase, ForumDataset> = {
         };
         return startBaselineClient(BASELINE, config, id, opts);
       },
+      wrkLoad: ({ forum: c }, s) => forumWrkLoad(c, s, ids),
     };
   },
   limitSeconds: (_c, s) => s.warmupSeconds + s.durationSeconds + 60,
@@ -76,4 +77,23 @@ export function forumK6Env(c: Case, settings: RunSettings, ids: IdRanges): Recor
     USER_IDS: ids.user,
     SEED: settings.seed,
   };
+}
+
+/**
+ * The cross-check's load for a closed REST case: wrk's request() sends the request k6.js
+ * sends for the case's rows and joins, the id drawn uniformly from the same range (by
+ * Lua's generator, seeded with SEED: the same distribution, not the same stream). GraphQL
+ * is left to k6.
+ */
+export function forumWrkLoad(c: Case, settings: RunSettings, ids: IdRanges): WrkLoad | undefined {
+  if (c.protocol !== 'rest' || c.model !== 'closed') return undefined;
+  const [path, range] =
+    c.rows === 1 && c.joins === 0 ? ['/comment/%d', ids.comment]
+    : c.rows === 1 ? ['/user/%d/comment', ids.user]
+    : c.joins === 0 ? [`/comments/${c.rows}`, 0]
+    : [`/user/%d/comments/${c.rows}`, ids.user];
+  const script = range
+    ? `math.randomseed(${settings.seed})\nrequest = function()\n  return wrk.format("GET", string.format("${path}", math.random(1, ${range})))\nend\n`
+    : `request = function()\n  return wrk.format("GET", "${path}")\nend\n`;
+  return { connections: c.concurrency, script };
 }

@@ -201,3 +201,59 @@ export function usageSpec(group: CaseGroup, impls: string[], what: 'cpu' | 'rss'
     resolve: { axis: { x: 'independent' } },
   } as TopLevelSpec;
 }
+
+const DATABASE_LABEL = 'database server';
+
+/**
+ * CPU per request per case: the implementation's process tree as a bar with its 95%
+ * interval, the database server's CPU for the same requests stacked on it in grey, so the
+ * bar's height is the server side's whole cost of a request. Null when nothing recorded it.
+ */
+export function cpuSpec(group: CaseGroup, impls: string[]): TopLevelSpec | null {
+  const values = group.rows.flatMap((row) =>
+    row.results.flatMap((r) => {
+      const server = r.cpuPerRequest.server;
+      if (!server) return [];
+      const { x, panel } = splitParameters(row.parameters);
+      const database = r.cpuPerRequest.database?.median ?? 0;
+      return [{ x, panel, impl: r.impl, server: server.median, low: server.ci?.low ?? null, high: server.ci?.high ?? null, total: server.median + database, hasDatabase: r.cpuPerRequest.database !== null }];
+    }),
+  );
+  if (values.length === 0 || group.protocol === BASELINE_PROTOCOL) return null;
+  const { xKey } = splitParameters(group.rows[0]!.parameters);
+  const panels = unique(values.map((v) => v.panel));
+  const colors = implColors(impls, presentIn(group));
+  const x = { field: 'x', type: 'ordinal', sort: unique(values.map((v) => v.x)), title: PARAMETER_TITLES[xKey] ?? xKey, axis: { labelAngle: 0 } } as const;
+  const xOffset = { field: 'impl', sort: colors.domain, scale: { paddingInner: 0.1 } } as const;
+  return {
+    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+    data: { values },
+    facet: { field: 'panel', type: 'nominal', sort: panels, title: null },
+    columns: columnsFor(panels.length),
+    spec: {
+      width: { step: colors.domain.length <= 2 ? 34 : colors.domain.length === 3 ? 26 : 20 } as never,
+      height: 200,
+      layer: [
+        {
+          mark: { type: 'bar' },
+          encoding: {
+            x, xOffset,
+            y: { field: 'server', type: 'quantitative', title: 'CPU per request (µs)', axis: { format: ',~f' }, scale: { zero: true, nice: 5 } },
+            color: { field: 'impl', type: 'nominal', scale: { domain: [...colors.domain, DATABASE_LABEL], range: [...colors.range, '#c7c7c7'] }, legend: { title: null, symbolType: 'square' } },
+          },
+        },
+        {
+          mark: { type: 'bar' },
+          transform: [{ filter: 'datum.hasDatabase' }],
+          encoding: { x, xOffset, y: { field: 'server', type: 'quantitative' }, y2: { field: 'total' }, color: { datum: DATABASE_LABEL } },
+        },
+        {
+          mark: { type: 'rule', color: '#222', strokeWidth: 1.5 },
+          transform: [{ filter: 'datum.low != null' }],
+          encoding: { x, xOffset, y: { field: 'low', type: 'quantitative' }, y2: { field: 'high' } },
+        },
+      ],
+    },
+    resolve: { scale: { y: 'independent' }, axis: { x: 'independent' } },
+  } as TopLevelSpec;
+}

@@ -2,16 +2,16 @@
 // nothing fetched at view time).
 import { ALPHA, BOOTSTRAP_SEED, CONFIDENCE, MIN_REPETITIONS, MIN_VERDICT_REPETITIONS, RESAMPLES, type Verdict } from '../stats/index.ts';
 import { docLabel } from '../copies.ts';
-import { caseLabel, implColors, latencySpec, renderSvg, throughputSpec, usageSpec } from './charts.ts';
+import { caseLabel, cpuSpec, implColors, latencySpec, renderSvg, throughputSpec, usageSpec } from './charts.ts';
 import { interval, mib, ms, percent, pValue, rate, ratioWithInterval, relative, share } from './format.ts';
 import type { ApiReport, CaseGroup, CaseResult, FamilyCounts, PairComparison, RunInfo, Verdicts } from './model.ts';
+import { cpuTable, ceilingCell, crossCheckCell, noiseCell, CPU_CAPTION } from './cpu.ts';
+import { esc, table } from './html-parts.ts';
+
+export { esc };
 import { typeFamilies, type PaperRow, type TypeRow } from './request-types.ts';
 import { FIGURES } from './published.ts';
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export function esc(text: unknown): string {
-  return String(text).replace(/[&<>"']/g, (c) => ESCAPES[c]!);
-}
 
 const CSS = `
 body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1d1d1f;margin:0 auto;padding:24px 32px;max-width:1320px}
@@ -40,10 +40,6 @@ const MODEL_NAMES: Record<string, string> = {
   sequential: 'sequential (one client, the requests one after another)',
 };
 
-function table(head: string[], rows: string[][], leftColumns = 1, cls = ''): string {
-  const cell = (tag: string, i: number, c: string) => `<${tag}${i < leftColumns ? ' class="l"' : ''}>${c}</${tag}>`;
-  return `<div class="scroll"><table${cls ? ` class="${cls}"` : ''}><thead><tr>${head.map((h, i) => cell('th', i, h)).join('')}</tr></thead><tbody>${rows.map((r) => `<tr>${r.map((c, i) => cell('td', i, c)).join('')}</tr>`).join('')}</tbody></table></div>`;
-}
 
 function swatch(impl: string, impls: string[]): string {
   const { range } = implColors(impls);
@@ -68,6 +64,8 @@ function runsTable(report: ApiReport): string {
     ['machine', ({ doc }) => `${esc(doc.machine.cpuModel)}, ${doc.machine.cores} cores, ${mib(doc.machine.memoryBytes / 1024)} GiB, Linux ${esc(doc.machine.kernel)}`],
     ['core placement', ({ doc }) => `server ${placement(doc.machine.placement.implementation)}; k6 ${placement(doc.machine.placement.generator)}; database ${placement(doc.machine.placement.database)}`],
     ['load generator', ({ doc }) => `${esc(doc.generator.name)} ${esc(doc.generator.version)}`],
+    ['generator ceiling', ({ doc }) => ceilingCell(doc)],
+    ['machine at the start', ({ doc }) => noiseCell(doc)],
     ['started', ({ doc }) => esc(doc.startedAt.replace('T', ' ').replace(/(\.\d+)?Z$/, ' UTC'))],
     ['options', ({ doc }) => [
       `${doc.options.quick ? '<b>QUICK</b>, ' : ''}REPEAT ${doc.options.repeat}, ${doc.options.durationSeconds} s + ${doc.options.warmupSeconds} s warm-up`,
@@ -90,6 +88,8 @@ function flags(r: CaseResult): string {
 }
 
 function throughputTable(group: CaseGroup): string {
+  // wrk's column only where a case of the group was cross-checked (CROSSCHECK=wrk).
+  const crossChecked = group.rows.some((row) => row.results.some((r) => r.case.crossCheck));
   const rows = group.rows.flatMap((row) =>
     row.results.map((r, i) => [
       i === 0 ? esc(caseLabel(row.parameters)) : '',
@@ -97,12 +97,13 @@ function throughputTable(group: CaseGroup): string {
       String(r.n),
       `<b>${rate(r.throughput.median)}</b>`,
       r.throughput.ci ? interval(r.throughput.ci, rate) : '<span class="few">—</span>',
+      ...(crossChecked ? [crossCheckCell(r)] : []),
       r.baseline ? rate(r.baseline.throughput.median) : '—',
       r.baseline ? ratioWithInterval(r.baseline.ratio, share) : '—',
       flags(r),
     ]),
   );
-  return table(['case', 'impl', 'reps', 'median req/s', `${CONFIDENCE * 100}% CI`, 'database alone req/s', 'share of the limit [CI]', 'flags'], rows, 2);
+  return table(['case', 'impl', 'reps', 'median req/s', `${CONFIDENCE * 100}% CI`, ...(crossChecked ? ['wrk req/s (× k6)'] : []), 'database alone req/s', 'share of the limit [CI]', 'flags'], rows, 2);
 }
 
 function latencyTable(group: CaseGroup): string {
@@ -190,12 +191,17 @@ async function groupSection(report: ApiReport, group: CaseGroup): Promise<string
   const title = `${PROTOCOL_NAMES[group.protocol] ?? group.protocol} · ${MODEL_NAMES[group.model] ?? group.model}`;
   const cpu = usageSpec(group, report.impls, 'cpu');
   const rss = usageSpec(group, report.impls, 'rss');
+  const cpuPerRequest = cpuSpec(group, report.impls);
   return `<section id="${esc(report.id)}-${esc(group.key.replace('/', '-'))}">
 <h3>${esc(title)}</h3>
 <h4>Throughput</h4>
 <figure>${await renderSvg(throughputSpec(group, report.impls))}
 <figcaption>Bars: median successful requests per second over the repetitions; black lines: its ${CONFIDENCE * 100}% bootstrap confidence interval (none with fewer than ${MIN_REPETITIONS} repetitions); dark tick: the database alone in the same run, same queries, pool and concurrency (the limit). Each panel has its own y scale.</figcaption></figure>
 ${throughputTable(group)}
+${cpuPerRequest ? `<h4>CPU per request</h4>
+<figure>${await renderSvg(cpuPerRequest)}
+<figcaption>${CPU_CAPTION}</figcaption></figure>
+${cpuTable(group)}` : ''}
 <h4>Latency</h4>
 <figure>${await renderSvg(latencySpec(group, report.impls))}
 <figcaption>Each statistic is the median over the repetitions of that statistic per repetition (milliseconds, measured window only).</figcaption></figure>

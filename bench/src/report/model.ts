@@ -21,7 +21,7 @@ import { docLabel, isCalibration } from '../copies.ts';
 import type { LoadedRun } from './load.ts';
 import { paperRows, requestTypeRows, typeFamilies, type PaperDifference, type PaperRow, type TypeRow } from './request-types.ts';
 import { publishedFindings, type FindingReport, type Published } from './published.ts';
-import { BASELINE_PROTOCOL, type BenchCase, type BenchResult, type CaseFailure, type LatencySummary, type Repetition } from '../result-document.ts';
+import { BASELINE_PROTOCOL, CEILING_SHARE_WARNING, type BenchCase, type BenchResult, type CaseFailure, type LatencySummary, type Repetition } from '../result-document.ts';
 
 export const LATENCY_STATS = ['min', 'median', 'mean', 'p95', 'p99', 'max'] as const;
 export type LatencyStat = (typeof LATENCY_STATS)[number];
@@ -41,12 +41,24 @@ export interface CaseResult {
   /** Over the repetitions: the highest peak, the median of the means. */
   server: { cpuPeak: number; cpuMean: number; rssPeak: number } | null;
   generator: { cpuPeak: number; cpuMean: number } | null;
+  /** µs of CPU per completed request of each process tree, the median over the repetitions that recorded it, with its interval. */
+  cpuPerRequest: CpuEstimates;
+  /** The same run's database-alone case: its database server's and its client's µs per query. */
+  baselineCpu: CpuEstimates | null;
+  /** The median share of the run's generator ceiling, and in how many repetitions it was above CEILING_SHARE_WARNING. */
+  ceiling: { share: number; above: number } | null;
   generatorBound: number;
   errors: Record<string, number>;
   errorCount: number;
   dropped: number;
   /** The repetition whose throughput is closest to the median: the one plotted over time. */
   representative: Repetition;
+}
+
+export interface CpuEstimates {
+  server: MedianEstimate | null;
+  database: MedianEstimate | null;
+  generator: MedianEstimate | null;
 }
 
 export interface CaseRow {
@@ -163,6 +175,14 @@ function representative(reps: Repetition[], mid: number): Repetition {
   return reps.reduce((best, r) => (Math.abs(r.throughput - mid) < Math.abs(best.throughput - mid) ? r : best));
 }
 
+function cpuEstimates(reps: readonly Repetition[], key: (what: string) => string): CpuEstimates {
+  const tree = (t: keyof CpuEstimates) => {
+    const values = reps.flatMap((r) => (r.cpuPerRequestUs?.[t] !== undefined ? [r.cpuPerRequestUs[t]] : []));
+    return values.length ? bootstrapMedian(values, { key: key(`cpu-${t}`) }) : null;
+  };
+  return { server: tree('server'), database: tree('database'), generator: tree('generator') };
+}
+
 export function summarizeCase(api: string, impl: string, run: BenchResult, c: BenchCase): CaseResult {
   const reps = c.repetitions;
   const key = (what: string) => `${api}|${c.id}|${impl}|${run.runId}|${what}`;
@@ -174,6 +194,7 @@ export function summarizeCase(api: string, impl: string, run: BenchResult, c: Be
   const base = run.cases.find((b) => b.protocol === BASELINE_PROTOCOL && !b.failure && b.model === c.model && sameParameters(b.parameters, c.parameters));
   const servers = reps.flatMap((r) => (r.server ? [r.server] : []));
   const generators = reps.flatMap((r) => (r.generator ? [r.generator] : []));
+  const shares = reps.flatMap((r) => (r.ceilingShare !== undefined ? [r.ceilingShare] : []));
   const errors: Record<string, number> = {};
   for (const r of reps) for (const [status, n] of Object.entries(r.errors)) errors[status] = (errors[status] ?? 0) + n;
   return {
@@ -197,6 +218,9 @@ export function summarizeCase(api: string, impl: string, run: BenchResult, c: Be
       ? { cpuPeak: max(servers.map((s) => s.cpuPercentPeak)), cpuMean: median(servers.map((s) => s.cpuPercentMean)), rssPeak: max(servers.map((s) => s.rssBytesPeak)) }
       : null,
     generator: generators.length ? { cpuPeak: max(generators.map((s) => s.cpuPercentPeak)), cpuMean: median(generators.map((s) => s.cpuPercentMean)) } : null,
+    cpuPerRequest: cpuEstimates(reps, key),
+    baselineCpu: base && c.protocol !== BASELINE_PROTOCOL ? cpuEstimates(base.repetitions, (w) => key(`baseline-${w}`)) : null,
+    ceiling: shares.length ? { share: median(shares), above: shares.filter((x) => x > CEILING_SHARE_WARNING).length } : null,
     generatorBound: reps.filter((r) => r.generatorBound).length,
     errors,
     errorCount: Object.values(errors).reduce((a, b) => a + b, 0),
@@ -219,6 +243,9 @@ export function comparePair(a: string, b: string, raw: ReturnType<typeof compare
   return { a, b, cases, family: countDeclared(adjusted) };
 }
 
+/** Above this CV of the control the machine was noisy at the start of the run. */
+const NOISY_CV = 0.1;
+
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 function warningsFor(results: CaseResult[]): string[] {
@@ -230,6 +257,8 @@ function warningsFor(results: CaseResult[]): string[] {
     if (r.errorCount)
       out.push(`${where}: ${plural(r.errorCount, 'failed request')} over ${plural(r.n, 'repetition')} (by status: ${Object.entries(r.errors).map(([s, n]) => `${s === '0' ? 'no response' : s} × ${n}`).join(', ')})`);
     if (r.dropped && !r.generatorBound) out.push(`${where}: ${r.dropped} dropped iterations`);
+    if (r.ceiling?.above)
+      out.push(`${where}: ${r.ceiling.above} of ${plural(r.n, 'repetition')} above ${CEILING_SHARE_WARNING * 100}% of the generator's ceiling (median ${Math.round(r.ceiling.share * 100)}% of ${r.run.generator.ceiling ? Math.round(r.run.generator.ceiling.rate) : '?'} req/s): k6 may have shaped the numbers`);
   }
   return out;
 }
@@ -314,6 +343,13 @@ export function buildModel(runs: LoadedRun[], paperData: PaperData = {}): ApiRep
     }
     for (const run of apiRuns) {
       if (run.doc.options.quick && used.has(run)) warnings.push(`${docLabel(run.doc)}: run ${run.doc.runId} is a QUICK smoke run (${run.doc.options.durationSeconds} s per case), not a measurement`);
+      if (used.has(run) && !run.doc.generator.ceiling) warnings.push(`${docLabel(run.doc)}: run ${run.doc.runId} recorded no generator ceiling: nothing tells whether k6 limited its cases`);
+      const cv = run.doc.generator.ceiling?.cv;
+      if (used.has(run) && cv !== undefined && cv > NOISY_CV)
+        warnings.push(`${docLabel(run.doc)}: run ${run.doc.runId}: the control (k6 against the no-op server) varied by ${(cv * 100).toFixed(1)}% (CV) within its few seconds: differences of that order between runs may be the machine's`);
+      const busy = run.doc.machine.noise?.busyProcesses ?? [];
+      if (used.has(run) && busy.length)
+        warnings.push(`${docLabel(run.doc)}: run ${run.doc.runId} started on a busy machine: ${busy.map((p) => `${p.command} (pid ${p.pid}) ${p.cpuPercent}%`).join(', ')} of a core, load average ${run.doc.machine.noise!.loadAverage.join(' ')}`);
       if (!used.has(run)) warnings.push(`${docLabel(run.doc)}: run ${run.doc.runId} is superseded by newer runs with the same cases and not shown`);
       if (run.doc.complete === false)
         warnings.push(`${docLabel(run.doc)}: run ${run.doc.runId} is incomplete: ${run.doc.cases.length} of ${run.doc.plannedCases ?? '?'} planned cases recorded (stopped, or still running; make bench … RESUME=${run.doc.runId} continues it)`);

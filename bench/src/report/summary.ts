@@ -1,6 +1,6 @@
 // One run as a Markdown table: what the runner prints at the end of `make bench`.
 import { docLabel } from '../copies.ts';
-import { MIN_REPETITIONS, MIN_VERDICT_REPETITIONS } from '../stats/index.ts';
+import { MIN_REPETITIONS, MIN_VERDICT_REPETITIONS, type MedianEstimate } from '../stats/index.ts';
 import { ms, percent, rate, share } from './format.ts';
 import { compareParameters, protocolRank, summarizeCase } from './model.ts';
 import { BASELINE_PROTOCOL, type BenchResult, type CaseFailure } from '../result-document.ts';
@@ -12,12 +12,13 @@ export function summaryMarkdown(doc: BenchResult): string {
   const lines = [
     `**${docLabel(doc)}** on **${doc.api}**, run \`${doc.runId}\` (${doc.implementation.framework.name} ${doc.implementation.framework.version}, ${doc.implementation.runtime.name} ${doc.implementation.runtime.version}, ${doc.database.engine} ${doc.database.version}, k6 ${doc.generator.version}; REPEAT ${doc.options.repeat} × ${doc.options.durationSeconds} s${doc.options.quick ? ', QUICK' : ''}${doc.wallSeconds !== undefined ? `; wall time ${Math.round(doc.wallSeconds)} s` : ''})`,
     '',
-    '| case | reps | median req/s | p95 ms | database alone | k6 CPU peak | flags |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | --- |',
+    ...(doc.generator.ceiling ? [`k6's ceiling here: ${rate(doc.generator.ceiling.rate)} req/s against ${doc.generator.ceiling.target}, ${doc.generator.ceiling.cpuPerRequestUs ?? '?'} µs of k6 CPU per request.`, ''] : []),
+    '| case | reps | median req/s | p95 ms | database alone | server µs/req | database µs/req | k6 CPU peak | share of k6 ceiling | flags |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
   ];
   for (const c of cases) {
     if (c.failure && c.repetitions.length === 0) {
-      lines.push(`| ${c.id} | 0 | — | — | — | — | ${failureFlag(c.failure)} |`);
+      lines.push(`| ${c.id} | 0 | — | — | — | — | — | — | — | ${failureFlag(c.failure)} |`);
       continue;
     }
     const r = summarizeCase(doc.api, docLabel(doc), doc, c);
@@ -27,9 +28,11 @@ export function summaryMarkdown(doc: BenchResult): string {
       r.generatorBound ? `generator-bound ×${r.generatorBound}` : '',
       r.errorCount ? `${r.errorCount} errors` : '',
       r.dropped ? `${r.dropped} dropped` : '',
+      r.ceiling?.above ? `near k6's ceiling ×${r.ceiling.above}` : '',
     ].filter(Boolean);
+    const us = (e: MedianEstimate | null) => (e ? rate(e.median) : '—');
     lines.push(
-      `| ${c.id} | ${r.n}${c.repetitions.at(-1)?.partial ? ' (last partial)' : ''} | ${rate(r.throughput.median)} | ${ms(r.latency.p95)} | ${c.protocol === BASELINE_PROTOCOL ? '(the limit)' : r.baseline ? share(r.baseline.ratio.ratio) : '—'} | ${r.generator ? percent(r.generator.cpuPeak) : '—'} | ${flags.join(', ')} |`,
+      `| ${c.id} | ${r.n}${c.repetitions.at(-1)?.partial ? ' (last partial)' : ''} | ${rate(r.throughput.median)} | ${ms(r.latency.p95)} | ${c.protocol === BASELINE_PROTOCOL ? '(the limit)' : r.baseline ? share(r.baseline.ratio.ratio) : '—'} | ${us(r.cpuPerRequest.server)} | ${us(r.cpuPerRequest.database)} | ${r.generator ? percent(r.generator.cpuPeak) : '—'} | ${r.ceiling ? share(r.ceiling.share) : '—'} | ${flags.join(', ')} |`,
     );
   }
   const failed = doc.cases.filter((c) => c.failure);
