@@ -28,7 +28,7 @@ endif
 # once the tests are done even if one leaked a server (its exit handler then kills it).
 NODE_TEST := node --test --test-reporter=spec --test-timeout=300000 --test-force-exit
 
-.PHONY: help setup images images-if-possible test lint unit conformance mutants fuzz serve bench bench-smoke report matrix clean
+.PHONY: help setup images images-if-possible test lint unit conformance pact mutants fuzz serve bench bench-smoke report matrix clean
 
 help: ## List the targets
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z-]+:.*## / {printf "  \033[1m%-12s\033[0m %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -69,6 +69,9 @@ unit: setup ## Harness tests (seeding, MariaDB/PostgreSQL/FerretDB provisioning 
 
 conformance: setup ## Run the conformance suite (IMPL=…, API=…, RUNTIME=local|containers; default: containers when a runtime works); writes results/conformance/
 	@node conformance/src/cli/conformance.ts $(if $(IMPL),--impl $(IMPL)) $(if $(API),--api $(API))
+
+pact: setup ## Contract tests: each API's k6 script against its pact (Pact's mock server), then provider verification of IMPL × API (default: every pair); writes results/pact/ and the matrix's pact columns; PACT_BROKER_URL optional
+	@node pact/src/cli/pact.ts $(if $(IMPL),--impl $(IMPL)) $(if $(API),--api $(API))
 
 mutants: setup ## Mutation check: the suite must fail on each defect in apis/*/conformance/mutants/<impl>.yaml
 	@node conformance/src/cli/mutants.ts

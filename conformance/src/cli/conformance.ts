@@ -2,9 +2,8 @@
 // Exits 1 when any verdict failed or errored; skips are printed loudly but do not fail.
 import { parseArgs } from 'node:util';
 import { runMain } from '@fairbench/harness/cli/main.ts';
-import { buildMatrix, matrixMarkdown, writeMatrix } from '../report/matrix.ts';
+import { writeCurrentMatrix } from '../report/matrix.ts';
 import { bold, red, yellow } from '../report/console.ts';
-import { readVerdicts } from '../report/verdict.ts';
 import { runConformance } from '../run.ts';
 
 const { values } = parseArgs({ options: { impl: { type: 'string' }, api: { type: 'string' } } });
@@ -14,9 +13,8 @@ await runMain('conformance', async () => {
   const impls = list(values.impl);
   const apis = list(values.api);
   const verdicts = await runConformance({ ...(impls ? { impls } : {}), ...(apis ? { apis } : {}) });
-  const matrix = buildMatrix(await readVerdicts());
-  const files = await writeMatrix(matrix);
-  console.log(`\n${bold('Compliance matrix')} (${files.markdown})\n\n${matrixMarkdown(matrix)}`);
+  const files = await writeCurrentMatrix();
+  console.log(`\n${bold('Compliance matrix')} (${files.markdown})\n\n${files.text}`);
   const ran = verdicts.filter((v) => v.status !== 'skipped');
   const broken = verdicts.filter((v) => v.status === 'failed' || v.status === 'error');
   for (const v of verdicts.filter((v) => v.status === 'skipped')) console.log(yellow(`!! ${v.implementation} × ${v.api} was NOT tested: ${v.reason}`));
