@@ -2,40 +2,40 @@
 // started exactly as for conformance (launchTarget), the API's provider states write its
 // database directly, and Pact's verifier replays every interaction of the pact against it.
 // A failing run is replayed one interaction at a time, so the verdict names each failing one.
-import { Verifier, type VerifierOptions } from '@pact-foundation/pact';
-
-type StateHandlers = NonNullable<VerifierOptions['stateHandlers']>;
+import { Verifier, type VerifierOptions } from '@pact-foundation/pact-core';
 import { launchTarget, type LaunchedTarget, type Target } from '@fairbench/conformance/launch-target.ts';
 import type { DatabaseKind, DatabaseServer } from '@fairbench/harness/provision/types.ts';
+import { implTreeHash } from '@fairbench/harness/fingerprint.ts';
 import { readFile } from 'node:fs/promises';
 import type { PactApi } from './apis.ts';
 import type { StateContext } from './module.ts';
 import { pactFile, providerName } from './paths.ts';
+import { startStateServer } from './state-server.ts';
 import { contractHash, type InteractionResult, type PactVerdict } from './verdict.ts';
-import { implTreeHash } from '@fairbench/harness/fingerprint.ts';
+
+type Source = Pick<VerifierOptions, 'pactUrls' | 'pactBrokerUrl' | 'pactBrokerToken' | 'consumerVersionSelectors'>;
 
 /** A broker instead of the local pact file, for users who have one (PACT_BROKER_URL, PACT_BROKER_TOKEN). */
-function source(api: PactApi): Pick<VerifierOptions, 'pactUrls' | 'pactBrokerUrl' | 'pactBrokerToken' | 'consumerVersionSelectors'> & { label: string } {
+function source(api: PactApi): { label: string; options: Source } {
   const broker = process.env.PACT_BROKER_URL;
   if (broker) {
-    return { label: broker, pactBrokerUrl: broker, consumerVersionSelectors: [{ latest: true }], ...(process.env.PACT_BROKER_TOKEN ? { pactBrokerToken: process.env.PACT_BROKER_TOKEN } : {}) };
+    return { label: broker, options: { pactBrokerUrl: broker, consumerVersionSelectors: [{ latest: true }], ...(process.env.PACT_BROKER_TOKEN ? { pactBrokerToken: process.env.PACT_BROKER_TOKEN } : {}) } };
   }
-  return { label: 'local', pactUrls: [pactFile(api.name)] };
+  return { label: 'local', options: { pactUrls: [pactFile(api.name)] } };
 }
 
-function verifier(api: PactApi, launched: LaunchedTarget, ctx: StateContext): Verifier {
-  const { label: _, ...from } = source(api);
-  const stateHandlers = Object.fromEntries(
-    Object.entries(api.pact.states).map(([name, handler]) => [name, { setup: async (params?: unknown) => (await handler(ctx, (params ?? {}) as Record<string, unknown>)) ?? undefined }]),
-  );
+/** One run of Pact's verifier (all interactions, or those PACT_DESCRIPTION selects); rejects when one fails. */
+function verify(api: PactApi, launched: LaunchedTarget, statesUrl: string): Promise<string> {
   return new Verifier({
     provider: providerName(api.name),
     providerBaseUrl: launched.running.baseUrl,
-    ...from,
-    stateHandlers: stateHandlers as StateHandlers,
+    ...source(api).options,
+    providerStatesSetupUrl: statesUrl,
+    providerStatesSetupTeardown: false,
+    providerStatesSetupBody: true,
     logLevel: 'error',
     timeout: 60_000,
-  });
+  }).verify();
 }
 
 const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -48,15 +48,24 @@ async function descriptions(api: PactApi): Promise<string[]> {
 /** Every interaction at once; on failure each alone (PACT_DESCRIPTION filters the verifier). */
 async function verifyAll(api: PactApi, launched: LaunchedTarget, ctx: StateContext): Promise<InteractionResult[]> {
   const all = await descriptions(api);
+  const states = await startStateServer(api.pact.states, ctx);
   try {
-    await verifier(api, launched, ctx).verifyProvider();
+    return await verifyEach(api, launched, states.url, all);
+  } finally {
+    await states.close();
+  }
+}
+
+async function verifyEach(api: PactApi, launched: LaunchedTarget, statesUrl: string, all: readonly string[]): Promise<InteractionResult[]> {
+  try {
+    await verify(api, launched, statesUrl);
     return all.map((description) => ({ description, passed: true }));
   } catch {
     const results: InteractionResult[] = [];
     for (const description of all) {
       process.env.PACT_DESCRIPTION = `^${escapeRegex(description)}$`;
       try {
-        await verifier(api, launched, ctx).verifyProvider();
+        await verify(api, launched, statesUrl);
         results.push({ description, passed: true });
       } catch (error) {
         results.push({ description, passed: false, problem: (error instanceof Error ? error.message : String(error)).split('\n')[0]! });
