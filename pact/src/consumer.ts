@@ -6,10 +6,11 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PactV3 } from '@pact-foundation/pact';
+import { PactV3, type V3Interaction } from '@pact-foundation/pact';
 import { runCommand } from '@fairbench/harness/process.ts';
 import { k6Binary } from './paths.ts';
 import type { PactApi } from './apis.ts';
+import type { ConsumerRun } from './module.ts';
 import { consumerName, pactFile, pactFilesDir, providerName } from './paths.ts';
 
 export interface RunCheck {
@@ -45,7 +46,7 @@ interface Summary {
   metrics: Record<string, { values: Record<string, number> } | undefined>;
 }
 
-async function runK6(api: PactApi, run: PactApi['pact']['runs'][number], baseUrl: string, dir: string): Promise<RunCheck> {
+async function runK6(api: PactApi, run: ConsumerRun, baseUrl: string, dir: string): Promise<RunCheck> {
   const summaryPath = join(dir, `${run.name.replace(/[^a-z0-9-]+/gi, '_')}.json`);
   const vars = { ...run.env, BASE_URL: baseUrl, SUMMARY_PATH: summaryPath };
   const args = ['run', '--quiet', '--no-color', '--address', '', ...Object.entries(vars).flatMap(([k, v]) => ['-e', `${k}=${v}`]), api.script];
@@ -71,31 +72,46 @@ async function runK6(api: PactApi, run: PactApi['pact']['runs'][number], baseUrl
   };
 }
 
+/** The runs and the interactions each mock server serves: the shared one, then each `only` group. */
+function groups(api: PactApi): { runs: ConsumerRun[]; interactions: V3Interaction[] }[] {
+  const claimed = new Set(api.pact.runs.flatMap((r) => r.only ?? []));
+  const out = [{ runs: api.pact.runs.filter((r) => !r.only), interactions: api.pact.interactions.filter((i) => !claimed.has(i.uponReceiving)) }];
+  for (const run of api.pact.runs.filter((r) => r.only)) {
+    const unknown = run.only!.filter((d) => !api.pact.interactions.some((i) => i.uponReceiving === d));
+    if (unknown.length > 0) throw new Error(`apis/${api.name} pact run '${run.name}': no interaction named ${unknown.join(', ')}`);
+    out.push({ runs: [run], interactions: api.pact.interactions.filter((i) => run.only!.includes(i.uponReceiving)) });
+  }
+  return out.filter((g) => g.runs.length > 0 || g.interactions.length > 0);
+}
+
 export async function runConsumer(api: PactApi): Promise<ConsumerOutcome> {
   const started = performance.now();
   const file = pactFile(api.name);
   // Pact merges into an existing file: start from none, so a removed interaction is gone.
   await rm(file, { force: true });
-  const pact = new PactV3({ consumer: consumerName(api.name), provider: providerName(api.name), dir: pactFilesDir, logLevel: 'error' });
-  for (const interaction of api.pact.interactions) pact.addInteraction(interaction);
   const dir = await mkdtemp(join(tmpdir(), `pact-${api.name}-`));
   const runs: RunCheck[] = [];
   const problems: string[] = [];
   try {
-    await pact.executeTest(async (mock) => {
-      // A few at a time: each is mostly k6's one-second minimum of waiting.
-      const checks = await inBatches(api.pact.runs, PARALLEL_RUNS, (run) => runK6(api, run, mock.url, dir));
-      for (const check of checks) {
-        const run = { name: check.run };
-        runs.push(check);
-        if (check.requests === 0) problems.push(`${run.name}: k6 sent no request`);
-        if (Object.keys(check.errors).length > 0) problems.push(`${run.name}: k6 rejected answers the pact describes (${Object.entries(check.errors).map(([s, n]) => `${n}× ${s}`).join(', ')})`);
-        if (check.skipped > 0) problems.push(`${run.name}: ${check.skipped} requests skipped after a failed step`);
+    for (const group of groups(api)) {
+      const pact = new PactV3({ consumer: consumerName(api.name), provider: providerName(api.name), dir: pactFilesDir, logLevel: 'error' });
+      for (const interaction of group.interactions) pact.addInteraction(interaction);
+      try {
+        await pact.executeTest(async (mock) => {
+          // A few at a time: each is mostly k6 starting, or its one-second minimum of waiting.
+          const checks = await inBatches(group.runs, PARALLEL_RUNS, (run) => runK6(api, run, mock.url, dir));
+          for (const check of checks) {
+            runs.push(check);
+            if (check.requests === 0) problems.push(`${check.run}: k6 sent no request`);
+            if (Object.keys(check.errors).length > 0) problems.push(`${check.run}: k6 rejected answers the pact describes (${Object.entries(check.errors).map(([s, n]) => `${n}× ${s}`).join(', ')})`);
+            if (check.skipped > 0) problems.push(`${check.run}: ${check.skipped} requests skipped after a failed step`);
+          }
+        });
+      } catch (error) {
+        // Pact's own findings: requests no interaction describes, interactions never used.
+        problems.push((error instanceof Error ? error.message : String(error)).trim());
       }
-    });
-  } catch (error) {
-    // Pact's own findings: requests no interaction describes, interactions never used.
-    problems.push((error instanceof Error ? error.message : String(error)).trim());
+    }
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

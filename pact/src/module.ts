@@ -9,6 +9,12 @@ import type { DatabaseKind, DatabaseServer } from '@fairbench/harness/provision/
 export interface ConsumerRun {
   readonly name: string;
   readonly env: Readonly<Record<string, string | number>>;
+  /**
+   * The interactions (by description) this run uses, served alone by a mock server of its own:
+   * for requests Pact cannot tell apart by matching (TPC-C's rolled-back new order has the
+   * same shape as any other). Runs without it share one mock serving every other interaction.
+   */
+  readonly only?: readonly string[];
 }
 
 /** What a provider state's handler may use: the seeded databases of the running implementation. */
