@@ -93,7 +93,8 @@ export async function runConsumer(api: PactApi): Promise<ConsumerOutcome> {
   const runs: RunCheck[] = [];
   const problems: string[] = [];
   try {
-    for (const group of groups(api)) {
+    // The groups' mock servers run side by side (each on its own port).
+    await Promise.all(groups(api).map(async (group) => {
       const pact = new PactV3({ consumer: consumerName(api.name), provider: providerName(api.name), dir: pactFilesDir, logLevel: 'error' });
       for (const interaction of group.interactions) pact.addInteraction(interaction);
       try {
@@ -111,7 +112,7 @@ export async function runConsumer(api: PactApi): Promise<ConsumerOutcome> {
         // Pact's own findings: requests no interaction describes, interactions never used.
         problems.push((error instanceof Error ? error.message : String(error)).trim());
       }
-    }
+    }));
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
