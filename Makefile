@@ -18,6 +18,7 @@ QUICK ?=
 PROTOCOL ?=
 CASES ?=
 MODEL ?=
+CONFORMANCE ?=
 PIN ?=
 RESUME ?=
 ifneq ($(RUNTIME),)
@@ -28,7 +29,7 @@ endif
 # once the tests are done even if one leaked a server (its exit handler then kills it).
 NODE_TEST := node --test --test-reporter=spec --test-timeout=300000 --test-force-exit
 
-.PHONY: help setup images images-if-possible test lint unit conformance pact mutants fuzz serve bench bench-smoke report matrix clean
+.PHONY: help setup images images-if-possible test lint unit conformance pact pact-mutants mutants fuzz serve bench bench-smoke report matrix clean
 
 help: ## List the targets
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z-]+:.*## / {printf "  \033[1m%-12s\033[0m %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -72,6 +73,9 @@ conformance: setup ## Run the conformance suite (IMPL=…, API=…, RUNTIME=loca
 
 pact: setup ## Contract tests: each API's k6 script against its pact (Pact's mock server), then provider verification of IMPL × API (default: every pair); writes results/pact/ and the matrix's pact columns; PACT_BROKER_URL optional
 	@node pact/src/cli/pact.ts $(if $(IMPL),--impl $(IMPL)) $(if $(API),--api $(API))
+
+pact-mutants: setup ## Contract mutation check: each defect in apis/*/pact/mutants/<impl>.yaml must fail its provider verification; CONFORMANCE=1 also runs the suite on each (does it catch it too?)
+	@node pact/src/cli/mutants.ts $(if $(API),--api $(API)) $(if $(filter 1 true yes,$(CONFORMANCE)),--conformance)
 
 mutants: setup ## Mutation check: the suite must fail on each defect in apis/*/conformance/mutants/<impl>.yaml
 	@node conformance/src/cli/mutants.ts

@@ -1,12 +1,14 @@
 // The conformance gate: an implementation is benchmarked on an API only with a passing
 // verdict recorded for exactly the current implementation tree, spec and suite
 // (results/conformance/<impl>/<api>.json). A missing or stale verdict is renewed by
-// running the suite first; a failing pair is refused.
+// running the suite first; a failing pair is refused. An API with a pact also needs a passing
+// provider verification of the pair (pact/src/gate.ts), renewed and refused the same way.
 import { readFile } from 'node:fs/promises';
 import { implTreeHash } from '@fairbench/harness/fingerprint.ts';
 import type { Implementation } from '@fairbench/harness/impl/manifest.ts';
 import { verdictFile, type Verdict } from '@fairbench/conformance/report/verdict.ts';
 import { runConformance, suiteFingerprints } from '@fairbench/conformance/run.ts';
+import { passPactGate, PactGateRefusal, type PactGateRecord } from '@fairbench/pact/gate.ts';
 
 export interface CurrentHashes {
   readonly implTreeHash: string;
@@ -60,6 +62,8 @@ export interface GateRecord {
   implTreeHash: string;
   reused: boolean;
   recordedAt: string;
+  /** The contract verification the run was allowed on (APIs with a pact). */
+  pact?: PactGateRecord;
 }
 
 export class GateRefusal extends Error {}
@@ -83,5 +87,11 @@ export async function passGate(impl: Implementation, api: string): Promise<GateR
   if (decision.action === 'refuse') throw new GateRefusal(`gate: refusing to benchmark: ${decision.reason}`);
   const v = decision.verdict;
   console.log(`gate: ${name} × ${api} passed conformance (${v.passed}/${v.total}, ${reused ? `verdict of ${v.recordedAt} reused` : 'just now'})`);
-  return { status: 'passed', specHash: v.specHash, suiteHash: v.suiteHash, implTreeHash: v.implTreeHash, reused, recordedAt: v.recordedAt };
+  let pact: PactGateRecord | null;
+  try {
+    pact = await passPactGate(impl, api);
+  } catch (error) {
+    throw error instanceof PactGateRefusal ? new GateRefusal(error.message) : error;
+  }
+  return { status: 'passed', specHash: v.specHash, suiteHash: v.suiteHash, implTreeHash: v.implTreeHash, reused, recordedAt: v.recordedAt, ...(pact ? { pact } : {}) };
 }
