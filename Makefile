@@ -43,10 +43,12 @@ setup: ## Install everything (apt packages incl. Podman, pinned Node, npm worksp
 	@bash scripts/setup.sh
 	@node harness/src/cli/reap.ts
 
-test: setup lint images-if-possible unit ## Everything CI runs: set-up, lint, images, harness tests, mutation check, fuzzing, conformance of every implementation (in containers when a runtime works), QUICK benchmark smoke
+test: setup lint images-if-possible unit ## Everything CI runs: set-up, lint, images, harness tests, mutation check, fuzzing, conformance of every implementation (in containers when a runtime works), the k6 scripts' pacts and their verification (+ planted defects), QUICK benchmark smoke
 	@node conformance/src/cli/mutants.ts
 	@node conformance/src/cli/fuzz.ts
 	@node conformance/src/cli/conformance.ts
+	@node pact/src/cli/pact.ts
+	@node pact/src/cli/mutants.ts
 	@$(MAKE) --no-print-directory bench-smoke
 
 images: setup ## Build the containers runtime's local images (Debian by debootstrap; node, java, bun, mariadb, postgresql, ferretdb); cached by input hash
@@ -65,7 +67,7 @@ lint: setup ## Lint the specs (Redocly, graphql-js), typecheck the harness (tsc 
 	@echo "workflows: ok"
 
 unit: setup ## Harness tests (seeding, MariaDB/PostgreSQL/FerretDB provisioning local and in containers, processes, case files, bench runner, statistics and report) and each implementation's own tests
-	@$(NODE_TEST) apis/*/test/*.test.ts harness/test/*.test.ts conformance/test/*.test.ts bench/test/*.test.ts
+	@$(NODE_TEST) apis/*/test/*.test.ts harness/test/*.test.ts conformance/test/*.test.ts bench/test/*.test.ts pact/test/*.test.ts
 	@node harness/src/cli/impl-tests.ts
 
 conformance: setup ## Run the conformance suite (IMPL=…, API=…, RUNTIME=local|containers; default: containers when a runtime works); writes results/conformance/
@@ -95,7 +97,7 @@ bench: setup ## Benchmark IMPL (or IMPL=a,b, alternating) on API (a folder under
 bench-smoke: setup ## The QUICK benchmark make test runs: each API's smoke cases (bench.smoke in its api.yaml) for every implementation that serves it
 	@node bench/src/cli/smoke.ts
 
-matrix: ## Print the compliance matrix from the verdicts in results/conformance/
+matrix: ## Print the compliance matrix from the verdicts in results/conformance/ and results/pact/ (a pact column per API)
 	@cat results/conformance/matrix.md 2>/dev/null || echo "no verdicts yet: run make conformance"
 
 report: setup ## Render every result under results/bench/ into results/report/index.html (static, self-contained) and print its path
