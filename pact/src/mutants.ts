@@ -15,7 +15,7 @@ import { mutate } from '@fairbench/conformance/mutants.ts';
 import { printBanner } from '@fairbench/conformance/report/console.ts';
 import { loadSpecValidators, runTarget, startDatabases, suiteFingerprints } from '@fairbench/conformance/run.ts';
 import { pactApis } from './apis.ts';
-import { runConsumers } from './run.ts';
+import { ensurePacts } from './run.ts';
 import { verifyTarget } from './verify.ts';
 import schema from '../schemas/mutants.schema.json' with { type: 'json' };
 
@@ -64,7 +64,7 @@ export async function runPactMutants(options: { conformance: boolean; apis?: rea
     }
   }
   const used = [...new Map(found.map((f) => [f.api.name, f.api])).values()];
-  const consumers = await runConsumers(used);
+  const consumers = await ensurePacts(used);
   const failed = consumers.filter((c) => !c.passed).map((c) => c.api);
   if (failed.length > 0) throw new Error(`the consumer tests of ${failed.join(', ')} fail: no pact to verify the mutants against`);
   // Local unless FAIRBENCH_RUNTIME says otherwise: each mutant would otherwise be an image build.

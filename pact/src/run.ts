@@ -9,6 +9,8 @@ import { printBanner } from '@fairbench/conformance/report/console.ts';
 import { pactApis, type PactApi } from './apis.ts';
 import { runConsumer, type ConsumerOutcome } from './consumer.ts';
 import { contractHash, writePactVerdict, type PactVerdict } from './verdict.ts';
+import { readFile, writeFile } from 'node:fs/promises';
+import { pactFile } from './paths.ts';
 import { verifyTarget } from './verify.ts';
 
 export interface PactRun {
@@ -23,9 +25,22 @@ export async function runConsumers(apis: readonly PactApi[]): Promise<ConsumerOu
     const o = await runConsumer(api);
     console.log(`  ${o.passed ? 'passed' : 'FAILED'}: ${o.interactions} interactions, ${o.runs.length} k6 runs, ${o.runs.reduce((n, r) => n + r.requests, 0)} requests in ${o.ms} ms → ${o.file}`);
     for (const p of o.problems) console.log(`  ${p.split('\n').slice(0, 12).join('\n  ')}`);
+    // Which contract the pact file was written from: ensurePacts reuses it while that holds.
+    if (o.passed) await writeFile(`${o.file}.contract`, await contractHash(api));
     outcomes.push(o);
   }
   return outcomes;
+}
+
+/** The pact files of `apis`: reused when written from the current contract (make pact just ran), else written now. */
+export async function ensurePacts(apis: readonly PactApi[]): Promise<ConsumerOutcome[]> {
+  const stale: PactApi[] = [];
+  for (const api of apis) {
+    const written = await readFile(`${pactFile(api.name)}.contract`, 'utf8').catch(() => null);
+    if (written !== null && written === (await contractHash(api))) console.log(`consumer: ${api.name}: the pact file of the current contract is reused (${pactFile(api.name)})`);
+    else stale.push(api);
+  }
+  return runConsumers(stale);
 }
 
 export async function runPact(selection: Selection): Promise<PactRun> {
