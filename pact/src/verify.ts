@@ -46,23 +46,23 @@ async function descriptions(api: PactApi): Promise<string[]> {
 }
 
 /** Every interaction at once; on failure each alone (PACT_DESCRIPTION filters the verifier). */
-async function verifyAll(api: PactApi, launched: LaunchedTarget, ctx: StateContext): Promise<InteractionResult[]> {
+async function verifyAll(api: PactApi, launched: LaunchedTarget, ctx: StateContext, isolate?: readonly string[]): Promise<InteractionResult[]> {
   const all = await descriptions(api);
   const states = await startStateServer(api.pact.states, ctx);
   try {
-    return await verifyEach(api, launched, states.url, all);
+    return await verifyEach(api, launched, states.url, all, isolate);
   } finally {
     await states.close();
   }
 }
 
-async function verifyEach(api: PactApi, launched: LaunchedTarget, statesUrl: string, all: readonly string[]): Promise<InteractionResult[]> {
+async function verifyEach(api: PactApi, launched: LaunchedTarget, statesUrl: string, all: readonly string[], isolate?: readonly string[]): Promise<InteractionResult[]> {
   try {
     await verify(api, launched, statesUrl);
     return all.map((description) => ({ description, passed: true }));
-  } catch {
+  } catch (whole) {
     const results: InteractionResult[] = [];
-    for (const description of all) {
+    for (const description of all.filter((d) => !isolate || isolate.includes(d))) {
       process.env.PACT_DESCRIPTION = `^${escapeRegex(description)}$`;
       try {
         await verify(api, launched, statesUrl);
@@ -73,11 +73,17 @@ async function verifyEach(api: PactApi, launched: LaunchedTarget, statesUrl: str
         delete process.env.PACT_DESCRIPTION;
       }
     }
+    // The run failed, yet no interaction replayed alone did (another one, or the verifier itself): say so.
+    if (results.every((r) => r.passed)) results.push({ description: '(the verification run as a whole)', passed: false, problem: (whole instanceof Error ? whole.message : String(whole)).split('\n')[0]! });
     return results;
   }
 }
 
-export async function verifyTarget(target: Target, api: PactApi, databases: ReadonlyMap<DatabaseKind, DatabaseServer>): Promise<PactVerdict> {
+/**
+ * Verifies the pair; `isolate` (the mutation check) limits the one-by-one replay of a failing
+ * run to the interactions it asks about, so the verdict then lists only those.
+ */
+export async function verifyTarget(target: Target, api: PactApi, databases: ReadonlyMap<DatabaseKind, DatabaseServer>, isolate?: readonly string[]): Promise<PactVerdict> {
   const started = performance.now();
   const common = {
     schemaVersion: 1 as const,
@@ -93,7 +99,7 @@ export async function verifyTarget(target: Target, api: PactApi, databases: Read
     const used = new Map(api.manifest.databases.map((k) => [k, databases.get(k)!]));
     const ctx: StateContext = { databases: used, seeded: launched.seeded, jwtSecret: launched.jwtSecret };
     const verifyStarted = performance.now();
-    const results = await verifyAll(api, launched, ctx);
+    const results = await verifyAll(api, launched, ctx, isolate);
     const failing = results.filter((r) => !r.passed);
     return {
       ...common,
