@@ -4,6 +4,9 @@ import { pathToFileURL } from 'node:url';
 import { loadApis, type Api } from '@fairbench/harness/api/manifest.ts';
 import type { PactModule } from './module.ts';
 
+// Pact's libraries report usage to the vendor unless told not to: everything stays on this machine.
+process.env.PACT_DO_NOT_TRACK ??= 'true';
+
 export interface PactApi extends Api {
   readonly name: string;
   readonly pact: PactModule;
