@@ -18,6 +18,7 @@ QUICK ?=
 PROTOCOL ?=
 CASES ?=
 MODEL ?=
+CONFORMANCE ?=
 PIN ?=
 RESUME ?=
 ifneq ($(RUNTIME),)
@@ -28,7 +29,7 @@ endif
 # once the tests are done even if one leaked a server (its exit handler then kills it).
 NODE_TEST := node --test --test-reporter=spec --test-timeout=300000 --test-force-exit
 
-.PHONY: help setup images images-if-possible test lint unit conformance mutants fuzz serve bench bench-smoke report matrix clean
+.PHONY: help setup images images-if-possible test lint unit conformance pact pact-mutants mutants fuzz serve bench bench-smoke report matrix clean
 
 help: ## List the targets
 	@echo "  make bench IMPL=hapi          benchmark Hapi on every API it serves (conformance gate first), one report: results/report/<runId>.html"
@@ -46,10 +47,12 @@ setup: ## Install everything (apt packages incl. Podman, pinned Node, npm worksp
 	@bash scripts/setup.sh
 	@node harness/src/cli/reap.ts
 
-test: setup lint images-if-possible unit ## Everything CI runs: set-up, lint, images, harness tests, mutation check, fuzzing, conformance of every implementation (in containers when a runtime works), QUICK benchmark smoke
+test: setup lint images-if-possible unit ## Everything CI runs: set-up, lint, images, harness tests, mutation check, fuzzing, conformance of every implementation (in containers when a runtime works), the k6 scripts' pacts and their verification (+ planted defects), QUICK benchmark smoke
 	@node conformance/src/cli/mutants.ts
 	@node conformance/src/cli/fuzz.ts
 	@node conformance/src/cli/conformance.ts
+	@node pact/src/cli/pact.ts
+	@node pact/src/cli/mutants.ts
 	@$(MAKE) --no-print-directory bench-smoke
 
 images: setup ## Build the containers runtime's local images (Debian by debootstrap; node, java, bun, mariadb, postgresql, ferretdb); cached by input hash
@@ -68,11 +71,17 @@ lint: setup ## Lint the specs (Redocly, graphql-js), typecheck the harness (tsc 
 	@echo "workflows: ok"
 
 unit: setup ## Harness tests (seeding, MariaDB/PostgreSQL/FerretDB provisioning local and in containers, processes, case files, bench runner, statistics and report) and each implementation's own tests
-	@$(NODE_TEST) apis/*/test/*.test.ts harness/test/*.test.ts conformance/test/*.test.ts bench/test/*.test.ts
+	@$(NODE_TEST) apis/*/test/*.test.ts harness/test/*.test.ts conformance/test/*.test.ts bench/test/*.test.ts pact/test/*.test.ts
 	@node harness/src/cli/impl-tests.ts
 
 conformance: setup ## Run the conformance suite (IMPL=…, API=…, RUNTIME=local|containers; default: containers when a runtime works); writes results/conformance/
 	@node conformance/src/cli/conformance.ts $(if $(IMPL),--impl $(IMPL)) $(if $(API),--api $(API))
+
+pact: setup ## Contract tests: each API's k6 script against its pact (Pact's mock server), then provider verification of IMPL × API (default: every pair); writes results/pact/ and the matrix's pact columns; PACT_BROKER_URL optional
+	@node pact/src/cli/pact.ts $(if $(IMPL),--impl $(IMPL)) $(if $(API),--api $(API))
+
+pact-mutants: setup ## Contract mutation check: each defect in apis/*/pact/mutants/<impl>.yaml must fail its provider verification; CONFORMANCE=1 also runs the suite on each (does it catch it too?)
+	@node pact/src/cli/mutants.ts $(if $(API),--api $(API)) $(if $(filter 1 true yes,$(CONFORMANCE)),--conformance)
 
 mutants: setup ## Mutation check: the suite must fail on each defect in apis/*/conformance/mutants/<impl>.yaml
 	@node conformance/src/cli/mutants.ts
@@ -92,7 +101,7 @@ bench: setup ## Benchmark IMPL (or IMPL=a,b, alternating) on every API it serves
 bench-smoke: setup ## The QUICK benchmark make test runs: each API's smoke cases (bench.smoke in its api.yaml) for every implementation that serves it
 	@node bench/src/cli/smoke.ts
 
-matrix: ## Print the compliance matrix from the verdicts in results/conformance/
+matrix: ## Print the compliance matrix from the verdicts in results/conformance/ and results/pact/ (a pact column per API)
 	@cat results/conformance/matrix.md 2>/dev/null || echo "no verdicts yet: run make conformance"
 
 report: setup ## Render every result under results/bench/ into results/report/index.html (static, self-contained) and print its path

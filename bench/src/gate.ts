@@ -1,13 +1,15 @@
 // The conformance gate: an implementation is benchmarked on an API only with a passing
 // verdict recorded for exactly the current implementation tree, spec and suite
 // (results/conformance/<impl>/<api>.json). A missing or stale verdict is renewed by
-// running the suite first; a failing pair is refused.
+// running the suite first; a failing pair is refused. An API with a pact also needs a passing
+// provider verification of the pair (pact/src/gate.ts), renewed and refused the same way.
 import { readFile } from 'node:fs/promises';
 import { CannotRun } from '@fairbench/harness/cli/usage.ts';
 import { implTreeHash } from '@fairbench/harness/fingerprint.ts';
 import type { Implementation } from '@fairbench/harness/impl/manifest.ts';
 import { verdictFile, type Verdict } from '@fairbench/conformance/report/verdict.ts';
 import { runConformance, suiteFingerprints } from '@fairbench/conformance/run.ts';
+import { passPactGate, PactGateRefusal, type PactGateRecord } from '@fairbench/pact/gate.ts';
 
 export interface CurrentHashes {
   readonly implTreeHash: string;
@@ -61,6 +63,8 @@ export interface GateRecord {
   implTreeHash: string;
   reused: boolean;
   recordedAt: string;
+  /** The contract verification the run was allowed on (APIs with a pact). */
+  pact?: PactGateRecord;
 }
 
 /** A pair that does not pass conformance: one line, exit code 1 (runMain). */
@@ -85,5 +89,11 @@ export async function passGate(impl: Implementation, api: string): Promise<GateR
   if (decision.action === 'refuse') throw new GateRefusal(`gate: refusing to benchmark: ${decision.reason}`);
   const v = decision.verdict;
   console.log(`gate: ${name} × ${api} passed conformance (${v.passed}/${v.total}, ${reused ? `verdict of ${v.recordedAt} reused` : 'just now'})`);
-  return { status: 'passed', specHash: v.specHash, suiteHash: v.suiteHash, implTreeHash: v.implTreeHash, reused, recordedAt: v.recordedAt };
+  let pact: PactGateRecord | null;
+  try {
+    pact = await passPactGate(impl, api);
+  } catch (error) {
+    throw error instanceof PactGateRefusal ? new GateRefusal(error.message) : error;
+  }
+  return { status: 'passed', specHash: v.specHash, suiteHash: v.suiteHash, implTreeHash: v.implTreeHash, reused, recordedAt: v.recordedAt, ...(pact ? { pact } : {}) };
 }

@@ -47,8 +47,8 @@ async function loadMutants(file: string): Promise<MutantsFile> {
   return data;
 }
 
-/** A copy of the implementation with one edit; the edit must match exactly once. */
-async function mutate(impl: Implementation, mutant: Mutant): Promise<Implementation> {
+/** A copy of the implementation with one edit; the edit must match exactly once (make pact's mutants use it too). */
+export async function mutate(impl: Implementation, mutant: Pick<Mutant, 'id' | 'file' | 'replace' | 'with'>): Promise<Implementation> {
   const dir = join(resultsDir, 'mutants', `${impl.manifest.name}-${mutant.id}`);
   await rm(dir, { recursive: true, force: true });
   await cp(impl.dir, dir, { recursive: true, filter: (src) => !src.includes('/node_modules/') && !src.endsWith('/node_modules') });

@@ -70,46 +70,50 @@ export function setup() {
 // later requests measured once the window is open: slow lives must not empty the window).
 const phaseNow = (data) => (MODEL === 'sequential' || Date.now() < data.measureFrom ? 'warmup' : 'measure');
 
+// A created document is then addressed as a REST client does: by the Location of the 201
+// (/documents/{id}), which the client follows; its id is what the answers must carry.
 function create(i, phase) {
   const res = http.post(`${BASE_URL}/documents`, body(i), { headers: HEADERS, tags: { name: 'createDocument', phase } });
-  return record(res, 'createDocument', phase, 201, (b) => b.includes(`"kind":"${KIND}"`)) ? res.json('id') : null;
+  const url = res.headers.Location;
+  const ok = record(res, 'createDocument', phase, 201, (b) => b.includes(`"kind":"${KIND}"`) && typeof url === 'string' && url.startsWith('/documents/'));
+  return ok ? { id: res.json('id'), url: `${BASE_URL}${url}` } : null;
 }
 
-function read(id, phase) {
-  const res = http.get(`${BASE_URL}/documents/${id}`, { tags: { name: 'getDocument', phase } });
-  return record(res, 'getDocument', phase, 200, (b) => b.includes(`"id":"${id}"`) && b.includes(`"kind":"${KIND}"`));
+function read(doc, phase) {
+  const res = http.get(doc.url, { tags: { name: 'getDocument', phase } });
+  return record(res, 'getDocument', phase, 200, (b) => b.includes(`"id":"${doc.id}"`) && b.includes(`"kind":"${KIND}"`));
 }
 
-function replace(id, i, phase) {
-  const res = http.put(`${BASE_URL}/documents/${id}`, body(i + 1), { headers: HEADERS, tags: { name: 'replaceDocument', phase } });
-  return record(res, 'replaceDocument', phase, 200, (b) => b.includes(`"id":"${id}"`));
+function replace(doc, i, phase) {
+  const res = http.put(doc.url, body(i + 1), { headers: HEADERS, tags: { name: 'replaceDocument', phase } });
+  return record(res, 'replaceDocument', phase, 200, (b) => b.includes(`"id":"${doc.id}"`));
 }
 
-function remove(id, phase) {
-  const res = http.del(`${BASE_URL}/documents/${id}`, null, { tags: { name: 'deleteDocument', phase } });
+function remove(doc, phase) {
+  const res = http.del(doc.url, null, { tags: { name: 'deleteDocument', phase } });
   return record(res, 'deleteDocument', phase, 204);
 }
 
 /** The paper's protocol: COUNT of each operation, one operation after the other. */
 export function sequential() {
-  const ids = [];
-  for (let i = 0; i < COUNT; i++) ids.push(create(i, 'measure'));
-  for (const id of ids) if (id === null) skipped('getDocument', 'measure'); else read(id, 'measure');
-  ids.forEach((id, i) => (id === null ? skipped('replaceDocument', 'measure') : replace(id, i, 'measure')));
-  for (const id of ids) if (id === null) skipped('deleteDocument', 'measure'); else remove(id, 'measure');
+  const docs = [];
+  for (let i = 0; i < COUNT; i++) docs.push(create(i, 'measure'));
+  for (const doc of docs) if (doc === null) skipped('getDocument', 'measure'); else read(doc, 'measure');
+  docs.forEach((doc, i) => (doc === null ? skipped('replaceDocument', 'measure') : replace(doc, i, 'measure')));
+  for (const doc of docs) if (doc === null) skipped('deleteDocument', 'measure'); else remove(doc, 'measure');
 }
 
 /** One document's life: create → read → replace → delete. */
 export function loop(data) {
   const i = exec.scenario.iterationInTest;
-  const id = create(i, phaseNow(data));
-  if (id === null) {
+  const doc = create(i, phaseNow(data));
+  if (doc === null) {
     for (const op of OPS.slice(1)) skipped(op, phaseNow(data));
     return;
   }
-  read(id, phaseNow(data));
-  replace(id, i, phaseNow(data));
-  remove(id, phaseNow(data));
+  read(doc, phaseNow(data));
+  replace(doc, i, phaseNow(data));
+  remove(doc, phaseNow(data));
 }
 
 export const handleSummary = writeSummary;

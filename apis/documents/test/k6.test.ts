@@ -30,14 +30,15 @@ async function withServer(f: (baseUrl: string, log: string[]) => Promise<void>):
   const server = createServer(async (req, res) => {
     let text = '';
     for await (const chunk of req) text += chunk;
-    const send = (status: number, data?: unknown) =>
-      res.writeHead(status, { 'content-type': 'application/json', 'server-timing': 'app;dur=0.500' }).end(data === undefined ? undefined : JSON.stringify(data));
+    const send = (status: number, data?: unknown, headers: Record<string, string> = {}) =>
+      res.writeHead(status, { 'content-type': 'application/json', 'server-timing': 'app;dur=0.500', ...headers }).end(data === undefined ? undefined : JSON.stringify(data));
     const id = /^\/documents\/([0-9a-f]{24})$/.exec(req.url ?? '')?.[1];
     log.push(req.method ?? '');
     if (req.method === 'POST' && req.url === '/documents') {
       const d = { id: (next++).toString(16).padStart(24, '0'), ...(JSON.parse(text) as object) };
       docs.set(d.id, d);
-      return send(201, d);
+      // The script follows the Location of the 201.
+      return send(201, d, { location: `/documents/${d.id}` });
     }
     if (!id || !docs.has(id)) return send(404);
     if (req.method === 'GET') return send(200, docs.get(id));

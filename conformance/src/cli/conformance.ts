@@ -9,14 +9,12 @@ await runMain('conformance', async () => {
   const apis = listArg(values.api);
   await checkPairs(impls, apis);
   // The suite loads only once the options are right: a usage error is answered at once.
-  const { buildMatrix, matrixMarkdown, writeMatrix } = await import('../report/matrix.ts');
+  const { writeCurrentMatrix } = await import('../report/matrix.ts');
   const { bold, red, yellow } = await import('../report/console.ts');
-  const { readVerdicts } = await import('../report/verdict.ts');
   const { runConformance } = await import('../run.ts');
   const verdicts = await runConformance({ ...(impls ? { impls } : {}), ...(apis ? { apis } : {}) });
-  const matrix = buildMatrix(await readVerdicts());
-  const files = await writeMatrix(matrix);
-  console.log(`\n${bold('Compliance matrix')} (${files.markdown})\n\n${matrixMarkdown(matrix)}`);
+  const files = await writeCurrentMatrix();
+  console.log(`\n${bold('Compliance matrix')} (${files.markdown})\n\n${files.text}`);
   const ran = verdicts.filter((v) => v.status !== 'skipped');
   const broken = verdicts.filter((v) => v.status === 'failed' || v.status === 'error');
   for (const v of verdicts.filter((v) => v.status === 'skipped')) console.log(yellow(`!! ${v.implementation} × ${v.api} was NOT tested: ${v.reason}`));

@@ -21,6 +21,8 @@ export interface ApiManifest {
     readonly suites: readonly SuiteName[];
     readonly fuzz?: { readonly phases?: readonly string[]; readonly maxExamples?: number; readonly why?: string };
   };
+  /** The consumer contract module (pact/index.ts), relative to the API folder. */
+  readonly pact?: string;
   readonly bench: {
     readonly scenario: string;
     readonly script: string;

@@ -1,0 +1,28 @@
+// make pact [IMPL=a,b] [API=x,y]  →  node pact/src/cli/pact.ts --impl a,b --api x,y
+// Exits 1 when a consumer test fails or a verification fails or errors; skips are loud, not failures.
+import { runMain } from '@fairbench/harness/cli/main.ts';
+import { checkPairs, listArg, parseCli } from '@fairbench/harness/cli/usage.ts';
+
+process.env.PACT_DO_NOT_TRACK ??= 'true';
+
+await runMain('pact', async () => {
+  const { values } = parseCli({ options: { impl: { type: 'string' }, api: { type: 'string' } } });
+  const impls = listArg(values.impl);
+  const apis = listArg(values.api);
+  await checkPairs(impls, apis);
+  // Pact and the suite load only once the options are right: a usage error is answered at once.
+  const { bold, red, yellow } = await import('@fairbench/conformance/report/console.ts');
+  const { writeCurrentMatrix } = await import('@fairbench/conformance/report/matrix.ts');
+  const { runPact } = await import('../run.ts');
+  const { consumers, verdicts } = await runPact({ ...(impls ? { impls } : {}), ...(apis ? { apis } : {}) });
+  const { markdown, text } = await writeCurrentMatrix();
+  console.log(`\n${bold('Compliance matrix')} (${markdown})\n\n${text}`);
+  for (const v of verdicts.filter((v) => v.status === 'skipped')) console.log(yellow(`!! ${v.implementation} × ${v.api} was NOT verified: ${v.reason}`));
+  const broken = verdicts.filter((v) => v.status === 'failed' || v.status === 'error');
+  for (const v of broken) console.log(red(`${v.implementation} × ${v.api}: pact ${v.status}${v.reason ? ` (${v.reason.split('\n')[0]})` : `: ${v.failing.join('; ')}`}`));
+  const failedConsumers = consumers.filter((c) => !c.passed);
+  for (const c of failedConsumers) console.log(red(`consumer ${c.api}: the pact and bench/k6.js disagree`));
+  const ran = verdicts.filter((v) => v.status !== 'skipped');
+  console.log(`pact: ${consumers.length - failedConsumers.length}/${consumers.length} consumer tests passed; ${ran.length - broken.length} verifications passed, ${broken.length} failed, ${verdicts.length - ran.length} skipped`);
+  return failedConsumers.length === 0 && broken.length === 0 && ran.length > 0;
+});
