@@ -3,6 +3,7 @@
 import { parseArgs } from 'node:util';
 import { runMain } from '@fairbench/harness/cli/main.ts';
 import { fuzzTarget } from '../fuzz.ts';
+import { fuzzAuthHeader } from '../fuzz-auth.ts';
 import { launchTarget } from '../launch-target.ts';
 import { green, printBanner, red } from '../report/console.ts';
 import { selectTargets, startDatabases } from '../run.ts';
@@ -24,7 +25,10 @@ await runMain('fuzz', async () => {
     printBanner(`fuzzing ${target.impl.manifest.name} × ${target.api.name} (Schemathesis, seed ${seed})`);
     const launched = await launchTarget(target, databases);
     try {
-      for (const o of await fuzzTarget(target, launched.running.baseUrl, seed)) {
+      const baseUrl = launched.running.baseUrl;
+      const authHeader = await fuzzAuthHeader(target.api.manifest.conformance.fuzz?.auth, baseUrl, launched.prepared);
+      if (authHeader !== undefined) console.log(`  authenticated as the manifest's fuzz.auth login (${authHeader.split(':')[0]} on every request)`);
+      for (const o of await fuzzTarget(target, baseUrl, seed, authHeader)) {
         console.log(`  ${o.passed ? green('PASS') : red('FAIL')} ${o.run}: ${o.summary} (${o.logFile})`);
         if (o.passed) passed++;
         else failed++;
