@@ -20,6 +20,8 @@ CASES ?=
 MODEL ?=
 PIN ?=
 RESUME ?=
+SHORT ?=
+ONLY ?=
 ifneq ($(RUNTIME),)
 export FAIRBENCH_RUNTIME := $(RUNTIME)
 endif
@@ -28,7 +30,7 @@ endif
 # once the tests are done even if one leaked a server (its exit handler then kills it).
 NODE_TEST := node --test --test-reporter=spec --test-timeout=300000 --test-force-exit
 
-.PHONY: help setup images images-if-possible test lint unit conformance mutants fuzz serve bench bench-smoke report matrix clean
+.PHONY: help setup images images-if-possible test lint unit conformance mutants fuzz resilience serve bench bench-smoke report matrix clean
 
 help: ## List the targets
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z-]+:.*## / {printf "  \033[1m%-12s\033[0m %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -75,6 +77,9 @@ mutants: setup ## Mutation check: the suite must fail on each defect in apis/*/c
 
 fuzz: setup ## Property-based fuzzing (Schemathesis) of IMPL against the specs; FUZZ_SEED=1 by default
 	@node conformance/src/cli/fuzz.ts $(if $(IMPL),--impl $(IMPL)) $(if $(API),--api $(API))
+
+resilience: setup ## Resilience scenarios (database stall, lost writes, SIGTERM; conformance/resilience/scenarios.yaml) for IMPL × API on local databases; SHORT=1 the short form; writes results/conformance/<impl>/<api>.resilience.json
+	@node conformance/src/cli/resilience.ts $(if $(IMPL),--impl $(IMPL)) $(if $(API),--api $(API)) $(if $(filter 1 true yes,$(SHORT)),--short) $(if $(ONLY),--only $(ONLY))
 
 serve: setup ## Run IMPL on a freshly seeded database for API (conformance data) until Ctrl-C
 	@node conformance/src/cli/serve.ts --impl $(IMPL) --api $(API)

@@ -5,6 +5,7 @@ import { runMain } from '@fairbench/harness/cli/main.ts';
 import { buildMatrix, matrixMarkdown, writeMatrix } from '../report/matrix.ts';
 import { bold, red, yellow } from '../report/console.ts';
 import { readVerdicts } from '../report/verdict.ts';
+import { resilienceCells } from '../resilience/verdict.ts';
 import { runConformance } from '../run.ts';
 
 const { values } = parseArgs({ options: { impl: { type: 'string' }, api: { type: 'string' } } });
@@ -15,8 +16,9 @@ await runMain('conformance', async () => {
   const apis = list(values.api);
   const verdicts = await runConformance({ ...(impls ? { impls } : {}), ...(apis ? { apis } : {}) });
   const matrix = buildMatrix(await readVerdicts());
-  const files = await writeMatrix(matrix);
-  console.log(`\n${bold('Compliance matrix')} (${files.markdown})\n\n${matrixMarkdown(matrix)}`);
+  const resilience = await resilienceCells();
+  const files = await writeMatrix(matrix, resilience);
+  console.log(`\n${bold('Compliance matrix')} (${files.markdown})\n\n${matrixMarkdown(matrix, resilience)}`);
   const ran = verdicts.filter((v) => v.status !== 'skipped');
   const broken = verdicts.filter((v) => v.status === 'failed' || v.status === 'error');
   for (const v of verdicts.filter((v) => v.status === 'skipped')) console.log(yellow(`!! ${v.implementation} × ${v.api} was NOT tested: ${v.reason}`));

@@ -1,0 +1,64 @@
+// make resilience [IMPL=…] [API=…] [SHORT=1] → the resilience scenarios (conformance/resilience/scenarios.yaml)
+// against every implementation × API that can run here, on local databases; a verdict per pair
+// beside the conformance one and a column of the compliance matrix. Exits 1 on any failed scenario.
+import { parseArgs } from 'node:util';
+import { runMain } from '@fairbench/harness/cli/main.ts';
+import { buildMatrix, matrixMarkdown, writeMatrix } from '../report/matrix.ts';
+import { bold, green, printBanner, red, yellow } from '../report/console.ts';
+import { readVerdicts } from '../report/verdict.ts';
+import { selectTargets, startDatabases } from '../run.ts';
+import { loadApiResilience, loadScenarios } from '../resilience/files.ts';
+import { runResilience } from '../resilience/run.ts';
+import { resilienceCells, writeResilienceVerdict, type ResilienceVerdict } from '../resilience/verdict.ts';
+
+const { values } = parseArgs({ options: { impl: { type: 'string' }, api: { type: 'string' }, short: { type: 'boolean' }, only: { type: 'string' } } });
+const list = (v: string | undefined) => (v === undefined || v === '' ? undefined : v.split(',').map((s) => s.trim()));
+
+await runMain('resilience', async () => {
+  const impls = list(values.impl);
+  const apis = list(values.api);
+  const short = values.short === true;
+  const only = list(values.only);
+  const scenarios = (await loadScenarios(short)).filter((s) => !only || only.includes(s.id));
+  const { targets } = await selectTargets({ ...(impls ? { impls } : {}), ...(apis ? { apis } : {}) });
+  let failed = 0;
+  let ran = 0;
+  for (const target of targets) {
+    const name = `${target.impl.manifest.name} × ${target.api.name}`;
+    const base = { implementation: target.impl.manifest.name, api: target.api.name, short, recordedAt: new Date().toISOString() };
+    const api = await loadApiResilience(target.api.dir);
+    const bounds = target.impl.manifest.resilience;
+    const skip = api === undefined ? `apis/${target.api.name}/resilience.yaml does not exist` : bounds === undefined ? `impl/${target.impl.manifest.name}/impl.yaml states no resilience bounds` : null;
+    if (skip !== null) {
+      console.log(yellow(`!! ${name} NOT tested: ${skip}`));
+      await writeResilienceVerdict({ ...base, status: 'skipped', reason: skip, passed: 0, total: 0, scenarios: [] });
+      continue;
+    }
+    printBanner(`resilience ${name}${short ? ' (short)' : ''}: ${scenarios.map((s) => s.id).join(', ')}`);
+    // Fresh databases per pair: a stalled or restarted server must not carry over.
+    const databases = await startDatabases(target.api.manifest.databases, { default: 'local' });
+    let verdict: ResilienceVerdict;
+    try {
+      const outcomes = await runResilience(target, api!, bounds!, scenarios, databases, (o) => {
+        console.log(`  ${o.passed ? green('PASS') : red('FAIL')} ${o.id} (${(o.durationMs / 1000).toFixed(1)} s) ${JSON.stringify(o.figures)}`);
+        for (const f of o.failures) console.log(`       ${red(f)}`);
+      });
+      const passed = outcomes.filter((o) => o.passed).length;
+      verdict = { ...base, status: passed === scenarios.length ? 'passed' : 'failed', bounds: bounds!, database: [...databases.values()].map((d) => `${d.engine.name} ${d.engine.version}`).join(', '), passed, total: scenarios.length, scenarios: outcomes };
+    } catch (error) {
+      verdict = { ...base, status: 'error', reason: error instanceof Error ? error.message : String(error), passed: 0, total: scenarios.length, scenarios: [] };
+      console.log(red(`  ERROR ${verdict.reason}`));
+    } finally {
+      for (const db of databases.values()) await db.stop();
+    }
+    ran++;
+    if (verdict.status !== 'passed') failed++;
+    console.log(`  verdict: ${await writeResilienceVerdict(verdict)}`);
+  }
+  const resilience = await resilienceCells();
+  const matrix = buildMatrix(await readVerdicts());
+  const files = await writeMatrix(matrix, resilience);
+  console.log(`\n${bold('Compliance matrix')} (${files.markdown})\n\n${matrixMarkdown(matrix, resilience)}`);
+  console.log(`resilience: ${ran - failed} passed, ${failed} failed`);
+  return ran > 0 && failed === 0;
+});
