@@ -28,7 +28,7 @@ await runMain('resilience', async () => {
     const base = { implementation: target.impl.manifest.name, api: target.api.name, short, recordedAt: new Date().toISOString() };
     const api = await loadApiResilience(target.api.dir);
     const bounds = target.impl.manifest.resilience;
-    const skip = api === undefined ? `apis/${target.api.name}/resilience.yaml does not exist` : bounds === undefined ? `impl/${target.impl.manifest.name}/impl.yaml states no resilience bounds` : null;
+    const skip = api === undefined ? `apis/${target.api.name}/resilience/requests.yaml does not exist` : bounds === undefined ? `impl/${target.impl.manifest.name}/impl.yaml states no resilience bounds` : null;
     if (skip !== null) {
       console.log(yellow(`!! ${name} NOT tested: ${skip}`));
       await writeResilienceVerdict({ ...base, status: 'skipped', reason: skip, passed: 0, total: 0, scenarios: [] });

@@ -1,5 +1,5 @@
 // The resilience data: the scenario file (conformance/resilience/scenarios.yaml, what the
-// runner does and its bounds) and an API's apis/<name>/resilience.yaml (what it sends).
+// runner does and its bounds) and an API's apis/<name>/resilience/requests.yaml (what it sends).
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse } from 'yaml';
@@ -70,9 +70,9 @@ export async function loadScenarios(short: boolean, file = SCENARIOS_FILE): Prom
   return data.scenarios.map((s) => (short ? { ...s, ...(data.short?.[s.id] ?? {}) } : s));
 }
 
-/** apis/<name>/resilience.yaml, or undefined when the API has none (then it is skipped, with that reason). */
+/** apis/<name>/resilience/requests.yaml, or undefined when the API has none (then it is skipped, with that reason). */
 export async function loadApiResilience(apiDir: string): Promise<ApiResilience | undefined> {
-  const file = join(apiDir, 'resilience.yaml');
+  const file = join(apiDir, 'resilience', 'requests.yaml');
   const exists = await readFile(file).then(() => true, () => false);
   return exists ? readValid(file, validateApi) : undefined;
 }

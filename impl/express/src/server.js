@@ -13,7 +13,7 @@ import { createTpccData } from './data/tpcc.js';
 import { createUsersData } from './data/users.js';
 import { createDocumentsData } from './data/documents.js';
 import { logInternalError } from './problem.js';
-import { DB_TIMEOUT_MS } from './db-timeouts.js';
+import { DB_TIMEOUT_MS, MONGO_TIMEOUTS } from './db-timeouts.js';
 
 let config;
 try {
@@ -45,7 +45,7 @@ if (config.mongoUrl) {
   mongoose.set('autoIndex', false);
   mongoose.set('autoCreate', false);
   try {
-    await mongoose.connect(config.mongoUrl, { maxPoolSize: config.poolSize, serverSelectionTimeoutMS: 10_000 });
+    await mongoose.connect(config.mongoUrl, { maxPoolSize: config.poolSize, ...MONGO_TIMEOUTS });
   } catch (err) {
     console.error(`express: cannot connect to MONGO_URL: ${err.message}`);
     process.exit(1);

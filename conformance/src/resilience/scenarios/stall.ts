@@ -43,7 +43,7 @@ export interface StallTimes {
 export function judgeStall(attempts: readonly Attempt[], ref: Attempt, t: StallTimes): ScenarioResult {
   const failures: string[] = [];
   const slow = attempts.filter((a) => a.end - a.start > t.limitMs);
-  if (slow.length > 0) failures.push(`${slow.length} requests took longer than the stated bound of ${t.boundMs} ms (+${SLACK_MS} ms slack), the longest ${Math.round(Math.max(...slow.map((a) => a.end - a.start)))} ms`);
+  if (slow.length > 0) failures.push(`${slow.length} requests took longer than the stated bound of ${t.boundMs} ms (+${SLACK_MS} ms slack), the longest ${Math.round(Math.max(...slow.map((a) => a.end - a.start)))} ms; sent ${slow.map((a) => `${Math.round(a.start - t.stalledAt)}`).slice(0, 5).join(', ')} ms after the stall began, answered ${JSON.stringify(countBy(slow))}`);
   const wrong = attempts.filter((a) => !sameAnswer(a, ref) && !isUnavailableProblem(a) && !slow.includes(a));
   if (wrong.length > 0) failures.push(`${wrong.length} answers were neither the reference answer nor a 503/504 problem+json: ${JSON.stringify(countBy(wrong))}`);
   // Recovery: the first answer after the resume from which every later request is answered correctly.
