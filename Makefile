@@ -22,6 +22,7 @@ PIN ?=
 RESUME ?=
 SHORT ?=
 ONLY ?=
+MUTANTS ?=
 ifneq ($(RUNTIME),)
 export FAIRBENCH_RUNTIME := $(RUNTIME)
 endif
@@ -78,8 +79,8 @@ mutants: setup ## Mutation check: the suite must fail on each defect in apis/*/c
 fuzz: setup ## Property-based fuzzing (Schemathesis) of IMPL against the specs; FUZZ_SEED=1 by default
 	@node conformance/src/cli/fuzz.ts $(if $(IMPL),--impl $(IMPL)) $(if $(API),--api $(API))
 
-resilience: setup ## Resilience scenarios (database stall, lost writes, SIGTERM; conformance/resilience/scenarios.yaml) for IMPL × API on local databases; SHORT=1 the short form; writes results/conformance/<impl>/<api>.resilience.json
-	@node conformance/src/cli/resilience.ts $(if $(IMPL),--impl $(IMPL)) $(if $(API),--api $(API)) $(if $(filter 1 true yes,$(SHORT)),--short) $(if $(ONLY),--only $(ONLY))
+resilience: setup ## Resilience scenarios (database stall, lost writes, SIGTERM; conformance/resilience/scenarios.yaml) for IMPL × API on local databases; SHORT=1 the short form, MUTANTS=1 its planted defects; writes results/conformance/<impl>/<api>.resilience.json
+	@node conformance/src/cli/resilience.ts $(if $(IMPL),--impl $(IMPL)) $(if $(API),--api $(API)) $(if $(filter 1 true yes,$(SHORT)),--short) $(if $(ONLY),--only $(ONLY)) $(if $(filter 1 true yes,$(MUTANTS)),--mutants)
 
 serve: setup ## Run IMPL on a freshly seeded database for API (conformance data) until Ctrl-C
 	@node conformance/src/cli/serve.ts --impl $(IMPL) --api $(API)

@@ -17,7 +17,7 @@ import { loadSpecValidators, runTarget, startDatabases, suiteFingerprints } from
 import mutantsSchema from '../schemas/mutants.schema.json' with { type: 'json' };
 
 
-interface Mutant {
+export interface Mutant {
   readonly id: string;
   readonly why: string;
   readonly file: string;
@@ -25,7 +25,7 @@ interface Mutant {
   readonly with: string;
   readonly killedBy: readonly string[];
 }
-interface MutantsFile {
+export interface MutantsFile {
   readonly implementation: string;
   readonly mutants: readonly Mutant[];
 }
@@ -41,14 +41,14 @@ export interface MutantOutcome {
 
 const validate = newAjv().compile<MutantsFile>(mutantsSchema);
 
-async function loadMutants(file: string): Promise<MutantsFile> {
+export async function loadMutants(file: string): Promise<MutantsFile> {
   const data: unknown = parse(await readFile(file, 'utf8'));
   if (!validate(data)) throw new Error(`${file}: ${(validate.errors ?? []).map((e) => `${e.instancePath} ${e.message ?? ''}`).join('; ')}`);
   return data;
 }
 
 /** A copy of the implementation with one edit; the edit must match exactly once. */
-async function mutate(impl: Implementation, mutant: Mutant): Promise<Implementation> {
+export async function mutate(impl: Implementation, mutant: Mutant): Promise<Implementation> {
   const dir = join(resultsDir, 'mutants', `${impl.manifest.name}-${mutant.id}`);
   await rm(dir, { recursive: true, force: true });
   await cp(impl.dir, dir, { recursive: true, filter: (src) => !src.includes('/node_modules/') && !src.endsWith('/node_modules') });

@@ -1,6 +1,8 @@
 // make resilience [IMPL=…] [API=…] [SHORT=1] → the resilience scenarios (conformance/resilience/scenarios.yaml)
 // against every implementation × API that can run here, on local databases; a verdict per pair
 // beside the conformance one and a column of the compliance matrix. Exits 1 on any failed scenario.
+// MUTANTS=1 instead plants each defect of apis/<api>/resilience/mutants/<impl>.yaml in a copy of
+// the implementation and requires the scenarios it names (short form) to fail on it.
 import { parseArgs } from 'node:util';
 import { runMain } from '@fairbench/harness/cli/main.ts';
 import { buildMatrix, matrixMarkdown, writeMatrix } from '../report/matrix.ts';
@@ -10,13 +12,15 @@ import { selectTargets, startDatabases } from '../run.ts';
 import { loadApiResilience, loadScenarios } from '../resilience/files.ts';
 import { runResilience } from '../resilience/run.ts';
 import { resilienceCells, writeResilienceVerdict, type ResilienceVerdict } from '../resilience/verdict.ts';
+import { defectsFor, plant } from '../resilience/mutants.ts';
 
-const { values } = parseArgs({ options: { impl: { type: 'string' }, api: { type: 'string' }, short: { type: 'boolean' }, only: { type: 'string' } } });
+const { values } = parseArgs({ options: { impl: { type: 'string' }, api: { type: 'string' }, short: { type: 'boolean' }, only: { type: 'string' }, mutants: { type: 'boolean' } } });
 const list = (v: string | undefined) => (v === undefined || v === '' ? undefined : v.split(',').map((s) => s.trim()));
 
 await runMain('resilience', async () => {
   const impls = list(values.impl);
   const apis = list(values.api);
+  if (values.mutants === true) return runPlantedDefects(impls, apis);
   const short = values.short === true;
   const only = list(values.only);
   const scenarios = (await loadScenarios(short)).filter((s) => !only || only.includes(s.id));
@@ -62,3 +66,38 @@ await runMain('resilience', async () => {
   console.log(`resilience: ${ran - failed} passed, ${failed} failed`);
   return ran > 0 && failed === 0;
 });
+
+/** Every planted defect must make each scenario it names fail (short form). */
+async function runPlantedDefects(impls: string[] | undefined, apis: string[] | undefined): Promise<boolean> {
+  const scenarios = await loadScenarios(true);
+  const { targets } = await selectTargets({ ...(impls ? { impls } : {}), ...(apis ? { apis } : {}) });
+  let killed = 0;
+  let survived = 0;
+  for (const target of targets) {
+    const api = await loadApiResilience(target.api.dir);
+    const bounds = target.impl.manifest.resilience;
+    if (api === undefined || bounds === undefined) continue;
+    for (const { mutant } of await defectsFor(target)) {
+      printBanner(`planted defect ${target.impl.manifest.name} × ${target.api.name}/${mutant.id}: ${mutant.why}`);
+      const chosen = scenarios.filter((s) => mutant.killedBy.includes(s.id));
+      const unknown = mutant.killedBy.filter((id) => !scenarios.some((s) => s.id === id));
+      if (unknown.length > 0) throw new Error(`${mutant.id}: killedBy names no scenario ${unknown.join(', ')}`);
+      const planted = await plant(target.impl, mutant);
+      const databases = await startDatabases(target.api.manifest.databases, { default: 'local' });
+      try {
+        const outcomes = await runResilience({ impl: planted.impl, api: target.api }, api, bounds, chosen, databases, (o) =>
+          console.log(`  ${o.passed ? 'passed' : 'failed'} ${o.id}: ${o.failures[0] ?? JSON.stringify(o.figures)}`),
+        );
+        const missed = chosen.filter((s) => outcomes.find((o) => o.id === s.id)?.passed !== false).map((s) => s.id);
+        if (missed.length === 0) killed++;
+        else survived++;
+        console.log(`  ${missed.length === 0 ? green('killed') : red(`SURVIVED (passed: ${missed.join(', ')})`)}`);
+      } finally {
+        for (const db of databases.values()) await db.stop();
+        await planted.remove();
+      }
+    }
+  }
+  console.log(`resilience planted defects: ${killed} killed, ${survived} survived`);
+  return killed > 0 && survived === 0;
+}
