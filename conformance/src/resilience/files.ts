@@ -18,6 +18,8 @@ export interface Bounds {
   readonly sequences?: number;
   readonly concurrency?: number;
   readonly stallAt?: number;
+  /** Short form only: leave the scenario out. */
+  readonly skip?: boolean;
 }
 export type ScenarioKind = 'stall' | 'writes' | 'shutdown';
 export interface Scenario extends Bounds {
@@ -67,7 +69,7 @@ async function readValid<T>(file: string, validate: { (d: unknown): d is T; erro
 /** The scenarios, with the short form's bounds laid over them when `short`. */
 export async function loadScenarios(short: boolean, file = SCENARIOS_FILE): Promise<Scenario[]> {
   const data = await readValid(file, validateScenarios);
-  return data.scenarios.map((s) => (short ? { ...s, ...(data.short?.[s.id] ?? {}) } : s));
+  return data.scenarios.map((s) => (short ? { ...s, ...(data.short?.[s.id] ?? {}) } : s)).filter((s) => s.skip !== true);
 }
 
 /** apis/<name>/resilience/requests.yaml, or undefined when the API has none (then it is skipped, with that reason). */
