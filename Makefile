@@ -45,10 +45,11 @@ setup: ## Install everything (apt packages incl. Podman, pinned Node, npm worksp
 	@bash scripts/setup.sh
 	@node harness/src/cli/reap.ts
 
-test: setup lint images-if-possible unit ## Everything CI runs: set-up, lint, images, harness tests, mutation check, fuzzing, conformance of every implementation (in containers when a runtime works), QUICK benchmark smoke
+test: setup lint images-if-possible unit ## Everything CI runs: set-up, lint, images, harness tests, mutation check, fuzzing, conformance of every implementation (in containers when a runtime works), resilience (short form), QUICK benchmark smoke
 	@node conformance/src/cli/mutants.ts
 	@node conformance/src/cli/fuzz.ts
 	@node conformance/src/cli/conformance.ts
+	@node conformance/src/cli/resilience.ts --short
 	@$(MAKE) --no-print-directory bench-smoke
 
 images: setup ## Build the containers runtime's local images (Debian by debootstrap; node, java, bun, mariadb, postgresql, ferretdb); cached by input hash

@@ -21,7 +21,7 @@ export interface Bounds {
   /** Short form only: leave the scenario out. */
   readonly skip?: boolean;
 }
-export type ScenarioKind = 'stall' | 'writes' | 'shutdown';
+export type ScenarioKind = 'stall' | 'writes' | 'shutdown' | 'restart';
 export interface Scenario extends Bounds {
   readonly id: string;
   readonly kind: ScenarioKind;
