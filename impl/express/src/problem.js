@@ -69,7 +69,7 @@ function clientProblem(err) {
 export function errorHandler(err, req, res, next) {
   const mapped = clientProblem(err);
   if (mapped && !res.headersSent) return sendProblem(res, ...mapped);
-  if (databaseUnavailable(err) && !res.headersSent) return sendProblem(res, PROBLEMS.unavailable, 'the database did not answer in time; retry later');
+  if (databaseUnavailable(err) && !res.headersSent) return sendProblem(res, PROBLEMS.unavailable, `the database did not answer in time (${err.name}); retry later`);
   logInternalError(`${req.method} ${req.originalUrl}`, err);
   if (res.headersSent) {
     // Too late for a problem document: drop the connection.

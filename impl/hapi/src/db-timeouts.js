@@ -3,6 +3,8 @@
 // checkout and on a socket: each wait gets the timeout. A socket timeout closes that
 // connection; server selection bounds the wait once the monitor gave up on the server.
 // impl.yaml's resilience.stallBoundMs covers the longest chain (checkout, then socket).
+import mongoose from 'mongoose';
+
 export const DB_TIMEOUT_MS = 2_000;
 
 export const MONGO_TIMEOUTS = Object.freeze({
@@ -10,11 +12,15 @@ export const MONGO_TIMEOUTS = Object.freeze({
   connectTimeoutMS: DB_TIMEOUT_MS,
   socketTimeoutMS: DB_TIMEOUT_MS,
   waitQueueTimeoutMS: DB_TIMEOUT_MS,
+  // The monitor checks the server every second (default 10 s): once it gave up on a restarted
+  // server, server selection fails until the next check, so recovery waits for it.
+  heartbeatFrequencyMS: 1_000,
 });
 
-const UNAVAILABLE = new Set(['MongoServerSelectionError', 'MongoNetworkTimeoutError', 'MongoNetworkError', 'MongoWaitQueueTimeoutError', 'MongoPoolClearedError']);
+// Every network error (socket timeout, a pool cleared by the monitor), no server, no pooled connection in time.
+const { MongoNetworkError, MongoServerSelectionError } = mongoose.mongo;
 
 /** Whether an error means the database did not answer (in time), not that the request or the code is wrong. */
 export function databaseUnavailable(err) {
-  return UNAVAILABLE.has(err?.name);
+  return err instanceof MongoNetworkError || err instanceof MongoServerSelectionError || err?.name === 'MongoWaitQueueTimeoutError';
 }

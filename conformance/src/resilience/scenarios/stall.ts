@@ -51,7 +51,7 @@ export function judgeStall(attempts: readonly Attempt[], ref: Attempt, t: StallT
   let firstGood = -1;
   for (let i = later.length - 1; i >= 0 && sameAnswer(later[i]!, ref); i--) firstGood = i;
   const recoveryMs = firstGood < 0 ? null : Math.max(0, Math.round(later[firstGood]!.end - t.resumedAt));
-  if (recoveryMs === null) failures.push('no correct answer after the resume, to the end of the load');
+  if (recoveryMs === null) failures.push(`no correct answer after the resume, to the end of the load (the last: ${later.at(-1)?.status || later.at(-1)?.error} ${later.at(-1)?.body.slice(0, 200) ?? ''})`);
   else if (recoveryMs > t.recoverWithinMs) failures.push(`correct answers came back ${recoveryMs} ms after the resume (bound ${t.recoverWithinMs} ms)`);
   const during = attempts.filter((a) => a.start >= t.stalledAt && a.start < t.resumedAt);
   return {
