@@ -18,10 +18,13 @@ export interface Bounds {
   readonly sequences?: number;
   readonly concurrency?: number;
   readonly stallAt?: number;
+  readonly idle?: number;
+  readonly slow?: number;
+  readonly answerWithin?: number;
   /** Short form only: leave the scenario out. */
   readonly skip?: boolean;
 }
-export type ScenarioKind = 'stall' | 'writes' | 'shutdown' | 'restart';
+export type ScenarioKind = 'stall' | 'writes' | 'shutdown' | 'restart' | 'slow-clients';
 export interface Scenario extends Bounds {
   readonly id: string;
   readonly kind: ScenarioKind;

@@ -9,13 +9,14 @@ import { sendCall, toCall, type ImplBounds, type ScenarioContext, type ScenarioR
 import type { ApiResilience, Scenario } from './files.ts';
 import { runRestart } from './scenarios/restart.ts';
 import { runShutdown } from './scenarios/shutdown.ts';
+import { runSlowClients } from './scenarios/slow-clients.ts';
 import { runStall } from './scenarios/stall.ts';
 import { runWrites } from './scenarios/writes.ts';
 
 /** Implementation directories built in this run: each is built once, not once per API. */
 const built = new Set<string>();
 
-const RUNNERS = { stall: runStall, writes: runWrites, shutdown: runShutdown, restart: runRestart } as const;
+const RUNNERS = { stall: runStall, writes: runWrites, shutdown: runShutdown, restart: runRestart, 'slow-clients': runSlowClients } as const;
 
 export interface ScenarioOutcome extends ScenarioResult {
   readonly id: string;
