@@ -21,10 +21,13 @@ export interface Bounds {
   readonly idle?: number;
   readonly slow?: number;
   readonly answerWithin?: number;
+  readonly factor?: number;
+  readonly overload?: number;
+  readonly memoryFactor?: number;
   /** Short form only: leave the scenario out. */
   readonly skip?: boolean;
 }
-export type ScenarioKind = 'stall' | 'writes' | 'shutdown' | 'restart' | 'slow-clients';
+export type ScenarioKind = 'stall' | 'writes' | 'shutdown' | 'restart' | 'slow-clients' | 'overload';
 export interface Scenario extends Bounds {
   readonly id: string;
   readonly kind: ScenarioKind;

@@ -7,6 +7,7 @@ import { launchTarget, type Target } from '../launch-target.ts';
 import { atPointer } from '../flows/variables.ts';
 import { sendCall, toCall, type ImplBounds, type ScenarioContext, type ScenarioResult } from './context.ts';
 import type { ApiResilience, Scenario } from './files.ts';
+import { runOverload } from './scenarios/overload.ts';
 import { runRestart } from './scenarios/restart.ts';
 import { runShutdown } from './scenarios/shutdown.ts';
 import { runSlowClients } from './scenarios/slow-clients.ts';
@@ -16,7 +17,7 @@ import { runWrites } from './scenarios/writes.ts';
 /** Implementation directories built in this run: each is built once, not once per API. */
 const built = new Set<string>();
 
-const RUNNERS = { stall: runStall, writes: runWrites, shutdown: runShutdown, restart: runRestart, 'slow-clients': runSlowClients } as const;
+const RUNNERS = { stall: runStall, writes: runWrites, shutdown: runShutdown, restart: runRestart, 'slow-clients': runSlowClients, overload: runOverload } as const;
 
 export interface ScenarioOutcome extends ScenarioResult {
   readonly id: string;
