@@ -35,7 +35,7 @@ await runMain('resilience', async () => {
     const skip = api === undefined ? `apis/${target.api.name}/resilience/requests.yaml does not exist` : bounds === undefined ? `impl/${target.impl.manifest.name}/impl.yaml states no resilience bounds` : null;
     if (skip !== null) {
       console.log(yellow(`!! ${name} NOT tested: ${skip}`));
-      await writeResilienceVerdict({ ...base, status: 'skipped', reason: skip, passed: 0, total: 0, scenarios: [] });
+      if (only === undefined) await writeResilienceVerdict({ ...base, status: 'skipped', reason: skip, passed: 0, total: 0, scenarios: [] });
       continue;
     }
     printBanner(`resilience ${name}${short ? ' (short)' : ''}: ${scenarios.map((s) => s.id).join(', ')}`);
@@ -57,7 +57,9 @@ await runMain('resilience', async () => {
     }
     ran++;
     if (verdict.status !== 'passed') failed++;
-    console.log(`  verdict: ${await writeResilienceVerdict(verdict)}`);
+    // A run of some scenarios (ONLY=…) is a probe, not a verdict: it would replace the whole one.
+    if (only === undefined) console.log(`  verdict: ${await writeResilienceVerdict(verdict)}`);
+    else console.log(`  (ONLY=${only.join(',')}: no verdict written)`);
   }
   const resilience = await resilienceCells();
   const matrix = buildMatrix(await readVerdicts());
