@@ -21,6 +21,9 @@ MODEL ?=
 CONFORMANCE ?=
 PIN ?=
 RESUME ?=
+SHORT ?=
+ONLY ?=
+MUTANTS ?=
 ifneq ($(RUNTIME),)
 export FAIRBENCH_RUNTIME := $(RUNTIME)
 endif
@@ -29,7 +32,7 @@ endif
 # once the tests are done even if one leaked a server (its exit handler then kills it).
 NODE_TEST := node --test --test-reporter=spec --test-timeout=300000 --test-force-exit
 
-.PHONY: help setup images images-if-possible test lint unit conformance pact pact-mutants mutants fuzz serve bench bench-smoke report matrix clean
+.PHONY: help setup images images-if-possible test lint unit conformance pact pact-mutants mutants fuzz resilience serve bench bench-smoke report matrix clean
 
 help: ## List the targets
 	@echo "  make bench IMPL=hapi          benchmark Hapi on every API it serves (conformance gate first), one report: results/report/<runId>.html"
@@ -47,10 +50,11 @@ setup: ## Install everything (apt packages incl. Podman, pinned Node, npm worksp
 	@bash scripts/setup.sh
 	@node harness/src/cli/reap.ts
 
-test: setup lint images-if-possible unit ## Everything CI runs: set-up, lint, images, harness tests, mutation check, fuzzing, conformance of every implementation (in containers when a runtime works), the k6 scripts' pacts and their verification (+ planted defects), QUICK benchmark smoke
+test: setup lint images-if-possible unit ## Everything CI runs: set-up, lint, images, harness tests, mutation check, fuzzing, conformance of every implementation (in containers when a runtime works), resilience (short form), the k6 scripts' pacts and their verification (+ planted defects), QUICK benchmark smoke
 	@node conformance/src/cli/mutants.ts
 	@node conformance/src/cli/fuzz.ts
 	@node conformance/src/cli/conformance.ts
+	@node conformance/src/cli/resilience.ts --short
 	@node pact/src/cli/pact.ts
 	@node pact/src/cli/mutants.ts
 	@$(MAKE) --no-print-directory bench-smoke
@@ -89,6 +93,9 @@ mutants: setup ## Mutation check: the suite must fail on each defect in apis/*/c
 fuzz: setup ## Property-based fuzzing (Schemathesis) of IMPL against the specs; FUZZ_SEED=1 by default
 	@node conformance/src/cli/fuzz.ts $(if $(IMPL),--impl $(IMPL)) $(if $(API),--api $(API))
 
+resilience: setup ## Resilience scenarios (database stall, lost writes, SIGTERM; conformance/resilience/scenarios.yaml) for IMPL × API on local databases; SHORT=1 the short form, MUTANTS=1 its planted defects; writes results/conformance/<impl>/<api>.resilience.json
+	@node conformance/src/cli/resilience.ts $(if $(IMPL),--impl $(IMPL)) $(if $(API),--api $(API)) $(if $(filter 1 true yes,$(SHORT)),--short) $(if $(ONLY),--only $(ONLY)) $(if $(filter 1 true yes,$(MUTANTS)),--mutants)
+
 serve: setup ## Run IMPL on a freshly seeded database for API (conformance data) until Ctrl-C
 	@node conformance/src/cli/serve.ts --impl '$(IMPL)' --api '$(API)'
 
@@ -101,7 +108,7 @@ bench: setup ## Benchmark IMPL (or IMPL=a,b, alternating) on every API it serves
 bench-smoke: setup ## The QUICK benchmark make test runs: each API's smoke cases (bench.smoke in its api.yaml) for every implementation that serves it
 	@node bench/src/cli/smoke.ts
 
-matrix: ## Print the compliance matrix from the verdicts in results/conformance/ and results/pact/ (a pact column per API)
+matrix: ## Print the compliance matrix from the verdicts in results/conformance/ and results/pact/ (a pact and a resilience column per API)
 	@cat results/conformance/matrix.md 2>/dev/null || echo "no verdicts yet: run make conformance"
 
 report: setup ## Render every result under results/bench/ into results/report/index.html (static, self-contained) and print its path

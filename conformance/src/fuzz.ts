@@ -26,7 +26,7 @@ function runsFor(target: Target): FuzzRun[] {
   const runs: FuzzRun[] = [
     {
       name: 'rest',
-      args: (url) => [OPENAPI, '--url', url, '--include-tag', tag, '--exclude-path', '/graphql', '--checks', 'all', ...(options?.phases ? ['--phases', options.phases.join(',')] : [])],
+      args: (url) => [OPENAPI, '--url', url, '--include-tag', tag, '--exclude-path', '/graphql', '--checks', 'all', ...(options?.excludeChecks ? ['--exclude-checks', options.excludeChecks.join(',')] : []), ...(options?.phases ? ['--phases', options.phases.join(',')] : [])],
       ...(options?.maxExamples ? { maxExamples: String(options.maxExamples) } : {}),
     },
   ];
@@ -60,14 +60,16 @@ export interface FuzzOutcome {
   readonly logFile: string;
 }
 
-export async function fuzzTarget(target: Target, baseUrl: string, seed: string): Promise<FuzzOutcome[]> {
+/** authHeader: "Name: value" on every generated request (the API's fuzz.auth login), if any. */
+export async function fuzzTarget(target: Target, baseUrl: string, seed: string, authHeader?: string): Promise<FuzzOutcome[]> {
   const outcomes: FuzzOutcome[] = [];
+  const auth = authHeader === undefined ? [] : ['--header', authHeader];
   for (const run of runsFor(target)) {
     const logFile = join(resultsDir, 'fuzz', target.impl.manifest.name, `${target.api.name}-${run.name}.log`);
     const st = startProcess({
       name: `schemathesis-${run.name}`,
       command: SCHEMATHESIS,
-      args: ['run', ...run.args(baseUrl, target), '--seed', seed, '--max-examples', run.maxExamples ?? MAX_EXAMPLES, '--no-color'],
+      args: ['run', ...run.args(baseUrl, target), ...auth, '--seed', seed, '--max-examples', run.maxExamples ?? MAX_EXAMPLES, '--no-color'],
       cwd: await workDir(), // Schemathesis keeps its crash cache (.schemathesis/) in the current dir: not in the repo
       env: { ...process.env, SCHEMATHESIS_TELEMETRY: 'false' },
       logFile,

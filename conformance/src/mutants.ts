@@ -17,7 +17,7 @@ import { loadSpecValidators, runTarget, startDatabases, suiteFingerprints } from
 import mutantsSchema from '../schemas/mutants.schema.json' with { type: 'json' };
 
 
-interface Mutant {
+export interface Mutant {
   readonly id: string;
   readonly why: string;
   readonly file: string;
@@ -25,7 +25,7 @@ interface Mutant {
   readonly with: string;
   readonly killedBy: readonly string[];
 }
-interface MutantsFile {
+export interface MutantsFile {
   readonly implementation: string;
   readonly mutants: readonly Mutant[];
 }
@@ -41,7 +41,7 @@ export interface MutantOutcome {
 
 const validate = newAjv().compile<MutantsFile>(mutantsSchema);
 
-async function loadMutants(file: string): Promise<MutantsFile> {
+export async function loadMutants(file: string): Promise<MutantsFile> {
   const data: unknown = parse(await readFile(file, 'utf8'));
   if (!validate(data)) throw new Error(`${file}: ${(validate.errors ?? []).map((e) => `${e.instancePath} ${e.message ?? ''}`).join('; ')}`);
   return data;

@@ -28,6 +28,9 @@ const usersConformance: ConformanceModule<UsersDataset, 'flows'> = {
       bob: client(users[1]!),
       carol: client(users[2]!),
       admin: client(firstAdmin),
+      // The last admin sits past every list page (limit ≤ 100 of 150): a fuzzer that follows
+      // list answers to DELETE /users/{id} never deletes it, so its token stays valid (api.yaml fuzz.auth).
+      lastAdmin: client(users.findLast((u) => u.role === 'admin')!),
       // GET /users answers, exactly: the first 3 and the default page of 100.
       firstUsers3: users.slice(0, 3).map(publicUser),
       firstUsers100: users.slice(0, 100).map(publicUser),

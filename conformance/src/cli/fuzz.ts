@@ -12,6 +12,7 @@ await runMain('fuzz', async () => {
   await checkPairs(impls, apis);
   // The suite loads only once the options are right: a usage error is answered at once.
   const { fuzzTarget } = await import('../fuzz.ts');
+  const { fuzzAuthHeader } = await import('../fuzz-auth.ts');
   const { launchTarget } = await import('../launch-target.ts');
   const { green, printBanner, red } = await import('../report/console.ts');
   const { selectTargets, startDatabases } = await import('../run.ts');
@@ -25,7 +26,10 @@ await runMain('fuzz', async () => {
     printBanner(`fuzzing ${target.impl.manifest.name} × ${target.api.name} (Schemathesis, seed ${seed})`);
     const launched = await launchTarget(target, databases);
     try {
-      for (const o of await fuzzTarget(target, launched.running.baseUrl, seed)) {
+      const baseUrl = launched.running.baseUrl;
+      const authHeader = await fuzzAuthHeader(target.api.manifest.conformance.fuzz?.auth, baseUrl, launched.prepared);
+      if (authHeader !== undefined) console.log(`  authenticated as the manifest's fuzz.auth login (${authHeader.split(':')[0]} on every request)`);
+      for (const o of await fuzzTarget(target, baseUrl, seed, authHeader)) {
         console.log(`  ${o.passed ? green('PASS') : red('FAIL')} ${o.run}: ${o.summary} (${o.logFile})`);
         if (o.passed) passed++;
         else failed++;

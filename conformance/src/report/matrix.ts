@@ -6,6 +6,7 @@ import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { resultsDir } from '@fairbench/harness/paths.ts';
 import { readVerdicts, verdictDir, type Verdict } from './verdict.ts';
+import { resilienceCells } from '../resilience/verdict.ts';
 
 /** The fields of a verdict a matrix cell shows: conformance verdicts and contract verdicts both have them. */
 export type CellVerdict = Pick<Verdict, 'implementation' | 'api' | 'status' | 'passed' | 'total' | 'reason' | 'recordedAt'>;
@@ -51,21 +52,33 @@ function cellText(cell: MatrixCell | undefined): string {
   }
 }
 
-export function matrixMarkdown(matrix: Matrix): string {
-  const apis = [...new Set(Object.values(matrix).flatMap((row) => Object.keys(row)))].sort();
-  const lines = [`| implementation | ${apis.join(' | ')} |`, `| --- | ${apis.map(() => '---').join(' | ')} |`];
-  for (const impl of Object.keys(matrix).sort()) {
-    lines.push(`| ${impl} | ${apis.map((api) => cellText(matrix[impl]?.[api]).replaceAll('|', '\\|')).join(' | ')} |`);
+/** make resilience's verdicts, by implementation and API: one more column per API that has any. */
+export type ResilienceCells = Record<string, Record<string, { readonly status: string; readonly passed: number; readonly total: number; readonly short: boolean }>>;
+
+function resilienceText(cell: ResilienceCells[string][string] | undefined): string {
+  if (cell === undefined) return '—';
+  const mark = cell.status === 'passed' ? '✅' : cell.status === 'skipped' ? '⏭' : '❌';
+  return `${mark} ${cell.passed}/${cell.total}${cell.short ? ' (short)' : ''}`;
+}
+
+export function matrixMarkdown(matrix: Matrix, resilience: ResilienceCells = {}): string {
+  const apis = [...new Set([...Object.values(matrix), ...Object.values(resilience)].flatMap((row) => Object.keys(row)))].sort();
+  const resilient = new Set(Object.values(resilience).flatMap((row) => Object.keys(row)));
+  const columns = apis.flatMap((api) => (resilient.has(api) ? [api, `${api} resilience`] : [api]));
+  const lines = [`| implementation | ${columns.join(' | ')} |`, `| --- | ${columns.map(() => '---').join(' | ')} |`];
+  for (const impl of [...new Set([...Object.keys(matrix), ...Object.keys(resilience)])].sort()) {
+    const cells = apis.flatMap((api) => [cellText(matrix[impl]?.[api]), ...(resilient.has(api) ? [resilienceText(resilience[impl]?.[api])] : [])]);
+    lines.push(`| ${impl} | ${cells.map((c) => c.replaceAll('|', '\\|')).join(' | ')} |`);
   }
   return `${lines.join('\n')}\n`;
 }
 
-export async function writeMatrix(matrix: Matrix): Promise<{ json: string; markdown: string }> {
+export async function writeMatrix(matrix: Matrix, resilience: ResilienceCells = {}): Promise<{ json: string; markdown: string }> {
   const json = join(verdictDir, 'matrix.json');
   const markdown = join(verdictDir, 'matrix.md');
   await mkdir(verdictDir, { recursive: true });
   await writeFile(json, `${JSON.stringify(matrix, null, 2)}\n`);
-  await writeFile(markdown, `# Conformance: compliance matrix\n\n${matrixMarkdown(matrix)}`);
+  await writeFile(markdown, `# Conformance: compliance matrix\n\n${matrixMarkdown(matrix, resilience)}`);
   return { json, markdown };
 }
 
@@ -81,8 +94,9 @@ export async function readPactVerdicts(): Promise<CellVerdict[]> {
   return out;
 }
 
-/** Rebuilds the matrix from every verdict on disk (conformance and contract) and writes it. */
+/** Rebuilds the matrix from every verdict on disk (conformance, contract and resilience) and writes it. */
 export async function writeCurrentMatrix(): Promise<{ json: string; markdown: string; text: string }> {
   const matrix = buildMatrix(await readVerdicts(), await readPactVerdicts());
-  return { ...(await writeMatrix(matrix)), text: matrixMarkdown(matrix) };
+  const resilience = await resilienceCells();
+  return { ...(await writeMatrix(matrix, resilience)), text: matrixMarkdown(matrix, resilience) };
 }

@@ -67,7 +67,8 @@ export async function readVerdicts(): Promise<Verdict[]> {
     return [];
   }
   for (const impl of impls.sort()) {
-    for (const file of (await readdir(join(verdictDir, impl))).filter((f) => f.endsWith('.json')).sort()) {
+    // <api>.resilience.json beside it is make resilience's verdict, not a conformance one.
+    for (const file of (await readdir(join(verdictDir, impl))).filter((f) => f.endsWith('.json') && !f.endsWith('.resilience.json')).sort()) {
       verdicts.push(JSON.parse(await readFile(join(verdictDir, impl, file), 'utf8')) as Verdict);
     }
   }

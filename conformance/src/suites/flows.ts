@@ -153,7 +153,7 @@ async function unchangedAfterRejection(ctx: SuiteContext, before: string): Promi
   return (await ctx.store.digest()) === before ? [] : ['a rejected request changed the stored data (database digest differs)'];
 }
 
-async function checkDatabase({ records }: FlowsFixture, check: DbCheck): Promise<string[]> {
+export async function checkDatabase({ records }: FlowsFixture, check: DbCheck): Promise<string[]> {
   const { source, filter } = dbCheckTarget(check);
   const failures: string[] = [];
   if (check.count !== undefined) {

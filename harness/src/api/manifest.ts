@@ -19,7 +19,21 @@ export interface ApiManifest {
   readonly graphql: boolean;
   readonly conformance: {
     readonly suites: readonly SuiteName[];
-    readonly fuzz?: { readonly phases?: readonly string[]; readonly maxExamples?: number; readonly why?: string };
+    readonly fuzz?: {
+      readonly phases?: readonly string[];
+      readonly maxExamples?: number;
+      /** Schemathesis checks that cannot hold for this API's schema (its `why` says which rule JSON Schema cannot state). */
+      readonly excludeChecks?: readonly string[];
+      /** A login the fuzzer sends first; its token goes on every generated request. */
+      readonly auth?: {
+        readonly login: { readonly method: string; readonly path: string; readonly json: unknown };
+        /** JSON pointer of the token in the login answer. */
+        readonly token: string;
+        readonly header: string;
+        readonly scheme: string;
+      };
+      readonly why?: string;
+    };
   };
   /** The consumer contract module (pact/index.ts), relative to the API folder. */
   readonly pact?: string;

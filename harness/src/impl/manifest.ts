@@ -19,6 +19,8 @@ export interface ImplManifest {
   readonly test?: string;
   readonly dockerfile: string;
   readonly tuning: string;
+  /** The bounds make resilience holds it to, and how it reaches them (pool, connect and statement timeouts). */
+  readonly resilience?: { readonly stallBoundMs: number; readonly shutdownBoundMs: number; readonly how: string };
 }
 
 export interface Implementation {

@@ -4,6 +4,7 @@
 import mysql from 'mysql2/promise';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
+import { DB_TIMEOUT_MS } from './db-timeouts.ts';
 import { logInternalError } from './problem.ts';
 import { createTpccData } from './tpcc/data.ts';
 
@@ -20,6 +21,7 @@ const pool = mysql.createPool({
   ...config.mysql,
   connectionLimit: config.poolSize, // DB_POOL_SIZE, exactly (the harness sets the same value for every implementation)
   dateStrings: true, // DATETIME columns as 'YYYY-MM-DD HH:MM:SS', no timezone shift
+  connectTimeout: DB_TIMEOUT_MS, // a new connection to a stalled server fails within the bound (src/db-timeouts.ts)
 });
 
 const app = buildApp({ tpcc: createTpccData(pool) });

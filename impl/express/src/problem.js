@@ -1,5 +1,6 @@
 // RFC 9457 problem details: application/problem+json with stable type URIs; the
 // 405 and 404 middleware and the app's error handler, which every API shares.
+import { databaseUnavailable } from './db-timeouts.js';
 
 export const PROBLEMS = Object.freeze({
   invalidParameter: { status: 400, type: 'urn:fairbench:problem:invalid-parameter', title: 'Invalid parameter' },
@@ -68,6 +69,7 @@ function clientProblem(err) {
 export function errorHandler(err, req, res, next) {
   const mapped = clientProblem(err);
   if (mapped && !res.headersSent) return sendProblem(res, ...mapped);
+  if (databaseUnavailable(err) && !res.headersSent) return sendProblem(res, PROBLEMS.unavailable, `the database did not answer in time (${err.name}); retry later`);
   logInternalError(`${req.method} ${req.originalUrl}`, err);
   if (res.headersSent) {
     // Too late for a problem document: drop the connection.

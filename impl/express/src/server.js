@@ -13,6 +13,7 @@ import { createTpccData } from './data/tpcc.js';
 import { createUsersData } from './data/users.js';
 import { createDocumentsData } from './data/documents.js';
 import { logInternalError } from './problem.js';
+import { DB_TIMEOUT_MS, MONGO_TIMEOUTS } from './db-timeouts.js';
 
 let config;
 try {
@@ -31,6 +32,7 @@ const pool =
     ...config.mysql,
     connectionLimit: config.poolSize, // DB_POOL_SIZE, exactly (the harness sets the same value for every implementation)
     dateStrings: true, // DATE columns as 'YYYY-MM-DD', no timezone shift
+    connectTimeout: DB_TIMEOUT_MS, // a new connection to a stalled server fails within the bound (src/db-timeouts.js)
   });
 if (pool) {
   apis.forum = createForumData(pool);
@@ -43,7 +45,7 @@ if (config.mongoUrl) {
   mongoose.set('autoIndex', false);
   mongoose.set('autoCreate', false);
   try {
-    await mongoose.connect(config.mongoUrl, { maxPoolSize: config.poolSize, serverSelectionTimeoutMS: 10_000 });
+    await mongoose.connect(config.mongoUrl, { maxPoolSize: config.poolSize, ...MONGO_TIMEOUTS });
   } catch (err) {
     console.error(`express: cannot connect to MONGO_URL: ${err.message}`);
     process.exit(1);

@@ -123,6 +123,15 @@ test('registration: 201 with Location, role user; role and other unknown members
   await expectProblem(await call('POST', '/users', { body: JSON.stringify({ x: 'x'.repeat(70_000) }) }), 413, 'payload-too-large');
 });
 
+test('a password is limited to 72 UTF-8 bytes (what bcrypt reads), not 72 characters', async () => {
+  // 36 × é = 72 bytes: accepted, and it logs in; 37 × é = 74 bytes (37 characters): refused, at login too.
+  const res = await call('POST', '/users', { body: { name: 'E', surname: 'E', username: 'eacute', password: 'é'.repeat(36) } });
+  assert.equal(res.status, 201);
+  assert.equal((await call('POST', '/auth/login', { body: { username: 'eacute', password: 'é'.repeat(36) } })).status, 200);
+  await expectProblem(await call('POST', '/users', { body: { name: 'E', surname: 'E', username: 'eacute2', password: 'é'.repeat(37) } }), 400, 'invalid-body');
+  await expectProblem(await call('POST', '/auth/login', { body: { username: 'eacute', password: `${'é'.repeat(36)}tail` } }), 400, 'invalid-body');
+});
+
 test('update and delete: the user themself or an admin; 401, then 400 id, then 403, then body, then 404', async () => {
   await expectProblem(await call('PUT', `/users/${BOB}`, { body: { name: 'X' } }), 401, 'unauthorized');
   await expectProblem(await call('PUT', '/users/abc', { body: { name: 'X' }, auth: token(ALICE) }), 400, 'invalid-parameter');

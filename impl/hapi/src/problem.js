@@ -4,6 +4,8 @@
 
 import Boom from '@hapi/boom';
 
+import { databaseUnavailable } from './db-timeouts.js';
+
 export const PROBLEMS = Object.freeze({
   invalidParameter: { status: 400, type: 'urn:fairbench:problem:invalid-parameter', title: 'Invalid parameter' },
   malformedBody: { status: 400, type: 'urn:fairbench:problem:malformed-body', title: 'Malformed request body' },
@@ -13,6 +15,7 @@ export const PROBLEMS = Object.freeze({
   payloadTooLarge: { status: 413, type: 'urn:fairbench:problem:payload-too-large', title: 'Payload too large' },
   unsupportedMediaType: { status: 415, type: 'urn:fairbench:problem:unsupported-media-type', title: 'Unsupported media type' },
   internal: { status: 500, type: 'urn:fairbench:problem:internal', title: 'Internal server error' },
+  unavailable: { status: 503, type: 'urn:fairbench:problem:unavailable', title: 'Service unavailable' },
 });
 
 const BY_STATUS = new Map([
@@ -62,6 +65,11 @@ export function problemResponse(request, h) {
   const status = response.output.statusCode;
   let problem = response.data?.problem ?? BY_STATUS.get(status);
   let detail = response.message;
+  if (problem === undefined && databaseUnavailable(response)) {
+    // A driver timeout (a stalled or restarting database): the client may retry.
+    problem = PROBLEMS.unavailable;
+    detail = 'the database did not answer in time; retry later';
+  }
   if (problem === undefined) {
     // Anything else is a bug or a database failure: logged once, reported without internals.
     logInternalError(`${request.method.toUpperCase()} ${request.path}`, response);

@@ -6,6 +6,7 @@ import mongoose from 'mongoose';
 import { createServer } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { createDocumentsData } from './data/documents.js';
+import { MONGO_TIMEOUTS } from './db-timeouts.js';
 import { logInternalError } from './problem.js';
 
 let config;
@@ -23,7 +24,7 @@ mongoose.set('autoIndex', false);
 mongoose.set('autoCreate', false);
 let connection;
 try {
-  connection = await mongoose.createConnection(config.mongoUrl, { maxPoolSize: config.poolSize, serverSelectionTimeoutMS: 10_000 }).asPromise();
+  connection = await mongoose.createConnection(config.mongoUrl, { maxPoolSize: config.poolSize, ...MONGO_TIMEOUTS }).asPromise();
 } catch (err) {
   console.error(`hapi: cannot connect to MONGO_URL: ${err.message}`);
   process.exit(1);

@@ -23,7 +23,7 @@ export async function startFerretDB(opts: StartDatabaseOptions = {}): Promise<Lo
   return startInWorkDir('FerretDB', undefined, async (dir, track) => {
     const dataDir = path.join(dir, 'data');
     await fs.promises.mkdir(dataDir);
-    const { server, url, version } = await withPortRetry(async (port) => {
+    const launch = async (port: number) => {
       const server = startProcess({
         name: 'ferretdb',
         command: FERRETDB_BIN,
@@ -44,9 +44,10 @@ export async function startFerretDB(opts: StartDatabaseOptions = {}): Promise<Lo
       // MongoDB databases (SQLite files here) come into being with their first write: nothing to create.
       const url = `mongodb://127.0.0.1:${port}/${database}`;
       const version = await waitUntilReady('FerretDB', server, () => pingAndVersion(port, url));
-      return { server, url, version };
-    });
-    return { kind: 'mongo', url, engine: { name: 'FerretDB', version }, process: server };
+      return { server, url, version, port };
+    };
+    const { server, url, version, port } = await withPortRetry(launch);
+    return { kind: 'mongo', url, engine: { name: 'FerretDB', version }, process: server, relaunch: async () => (await launch(port)).server };
   });
 }
 

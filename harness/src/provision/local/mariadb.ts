@@ -24,7 +24,7 @@ export async function startMariaDB(opts: StartDatabaseOptions = {}): Promise<Loc
     const dataDir = path.join(dir, 'data');
     await initDataDir(mariadbd, dataDir, owner);
     const socket = path.join(dir, 'mysqld.sock');
-    const { server, port } = await withPortRetry(async (port) => {
+    const launch = async (port: number) => {
       const server = startProcess({
         name: 'mariadb',
         command: mariadbd,
@@ -35,7 +35,8 @@ export async function startMariaDB(opts: StartDatabaseOptions = {}): Promise<Loc
       track(server);
       await waitUntilReady('MariaDB', server, () => connectOverSocket(socket).then((c) => c.end()));
       return { server, port };
-    });
+    };
+    const { server, port } = await withPortRetry(launch);
 
     const password = randomPassword();
     const version = await configure(socket, database, password).catch(async (err: unknown) => {
@@ -46,6 +47,7 @@ export async function startMariaDB(opts: StartDatabaseOptions = {}): Promise<Loc
       url: `mysql://root:${password}@127.0.0.1:${port}/${database}`,
       engine: { name: 'MariaDB', version },
       process: server,
+      relaunch: async () => (await launch(port)).server,
     };
   });
 }

@@ -27,7 +27,7 @@ export async function startPostgres(opts: StartDatabaseOptions = {}): Promise<Lo
     const dataDir = path.join(dir, 'data');
     await initDataDir(bin, dataDir, owner);
 
-    const { server, port } = await withPortRetry(async (port) => {
+    const launch = async (port: number) => {
       const server = startProcess({
         name: 'postgres',
         command: path.join(bin, 'postgres'),
@@ -50,7 +50,8 @@ export async function startPostgres(opts: StartDatabaseOptions = {}): Promise<Lo
       track(server);
       await waitUntilReady('PostgreSQL', server, () => query({ socketDir: dir, port }, 'postgres', 'SELECT 1'));
       return { server, port };
-    });
+    };
+    const { server, port } = await withPortRetry(launch);
 
     const password = randomPassword();
     const version = await configure({ socketDir: dir, port }, password, database).catch(async (err: unknown) => {
@@ -61,6 +62,7 @@ export async function startPostgres(opts: StartDatabaseOptions = {}): Promise<Lo
       url: `postgres://postgres:${password}@127.0.0.1:${port}/${database}`,
       engine: { name: 'PostgreSQL', version },
       process: server,
+      relaunch: async () => (await launch(port)).server,
     };
   });
 }

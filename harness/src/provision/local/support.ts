@@ -19,7 +19,10 @@ export interface LocalDatabaseServer extends DatabaseServer {
   readonly provider: 'local';
   /** The throwaway dir holding data, socket and log; deleted by stop(). */
   readonly dir: string;
+  /** The server's process now (restart() replaces it). */
   readonly process: ManagedProcess;
+  /** Stops the server (its stop signal, waited for) and starts it again on the same port and data, ready. */
+  restart(): Promise<void>;
 }
 
 export interface ServerUser {
@@ -155,8 +158,8 @@ export async function waitUntilReady<T>(what: string, server: ManagedProcess, pr
   }
 }
 
-/** What a server's start function reports once the server is up. */
-export type StartedServer = Pick<LocalDatabaseServer, 'kind' | 'url' | 'engine' | 'process'>;
+/** What a server's start function reports once the server is up, and how to start it again (same port, same data). */
+export type StartedServer = Pick<LocalDatabaseServer, 'kind' | 'url' | 'engine' | 'process'> & { readonly relaunch: () => Promise<ManagedProcess> };
 
 /**
  * Runs `start` in a fresh throwaway dir owned by the server's user. The dir and the
@@ -181,7 +184,22 @@ export async function startInWorkDir(
     const started = await start(dir, (s) => {
       server = s;
     });
-    return { ...started, provider: 'local', dir, stop };
+    let current = started.process;
+    return {
+      kind: started.kind,
+      url: started.url,
+      engine: started.engine,
+      provider: 'local',
+      dir,
+      stop,
+      get process() {
+        return current;
+      },
+      async restart() {
+        await current.stop();
+        current = await started.relaunch(); // track() points the teardown at the new process
+      },
+    };
   } catch (err) {
     await stop();
     throw err;

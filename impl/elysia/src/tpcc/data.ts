@@ -7,6 +7,7 @@
 // are READ ONLY transactions (one snapshot, no locks). A deadlock or lock-wait timeout rolls
 // back and runs the whole transaction again, ATTEMPTS times in all; then TpccBusy (a 503).
 import type { Pool, PoolConnection, RowDataPacket } from 'mysql2/promise';
+import { DB_TIMEOUT_MS, DatabaseTimeout } from '../db-timeouts.ts';
 import { cents, centsText, money, roundDiv, tenThousandths } from './money.ts';
 import { SQL } from './sql.ts';
 import type { DeliveryInput, NewOrderInput, OrderStatusInput, PaymentInput, StockLevelInput } from './schemas.ts';
@@ -56,7 +57,29 @@ async function customer(c: PoolConnection, byId: string, byName: string, w: numb
 
 export type TpccData = ReturnType<typeof createTpccData>;
 
-export function createTpccData(pool: Pool) {
+/** pool.getConnection() within timeoutMs, else DatabaseTimeout; a connection that comes later goes back to the pool. */
+function acquire(pool: Pool, timeoutMs: number): Promise<PoolConnection> {
+  return new Promise((resolve, reject) => {
+    let late = false;
+    const timer = setTimeout(() => {
+      late = true;
+      reject(new DatabaseTimeout(`no database connection within ${timeoutMs} ms`));
+    }, timeoutMs);
+    pool.getConnection().then(
+      (c) => {
+        clearTimeout(timer);
+        if (late) c.release();
+        else resolve(c);
+      },
+      (err: unknown) => {
+        clearTimeout(timer);
+        reject(err);
+      },
+    );
+  });
+}
+
+export function createTpccData(pool: Pool, timeoutMs = DB_TIMEOUT_MS) {
   // Every connection the pool opens runs its transactions at REPEATABLE READ, whatever the
   // server's default (the event hands over the callback-style connection; the SET runs first).
   pool.on('connection', (connection) => {
@@ -65,23 +88,39 @@ export function createTpccData(pool: Pool) {
     });
   });
 
-  /** Runs work(connection) as one transaction; retried on deadlock and lock-wait timeout. */
+  /**
+   * Runs work(connection) as one transaction; retried on deadlock and lock-wait timeout.
+   * A deadline covers it from the pool checkout on (mysql2 has no acquire timeout, and its
+   * per-statement timeout does not cover a PREPARE): past it the request is a 503 at once
+   * (../db-timeouts.ts) and the connection is destroyed, so the server rolls back.
+   */
   async function transaction<T>(work: (c: PoolConnection) => Promise<T>, readOnly = false): Promise<T> {
     for (let attempt = 1; ; attempt++) {
-      const c = await pool.getConnection();
+      const started = Date.now();
+      const c = await acquire(pool, timeoutMs);
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const deadline = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new DatabaseTimeout(`the transaction passed its ${timeoutMs} ms deadline`)), Math.max(0, timeoutMs - (Date.now() - started)));
+      });
       let healthy = true;
       try {
-        await c.query(readOnly ? 'START TRANSACTION READ ONLY' : 'START TRANSACTION');
-        const result = await work(c);
-        await c.query('COMMIT');
-        return result;
+        const body = (async () => {
+          await c.query(readOnly ? 'START TRANSACTION READ ONLY' : 'START TRANSACTION');
+          const result = await work(c);
+          await c.query('COMMIT');
+          return result;
+        })();
+        body.catch(() => {}); // past the deadline its failure is nobody's: the request was answered
+        return await Promise.race([body, deadline]);
       } catch (err) {
-        healthy = await c.query('ROLLBACK').then(() => true, () => false);
+        // Past the deadline a ROLLBACK would wait as long as the database: the connection goes instead.
+        healthy = !(err instanceof DatabaseTimeout) && (await c.query('ROLLBACK').then(() => true, () => false));
         const errno = (err as { errno?: number }).errno;
         if (errno !== DEADLOCK && errno !== LOCK_WAIT_TIMEOUT) throw err;
         if (attempt >= ATTEMPTS) throw new TpccBusy(`the transaction met a ${errno === DEADLOCK ? 'deadlock' : 'lock wait timeout'} ${ATTEMPTS} times`);
       } finally {
-        // A connection whose rollback failed is in an unknown state: closed, not reused.
+        clearTimeout(timer);
+        // A connection whose rollback failed (or never ran) is in an unknown state: closed, not reused.
         if (healthy) c.release();
         else c.destroy();
       }

@@ -1,6 +1,7 @@
 // Handlers of the tpcc API: run the transaction in the data layer and answer the terminal's
 // output; the data layer's refusals become problems. The body is already validated by the
 // route's schema (routes.ts) when a handler runs.
+import { databaseUnavailable } from '../db-timeouts.ts';
 import { PROBLEMS, ProblemError } from '../problem.ts';
 import { TpccBusy, TpccItemNotFound, TpccNotFound, type TpccData } from './data.ts';
 import type { DeliveryInput, NewOrderInput, OrderStatusInput, PaymentInput, StockLevelInput } from './schemas.ts';
@@ -13,6 +14,7 @@ async function answer<T>(run: () => Promise<T>): Promise<T> {
     if (err instanceof TpccItemNotFound) throw new ProblemError(PROBLEMS.itemNotFound, err.message);
     if (err instanceof TpccNotFound) throw new ProblemError(PROBLEMS.notFound, err.message);
     if (err instanceof TpccBusy) throw new ProblemError(PROBLEMS.unavailable, err.message, { 'retry-after': '1' });
+    if (databaseUnavailable(err)) throw new ProblemError(PROBLEMS.unavailable, 'the database did not answer in time; retry later', { 'retry-after': '1' });
     throw err;
   }
 }

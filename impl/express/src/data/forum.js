@@ -56,35 +56,40 @@ function toCommentWithUser(row) {
   };
 }
 
+import { DB_TIMEOUT_MS } from '../db-timeouts.js';
+
 /** @param {import('mysql2/promise').Pool} pool */
-export function createForumData(pool) {
+export function createForumData(pool, timeoutMs = DB_TIMEOUT_MS) {
+  // Every statement carries a timeout: a stalled database gives an error (a 503) within
+  // the bound instead of a request that hangs as long as the stall (make resilience).
+  const run = (sql, params) => pool.execute({ sql, timeout: timeoutMs }, params);
   return {
     /** Comment or null. */
     async commentById(id) {
-      const [rows] = await pool.execute(SQL.commentById, [id]);
+      const [rows] = await run(SQL.commentById, [id]);
       return rows.length ? toComment(rows[0]) : null;
     },
 
     /** The first `limit` comments by comment_id. */
     async commentsByLimit(limit) {
-      const [rows] = await pool.execute(SQL.commentsByLimit, [String(limit)]);
+      const [rows] = await run(SQL.commentsByLimit, [String(limit)]);
       return rows.map(toComment);
     },
 
     /** The user's first comment joined with the user, or null. */
     async firstCommentByUserId(userId) {
-      const [rows] = await pool.execute(SQL.firstCommentByUserId, [userId]);
+      const [rows] = await run(SQL.firstCommentByUserId, [userId]);
       return rows.length ? toCommentWithUser(rows[0]) : null;
     },
 
     /** The user's first `limit` comments joined with the user ([] when none). */
     async commentsByUserId(userId, limit) {
-      const [rows] = await pool.execute(SQL.commentsByUserId, [userId, String(limit)]);
+      const [rows] = await run(SQL.commentsByUserId, [userId, String(limit)]);
       return rows.map(toCommentWithUser);
     },
 
     async userExists(userId) {
-      const [rows] = await pool.execute(SQL.userExists, [userId]);
+      const [rows] = await run(SQL.userExists, [userId]);
       return rows.length > 0;
     },
   };

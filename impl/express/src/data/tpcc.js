@@ -8,6 +8,7 @@
 // and Stock-Level are READ ONLY transactions (one consistent snapshot, no locks).
 // A deadlock or lock-wait timeout rolls back and runs the whole transaction again, at most
 // ATTEMPTS times in all; then TpccBusy (a 503). Money is exact: see tpcc-money.js.
+import { DB_TIMEOUT_MS, DatabaseTimeout } from '../db-timeouts.js';
 import { cents, centsText, money, roundDiv, tenThousandths } from './tpcc-money.js';
 
 
@@ -89,32 +90,70 @@ const address = (row, prefix) => ({
 /** Clause 2.5.2.2: of the customers with that last name, ordered by c_first, the one at position ⌈n/2⌉. */
 const middle = (rows) => rows[Math.ceil(rows.length / 2) - 1];
 
+/** pool.getConnection() within timeoutMs, else DatabaseTimeout; a connection that comes later goes back to the pool. */
+function acquire(pool, timeoutMs) {
+  return new Promise((resolve, reject) => {
+    let late = false;
+    const timer = setTimeout(() => {
+      late = true;
+      reject(new DatabaseTimeout(`no database connection within ${timeoutMs} ms`));
+    }, timeoutMs);
+    pool.getConnection().then(
+      (connection) => {
+        clearTimeout(timer);
+        if (late) connection.release();
+        else resolve(connection);
+      },
+      (err) => {
+        clearTimeout(timer);
+        reject(err);
+      },
+    );
+  });
+}
+
 /** @param {import('mysql2/promise').Pool} pool */
-export function createTpccData(pool) {
+export function createTpccData(pool, timeoutMs = DB_TIMEOUT_MS) {
   // Every connection the pool opens runs its transactions at REPEATABLE READ, whatever the server's default.
   // (The event hands over the callback-style connection; the SET is queued before its first use.)
   pool.on('connection', (connection) => {
-    connection.query('SET SESSION TRANSACTION ISOLATION LEVEL REPEATABLE READ', (err) => {
+    connection.query({ sql: 'SET SESSION TRANSACTION ISOLATION LEVEL REPEATABLE READ', timeout: timeoutMs }, (err) => {
       if (err) connection.destroy();
     });
   });
 
-  /** Runs work(connection) as one transaction; retried on deadlock and lock-wait timeout. */
+  /**
+   * Runs work(connection) as one transaction; retried on deadlock and lock-wait timeout.
+   * A deadline covers it from the pool checkout on (mysql2 has no acquire timeout, and its
+   * per-statement timeout does not cover a PREPARE): past it the request is a 503 at once
+   * (src/db-timeouts.js) and the connection is destroyed, so the server rolls back.
+   */
   async function transaction(work, { readOnly = false } = {}) {
     for (let attempt = 1; ; attempt++) {
-      const connection = await pool.getConnection();
+      const started = Date.now();
+      const connection = await acquire(pool, timeoutMs);
+      let timer;
+      const deadline = new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new DatabaseTimeout(`the transaction passed its ${timeoutMs} ms deadline`)), Math.max(0, timeoutMs - (Date.now() - started)));
+      });
       let healthy = true;
       try {
-        await connection.query(readOnly ? 'START TRANSACTION READ ONLY' : 'START TRANSACTION');
-        const result = await work(connection);
-        await connection.query('COMMIT');
-        return result;
+        const body = (async () => {
+          await connection.query(readOnly ? 'START TRANSACTION READ ONLY' : 'START TRANSACTION');
+          const result = await work(connection);
+          await connection.query('COMMIT');
+          return result;
+        })();
+        body.catch(() => {}); // past the deadline its failure is nobody's: the request was answered
+        return await Promise.race([body, deadline]);
       } catch (err) {
-        healthy = await connection.query('ROLLBACK').then(() => true, () => false);
+        // Past the deadline a ROLLBACK would wait as long as the database: the connection goes instead.
+        healthy = !(err instanceof DatabaseTimeout) && (await connection.query('ROLLBACK').then(() => true, () => false));
         if (err.errno !== DEADLOCK && err.errno !== LOCK_WAIT_TIMEOUT) throw err;
         if (attempt >= ATTEMPTS) throw new TpccBusy(`the transaction met a ${err.errno === DEADLOCK ? 'deadlock' : 'lock wait timeout'} ${ATTEMPTS} times`);
       } finally {
-        // A connection whose rollback failed is in an unknown state: it is closed, not reused.
+        clearTimeout(timer);
+        // A connection whose rollback failed (or never ran) is in an unknown state: it is closed, not reused.
         if (healthy) connection.release();
         else connection.destroy();
       }

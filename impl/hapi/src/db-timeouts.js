@@ -1,0 +1,26 @@
+// How long the app waits on MongoDB before it answers 503 unavailable (make resilience).
+// The driver (7.x, no whole-operation timeoutMS) waits without end by default on a pool
+// checkout and on a socket: each wait gets the timeout. A socket timeout closes that
+// connection; server selection bounds the wait once the monitor gave up on the server.
+// impl.yaml's resilience.stallBoundMs covers the longest chain (checkout, then socket).
+import mongoose from 'mongoose';
+
+export const DB_TIMEOUT_MS = 2_000;
+
+export const MONGO_TIMEOUTS = Object.freeze({
+  serverSelectionTimeoutMS: DB_TIMEOUT_MS,
+  connectTimeoutMS: DB_TIMEOUT_MS,
+  socketTimeoutMS: DB_TIMEOUT_MS,
+  waitQueueTimeoutMS: DB_TIMEOUT_MS,
+  // The monitor checks the server every second (default 10 s): once it gave up on a restarted
+  // server, server selection fails until the next check, so recovery waits for it.
+  heartbeatFrequencyMS: 1_000,
+});
+
+// Every network error (socket timeout, a pool cleared by the monitor), no server, no pooled connection in time.
+const { MongoNetworkError, MongoServerSelectionError } = mongoose.mongo;
+
+/** Whether an error means the database did not answer (in time), not that the request or the code is wrong. */
+export function databaseUnavailable(err) {
+  return err instanceof MongoNetworkError || err instanceof MongoServerSelectionError || err?.name === 'MongoWaitQueueTimeoutError';
+}
