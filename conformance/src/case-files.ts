@@ -102,6 +102,12 @@ export type FlowStep =
       /** Sends the request this many times at once; each answer must meet `expect`, and `save` keeps an array of the values, in sending order. */
       readonly parallel?: number;
     }
+  | {
+      readonly request: FlowRequest;
+      /** Sends the request `parallel` times at once; each answer must meet one entry's `expect` (the first it meets counts), and each entry must be met exactly `times` times (a race with one winner). */
+      readonly tally: readonly { readonly times: number; readonly expect: FlowExpectation }[];
+      readonly parallel: number;
+    }
   | { readonly db: DbCheck };
 export interface Flow {
   readonly id: string;

@@ -93,3 +93,36 @@ test('a lost update under concurrency breaks the invariant, which fails the flow
   assert.equal(results[0]!.passed, false);
   assert.match(results[0]!.failures.join('\n'), /^after the flow: 19 numbers were handed out twice$/m);
 });
+
+test('a tally counts a race: each answer meets one entry, each entry its number of times', async () => {
+  const counter: Counter = { next: 1, taken: [], inFlight: 0, maxInFlight: 0, defect: 'none' };
+  const server = counterServer(counter).listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const ctx: SuiteContext = {
+    api: 'counter',
+    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    ...(await loadSpecValidators()),
+    store: { digest: async () => String(counter.taken.length) },
+    reset: async () => {},
+    jwtSecret: 'x',
+    alive: () => true,
+  };
+  const race = (first: number): FlowsFile => ({
+    flows: [
+      {
+        id: 'race',
+        why: 'one request gets number 1, the others higher ones',
+        steps: [{ request: { method: 'POST', path: '/take' }, parallel: 10, tally: [{ times: first, expect: { status: 200, json: { n: 1 } } }, { times: 10 - first, expect: { status: 200 } }] }],
+      },
+    ],
+  });
+  try {
+    const ok = await runFlows(ctx, { records: NO_RECORDS, variables: {} }, race(1));
+    assert.deepEqual(ok.map((r) => [r.passed, r.failures]), [[true, []]]);
+    counter.next = 1;
+    const wrong = await runFlows(ctx, { records: NO_RECORDS, variables: {} }, race(2));
+    assert.deepEqual(wrong.map((r) => r.failures), [['step 1 (POST /take ×10 at once): expected 2 answer(s) meeting entry 1 (status 200), got 1', 'step 1 (POST /take ×10 at once): expected 8 answer(s) meeting entry 2 (status 200), got 9']]);
+  } finally {
+    server.close();
+  }
+});
