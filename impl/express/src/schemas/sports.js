@@ -1,0 +1,57 @@
+// joi schemas of the sports request bodies (spec/openapi.yaml: SportsRegistration,
+// LoginRequest, SportsFieldInput, SportsReservationInput, SportsStatusInput,
+// SportsRatingInput). Unknown members are errors (joi's default): no mass assignment.
+import Joi from 'joi';
+
+import { MAX_ID } from '../params.js';
+
+export const SPORTS = ['tennis', 'padel', 'football', 'basketball', 'volleyball'];
+export const STATUSES = ['pending', 'accepted', 'refused'];
+const id = Joi.number().integer().min(1).max(MAX_ID);
+const name = Joi.string().min(1).max(100);
+
+export const registration = Joi.object({
+  username: Joi.string().min(3).max(64).pattern(/^[A-Za-z0-9._-]+$/).required(),
+  password: Joi.string().min(6).max(72).required(),
+  name: name.required(),
+  surname: name.required(),
+});
+
+export const credentials = Joi.object({
+  username: Joi.string().min(1).max(64).required(),
+  password: Joi.string().min(1).max(72).required(),
+});
+
+export const field = Joi.object({
+  name: name.required(),
+  sport: Joi.string().valid(...SPORTS).required(),
+  pricePerHour: Joi.number().integer().min(1).max(1000).required(),
+});
+
+export const reservation = Joi.object({
+  fieldId: id.required(),
+  date: Joi.string().pattern(/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/).required(),
+  startHour: Joi.number().integer().min(6).max(22).required(),
+  endHour: Joi.number().integer().min(7).max(23).required(),
+});
+
+export const status = Joi.object({ status: Joi.string().valid('accepted', 'refused').required() });
+
+export const rating = Joi.object({
+  score: Joi.number().integer().min(1).max(5).required(),
+  comment: Joi.string().min(1).max(500),
+});
+
+// JSON types are not coerced ("5" is not a score); strings are stored as given.
+export const VALIDATION = Object.freeze({ convert: false, abortEarly: true });
+
+/** The rules JSON Schema cannot say: a real calendar date from today (UTC) to 2099-12-31, and 1 to 4 hours. */
+export function reservationRuleBroken({ date, startHour, endHour }, today = new Date().toISOString().slice(0, 10)) {
+  const parsed = new Date(`${date}T00:00:00Z`);
+  if (Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== date) return `${date} is not a calendar date`;
+  if (date < today) return `${date} is in the past`;
+  if (date > '2099-12-31') return 'reservations end with 2099-12-31';
+  if (endHour <= startHour) return 'endHour must be after startHour';
+  if (endHour - startHour > 4) return 'a reservation is at most 4 hours';
+  return null;
+}
