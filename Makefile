@@ -70,8 +70,8 @@ unit: setup ## Harness tests (seeding, MariaDB/PostgreSQL/FerretDB provisioning 
 conformance: setup ## Run the conformance suite (IMPL=…, API=…, RUNTIME=local|containers; default: containers when a runtime works); writes results/conformance/
 	@node conformance/src/cli/conformance.ts $(if $(IMPL),--impl $(IMPL)) $(if $(API),--api $(API))
 
-mutants: setup ## Mutation check: the suite must fail on each defect in apis/*/conformance/mutants/<impl>.yaml
-	@node conformance/src/cli/mutants.ts
+mutants: setup ## Mutation check: the suite must fail on each defect in apis/*/conformance/mutants/<impl>.yaml (API=x: only that API's)
+	@node conformance/src/cli/mutants.ts $(if $(API),--api $(API))
 
 fuzz: setup ## Property-based fuzzing (Schemathesis) of IMPL against the specs; FUZZ_SEED=1 by default
 	@node conformance/src/cli/fuzz.ts $(if $(IMPL),--impl $(IMPL)) $(if $(API),--api $(API))
