@@ -18,6 +18,8 @@ export interface ImplManifest {
   readonly start: string;
   readonly test?: string;
   readonly dockerfile: string;
+  /** The images.yaml role of the Dockerfile's build stage (BUILD_IMAGE), when it differs from the runtime's. */
+  readonly buildImage?: string;
   readonly tuning: string;
 }
 
