@@ -101,6 +101,8 @@ export type FlowStep =
       readonly save?: Readonly<Record<string, string>>;
       /** Sends the request this many times at once; each answer must meet `expect`, and `save` keeps an array of the values, in sending order. */
       readonly parallel?: number;
+      /** At most this many SQL statements may the implementation run for the request (an N+1 check; needs the fixture's `statements`). */
+      readonly maxStatements?: number;
     }
   | {
       readonly request: FlowRequest;

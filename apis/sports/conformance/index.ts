@@ -75,9 +75,16 @@ const sportsConformance: ConformanceModule<SportsDataset, 'flows'> = {
     // Row contents only: a refused insert still uses up a sequence value, which is no change of data.
     const digestSql = TABLES.map((t) => `(SELECT md5(COALESCE(string_agg(x::text, '|' ORDER BY x::text), '')) FROM ${t} x)`).join(' || ');
     const store = { digest: async () => String((await pool.query(`SELECT ${digestSql} AS d`)).rows[0].d) };
+    // Statements the implementation ran (steps with maxStatements: the N+1 checks). The
+    // provisioner preloads pg_stat_statements; the view needs the extension in this database.
+    // This query names the view, so it does not count itself; the suite's own digest and db:
+    // reads run outside the counted requests.
+    await pool.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+    const statements = async () =>
+      Number((await pool.query("SELECT COALESCE(SUM(calls), 0) AS n FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database()) AND query NOT LIKE '%pg_stat_statements%'")).rows[0].n);
     return {
       store,
-      fixtures: { flows: { records, variables: flowVariables(seeded.data) } },
+      fixtures: { flows: { records, variables: flowVariables(seeded.data), statements } },
       close: async () => {
         await records.close();
         await pool.end();

@@ -71,7 +71,7 @@ async function runSteps(ctx: SuiteContext, fixture: FlowsFixture, flow: Flow, va
     } else {
       const req = await buildRequest(ctx, substitute(step.request, vars) as FlowRequest);
       if ('tally' in step) {
-        label = `step ${i + 1} (${req.method} ${req.path} ×${step.parallel} at once)`;
+        label = `step ${i + 1} (${req.method} ${req.path}) ×${step.parallel} at once`;
         const tally = substitute(step.tally, vars) as typeof step.tally;
         const responses = await Promise.all(Array.from({ length: step.parallel }, () => send(ctx.baseUrl, req)));
         failures = tallied(responses.map((res) => tally.map((t) => checkResponse(ctx, req, res, t.expect, forbidden))), responses, tally);
@@ -83,8 +83,13 @@ async function runSteps(ctx: SuiteContext, fixture: FlowsFixture, flow: Flow, va
       const copies = step.parallel ?? 1;
       label = copies > 1 ? `${label} ×${copies} at once` : label;
       const before = expect.status >= 400 ? await ctx.store.digest() : undefined;
+      const statementsBefore = await statementCount(fixture, step.maxStatements);
       const responses = await Promise.all(Array.from({ length: copies }, () => send(ctx.baseUrl, req)));
       failures = firstFailures(responses.map((res) => checkResponse(ctx, req, res, expect, forbidden)));
+      if (statementsBefore !== undefined) {
+        const ran = (await statementCount(fixture, step.maxStatements))! - statementsBefore;
+        if (ran > step.maxStatements!) failures.push(`ran ${ran} SQL statements, at most ${step.maxStatements} allowed (N+1 queries?)`);
+      }
       if (before !== undefined) failures.push(...(await unchangedAfterRejection(ctx, before)));
       if (failures.length === 0 && step.save !== undefined) {
         for (const [name, from] of Object.entries(step.save)) {
@@ -127,6 +132,13 @@ function tallied(checks: readonly string[][][], responses: readonly HttpResponse
     if (counts[j] !== t.times) failures.push(`expected ${t.times} answer(s) meeting entry ${j + 1} (status ${t.expect.status}), got ${counts[j]}`);
   }
   return failures;
+}
+
+/** The fixture's statement counter when the step bounds statements (undefined otherwise); a bound without a counter is a case-file error. */
+async function statementCount(fixture: FlowsFixture, max: number | undefined): Promise<number | undefined> {
+  if (max === undefined) return undefined;
+  if (fixture.statements === undefined) throw new Error('a step has maxStatements but the API\'s flows fixture counts no statements');
+  return fixture.statements();
 }
 
 /** A saved value: `header:<name>` is a response header (absent: a failure), anything else a JSON pointer into the body. */

@@ -66,7 +66,7 @@ export function createSportsData(pool) {
     fieldById: (id) => one(`SELECT ${FIELD} FROM sports_field WHERE id = $1`, [id]),
 
     /** The caller's reservations (a user's own, an owner's fields'), each with its field's and facility's names, in one joined query. */
-    reservations(caller, paging, status) {
+    async reservations(caller, paging, status) {
       const params = [caller.id];
       let where = caller.role === 'owner' ? 'fa.owner_id = $1' : 'r.user_id = $1';
       if (status !== undefined) {
