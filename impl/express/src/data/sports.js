@@ -40,6 +40,8 @@ export function createSportsData(pool) {
 
     /** The user and stored hash for a login, or null. */
     async credentials(username) {
+      // No username holds U+0000, and PostgreSQL text cannot even be compared with one.
+      if (username.includes('\u0000')) return null;
       const row = await one(`SELECT ${USER}, password_hash FROM app_user WHERE username = $1`, [username]);
       if (row === null) return null;
       const { password_hash: hash, ...user } = row;

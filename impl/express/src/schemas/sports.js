@@ -8,7 +8,9 @@ import { MAX_ID } from '../params.js';
 export const SPORTS = ['tennis', 'padel', 'football', 'basketball', 'volleyball'];
 export const STATUSES = ['pending', 'accepted', 'refused'];
 const id = Joi.number().integer().min(1).max(MAX_ID);
-const name = Joi.string().min(1).max(100);
+// Free text is PostgreSQL text, which cannot hold U+0000 (spec/README.md, sports rule 12).
+const NO_NUL = /^[^\u0000]*$/;
+const name = Joi.string().min(1).max(100).pattern(NO_NUL);
 
 export const registration = Joi.object({
   username: Joi.string().min(3).max(64).pattern(/^[A-Za-z0-9._-]+$/).required(),
@@ -39,7 +41,7 @@ export const status = Joi.object({ status: Joi.string().valid('accepted', 'refus
 
 export const rating = Joi.object({
   score: Joi.number().integer().min(1).max(5).required(),
-  comment: Joi.string().min(1).max(500),
+  comment: Joi.string().min(1).max(500).pattern(NO_NUL),
 });
 
 // JSON types are not coerced ("5" is not a score); strings are stored as given.

@@ -10,16 +10,19 @@ import jakarta.validation.constraints.Size;
 public final class Bodies {
   private Bodies() {}
 
+  /** Free text is PostgreSQL text, which cannot hold U+0000 (spec/README.md, sports rule 12). */
+  static final String NO_NUL = "[^\\x00]*";
+
   public record Login(@NotNull @Size(min = 1, max = 64) String username, @NotNull @Size(min = 1, max = 72) String password) {}
 
   public record Registration(
       @NotNull @Size(min = 3, max = 64) @Pattern(regexp = "[A-Za-z0-9._-]+") String username,
       @NotNull @Size(min = 6, max = 72) String password,
-      @NotNull @Size(min = 1, max = 100) String name,
-      @NotNull @Size(min = 1, max = 100) String surname) {}
+      @NotNull @Size(min = 1, max = 100) @Pattern(regexp = NO_NUL) String name,
+      @NotNull @Size(min = 1, max = 100) @Pattern(regexp = NO_NUL) String surname) {}
 
   public record NewField(
-      @NotNull @Size(min = 1, max = 100) String name,
+      @NotNull @Size(min = 1, max = 100) @Pattern(regexp = NO_NUL) String name,
       @NotNull @Pattern(regexp = "tennis|padel|football|basketball|volleyball") String sport,
       @NotNull @Min(1) @Max(1000) Integer pricePerHour) {}
 
@@ -31,5 +34,5 @@ public final class Bodies {
 
   public record Decision(@NotNull @Pattern(regexp = "accepted|refused") String status) {}
 
-  public record NewRating(@NotNull @Min(1) @Max(5) Integer score, @Size(min = 1, max = 500) String comment) {}
+  public record NewRating(@NotNull @Min(1) @Max(5) Integer score, @Size(min = 1, max = 500) @Pattern(regexp = NO_NUL) String comment) {}
 }

@@ -39,7 +39,8 @@ public class SportsService {
 
   /** The user whose password matches, or a 401 (the same for an unknown user). */
   public Views.User login(Bodies.Login body) {
-    Optional<SportsRepository.Credentials> found = repository.credentials(body.username());
+    // No username holds U+0000, and PostgreSQL text cannot even be compared with one.
+    Optional<SportsRepository.Credentials> found = body.username().indexOf('\0') >= 0 ? Optional.empty() : repository.credentials(body.username());
     boolean matches = passwords.matches(body.password(), found.map(SportsRepository.Credentials::hash).orElse(noUserHash));
     if (found.isEmpty() || !matches) throw problem(Kind.UNAUTHORIZED, "username or password is wrong");
     return found.get().user();
