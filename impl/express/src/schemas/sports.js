@@ -10,18 +10,29 @@ export const STATUSES = ['pending', 'accepted', 'refused'];
 const id = Joi.number().integer().min(1).max(MAX_ID);
 // Free text is PostgreSQL text, which cannot hold U+0000 (spec/README.md, sports rule 12).
 const NO_NUL = /^[^\u0000]*$/;
-const name = Joi.string().min(1).max(100).pattern(NO_NUL);
+
+/** A string of min..max characters counted as JSON Schema counts them (code points; joi's min/max count UTF-16 units). */
+function chars(min, max) {
+  return Joi.string().custom((value, helpers) => {
+    const n = [...value].length;
+    if (n < min) return helpers.error('string.min', { limit: min });
+    if (n > max) return helpers.error('string.max', { limit: max });
+    return value;
+  });
+}
+
+const name = chars(1, 100).pattern(NO_NUL);
 
 export const registration = Joi.object({
   username: Joi.string().min(3).max(64).pattern(/^[A-Za-z0-9._-]+$/).required(),
-  password: Joi.string().min(6).max(72).required(),
+  password: chars(6, 72).required(),
   name: name.required(),
   surname: name.required(),
 });
 
 export const credentials = Joi.object({
-  username: Joi.string().min(1).max(64).required(),
-  password: Joi.string().min(1).max(72).required(),
+  username: chars(1, 64).required(),
+  password: chars(1, 72).required(),
 });
 
 export const field = Joi.object({
@@ -41,7 +52,7 @@ export const status = Joi.object({ status: Joi.string().valid('accepted', 'refus
 
 export const rating = Joi.object({
   score: Joi.number().integer().min(1).max(5).required(),
-  comment: Joi.string().min(1).max(500).pattern(NO_NUL),
+  comment: chars(1, 500).pattern(NO_NUL),
 });
 
 // JSON types are not coerced ("5" is not a score); strings are stored as given.

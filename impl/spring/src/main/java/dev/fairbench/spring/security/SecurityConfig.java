@@ -35,6 +35,7 @@ import org.springframework.security.oauth2.server.resource.InvalidBearerTokenExc
 import org.springframework.security.web.AuthenticationEntryPoint;
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.access.AccessDeniedHandler;
+import org.springframework.security.web.firewall.RequestRejectedHandler;
 
 /**
  * Bearer tokens the way Spring Security's resource server does them, with the users API's
@@ -89,6 +90,23 @@ public class SecurityConfig {
       response.setStatus(403);
       response.setContentType(ProblemHandler.PROBLEM_JSON.toString());
       mapper.writeValue(response.getOutputStream(), Problem.Kind.FORBIDDEN.with("not allowed"));
+    };
+  }
+
+  /**
+   * Spring Security's firewall refuses some requests before any handler (a method outside
+   * the usual seven, such as TRACE; encoded percent signs or control characters in the
+   * path): as problems, 405 for the method and 400 invalid-parameter for the URL, instead of
+   * Boot's error page.
+   */
+  @Bean
+  RequestRejectedHandler requestRejectedHandler(ObjectMapper mapper) {
+    return (request, response, e) -> {
+      boolean method = !List.of("GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS").contains(request.getMethod());
+      Problem problem = method ? Problem.Kind.METHOD_NOT_ALLOWED.with(request.getMethod() + " is not allowed here") : Problem.Kind.INVALID_PARAMETER.with("the request's URL is not allowed");
+      response.setStatus(problem.status());
+      response.setContentType(ProblemHandler.PROBLEM_JSON.toString());
+      mapper.writeValue(response.getOutputStream(), problem);
     };
   }
 

@@ -4,7 +4,6 @@ import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
-import jakarta.validation.constraints.Size;
 
 /** The request bodies (spec/openapi.yaml: LoginRequest, SportsRegistration, SportsFieldInput, SportsReservationInput, SportsStatusInput, SportsRatingInput). */
 public final class Bodies {
@@ -13,16 +12,16 @@ public final class Bodies {
   /** Free text is PostgreSQL text, which cannot hold U+0000 (spec/README.md, sports rule 12). */
   static final String NO_NUL = "[^\\x00]*";
 
-  public record Login(@NotNull @Size(min = 1, max = 64) String username, @NotNull @Size(min = 1, max = 72) String password) {}
+  public record Login(@NotNull @Chars(min = 1, max = 64) String username, @NotNull @Chars(min = 1, max = 72) String password) {}
 
   public record Registration(
-      @NotNull @Size(min = 3, max = 64) @Pattern(regexp = "[A-Za-z0-9._-]+") String username,
-      @NotNull @Size(min = 6, max = 72) String password,
-      @NotNull @Size(min = 1, max = 100) @Pattern(regexp = NO_NUL) String name,
-      @NotNull @Size(min = 1, max = 100) @Pattern(regexp = NO_NUL) String surname) {}
+      @NotNull @Chars(min = 3, max = 64) @Pattern(regexp = "[A-Za-z0-9._-]+") String username,
+      @NotNull @Chars(min = 6, max = 72) String password,
+      @NotNull @Chars(min = 1, max = 100) @Pattern(regexp = NO_NUL) String name,
+      @NotNull @Chars(min = 1, max = 100) @Pattern(regexp = NO_NUL) String surname) {}
 
   public record NewField(
-      @NotNull @Size(min = 1, max = 100) @Pattern(regexp = NO_NUL) String name,
+      @NotNull @Chars(min = 1, max = 100) @Pattern(regexp = NO_NUL) String name,
       @NotNull @Pattern(regexp = "tennis|padel|football|basketball|volleyball") String sport,
       @NotNull @Min(1) @Max(1000) Integer pricePerHour) {}
 
@@ -34,5 +33,5 @@ public final class Bodies {
 
   public record Decision(@NotNull @Pattern(regexp = "accepted|refused") String status) {}
 
-  public record NewRating(@NotNull @Min(1) @Max(5) Integer score, @Size(min = 1, max = 500) @Pattern(regexp = NO_NUL) String comment) {}
+  public record NewRating(@NotNull @Min(1) @Max(5) Integer score, @Chars(min = 1, max = 500) @Pattern(regexp = NO_NUL) String comment) {}
 }
