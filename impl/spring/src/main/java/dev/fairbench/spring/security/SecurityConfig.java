@@ -35,7 +35,9 @@ import org.springframework.security.oauth2.server.resource.InvalidBearerTokenExc
 import org.springframework.security.web.AuthenticationEntryPoint;
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.access.AccessDeniedHandler;
+import org.springframework.security.web.firewall.HttpFirewall;
 import org.springframework.security.web.firewall.RequestRejectedHandler;
+import org.springframework.security.web.firewall.StrictHttpFirewall;
 
 /**
  * Bearer tokens the way Spring Security's resource server does them, with the users API's
@@ -94,19 +96,24 @@ public class SecurityConfig {
   }
 
   /**
-   * Spring Security's firewall refuses some requests before any handler (a method outside
-   * the usual seven, such as TRACE; encoded percent signs or control characters in the
-   * path): as problems, 405 for the method and 400 invalid-parameter for the URL, instead of
-   * Boot's error page.
+   * Spring Security's firewall: any method passes (Spring MVC answers the ones no route
+   * serves, TRACE and QUERY included, with its 405 and Allow header), the URL rules stay;
+   * a URL it refuses (an encoded percent sign, a control character) is a 400
+   * invalid-parameter problem instead of Boot's error page.
    */
+  @Bean
+  HttpFirewall httpFirewall() {
+    StrictHttpFirewall firewall = new StrictHttpFirewall();
+    firewall.setUnsafeAllowAnyHttpMethod(true);
+    return firewall;
+  }
+
   @Bean
   RequestRejectedHandler requestRejectedHandler(ObjectMapper mapper) {
     return (request, response, e) -> {
-      boolean method = !List.of("GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS").contains(request.getMethod());
-      Problem problem = method ? Problem.Kind.METHOD_NOT_ALLOWED.with(request.getMethod() + " is not allowed here") : Problem.Kind.INVALID_PARAMETER.with("the request's URL is not allowed");
-      response.setStatus(problem.status());
+      response.setStatus(400);
       response.setContentType(ProblemHandler.PROBLEM_JSON.toString());
-      mapper.writeValue(response.getOutputStream(), problem);
+      mapper.writeValue(response.getOutputStream(), Problem.Kind.INVALID_PARAMETER.with("the request's URL is not allowed"));
     };
   }
 
