@@ -23,7 +23,7 @@ as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
 #    and debootstrap for the local base images (`make images`: no image registry on these machines).
 #    shellcheck: actionlint checks the workflow's run: scripts with it only when it is on PATH, and
 #    GitHub's runners have it, so without it here `make lint` would pass locally and fail in CI.
-apt_packages=(mariadb-server mariadb-client postgresql patch podman runc uidmap slirp4netns fuse-overlayfs debootstrap shellcheck nginx-light wrk)
+apt_packages=(mariadb-server mariadb-client postgresql patch podman runc uidmap slirp4netns fuse-overlayfs debootstrap shellcheck nginx-light wrk openjdk-17-jdk-headless maven)
 missing=()
 for p in "${apt_packages[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
 if [ ${#missing[@]} -gt 0 ]; then
@@ -139,4 +139,15 @@ if [ ! -x "$go_tpc" ]; then
 fi
 ln -sf "$(basename "$go_tpc")" "$CACHE/bin/go-tpc"
 
-log "ready (node $(node --version), $(mariadbd --version 2>/dev/null | awk '{print $3}') mariadb, ferretdb $FERRETDB_VERSION, k6 $K6_VERSION, bun $BUN_VERSION, go-tpc $GO_TPC_VERSION)"
+# 10. impl/spring's Maven dependencies and plugins, into the repository's .cache/m2 (the manifest's
+#     build and test use it as their local repository): one build with the test phase's plugins
+#     resolved but no test run; skipped while impl/spring/pom.xml is unchanged.
+pom_sum=$(sha256sum impl/spring/pom.xml | cut -c1-16)
+if [ "$(cat "$CACHE/stamps/spring-m2" 2>/dev/null)" != "$pom_sum" ]; then
+  log "Maven dependencies of impl/spring into .cache/m2 (about a minute, once per pom.xml)"
+  (cd impl/spring && mvn -q -B -Dmaven.repo.local="$CACHE/m2" package -Dtest=NoSuchTest -Dsurefire.failIfNoSpecifiedTests=false) >/dev/null ||
+    { echo "setup: resolving impl/spring's Maven dependencies failed" >&2; exit 1; }
+  echo "$pom_sum" > "$CACHE/stamps/spring-m2"
+fi
+
+log "ready (node $(node --version), $(mariadbd --version 2>/dev/null | awk '{print $3}') mariadb, ferretdb $FERRETDB_VERSION, k6 $K6_VERSION, bun $BUN_VERSION, go-tpc $GO_TPC_VERSION, $(mvn -v 2>/dev/null | head -1 | sed 's/\x1b\[[0-9;]*m//g'))"

@@ -26,6 +26,8 @@ export interface FlowsFixture {
    * ledger that still balances): the violated ones, one line each. Checked before the reset.
    */
   readonly invariants?: () => Promise<string[]>;
+  /** How many SQL statements other clients (the implementation) have run so far: a counter that only grows (steps with maxStatements). */
+  readonly statements?: () => Promise<number>;
 }
 
 export interface SuiteFixtures {

@@ -101,6 +101,14 @@ export type FlowStep =
       readonly save?: Readonly<Record<string, string>>;
       /** Sends the request this many times at once; each answer must meet `expect`, and `save` keeps an array of the values, in sending order. */
       readonly parallel?: number;
+      /** At most this many SQL statements may the implementation run for the request (an N+1 check; needs the fixture's `statements`). */
+      readonly maxStatements?: number;
+    }
+  | {
+      readonly request: FlowRequest;
+      /** Sends the request `parallel` times at once; each answer must meet one entry's `expect` (the first it meets counts), and each entry must be met exactly `times` times (a race with one winner). */
+      readonly tally: readonly { readonly times: number; readonly expect: FlowExpectation }[];
+      readonly parallel: number;
     }
   | { readonly db: DbCheck };
 export interface Flow {

@@ -93,3 +93,63 @@ test('a lost update under concurrency breaks the invariant, which fails the flow
   assert.equal(results[0]!.passed, false);
   assert.match(results[0]!.failures.join('\n'), /^after the flow: 19 numbers were handed out twice$/m);
 });
+
+test('a tally counts a race: each answer meets one entry, each entry its number of times', async () => {
+  const counter: Counter = { next: 1, taken: [], inFlight: 0, maxInFlight: 0, defect: 'none' };
+  const server = counterServer(counter).listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const ctx: SuiteContext = {
+    api: 'counter',
+    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    ...(await loadSpecValidators()),
+    store: { digest: async () => String(counter.taken.length) },
+    reset: async () => {},
+    jwtSecret: 'x',
+    alive: () => true,
+  };
+  const race = (first: number): FlowsFile => ({
+    flows: [
+      {
+        id: 'race',
+        why: 'one request gets number 1, the others higher ones',
+        steps: [{ request: { method: 'POST', path: '/take' }, parallel: 10, tally: [{ times: first, expect: { status: 200, json: { n: 1 } } }, { times: 10 - first, expect: { status: 200 } }] }],
+      },
+    ],
+  });
+  try {
+    const ok = await runFlows(ctx, { records: NO_RECORDS, variables: {} }, race(1));
+    assert.deepEqual(ok.map((r) => [r.passed, r.failures]), [[true, []]]);
+    counter.next = 1;
+    const wrong = await runFlows(ctx, { records: NO_RECORDS, variables: {} }, race(2));
+    assert.deepEqual(wrong.map((r) => r.failures), [['step 1 (POST /take) ×10 at once: expected 2 answer(s) meeting entry 1 (status 200), got 1', 'step 1 (POST /take) ×10 at once: expected 8 answer(s) meeting entry 2 (status 200), got 9']]);
+  } finally {
+    server.close();
+  }
+});
+
+test('maxStatements bounds what the implementation runs for a request, by the fixture counter', async () => {
+  const counter: Counter = { next: 1, taken: [], inFlight: 0, maxInFlight: 0, defect: 'none' };
+  const server = counterServer(counter).listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const ctx: SuiteContext = {
+    api: 'counter',
+    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    ...(await loadSpecValidators()),
+    store: { digest: async () => 'same' },
+    reset: async () => {},
+    jwtSecret: 'x',
+    alive: () => true,
+  };
+  // Each request the toy server answers counts as one statement.
+  const statements = async () => counter.taken.length;
+  const bounded = (copies: number, max: number): FlowsFile => ({
+    flows: [{ id: 'bounded', why: 'a statement budget', steps: [{ request: { method: 'POST', path: '/take' }, expect: { status: 200 }, maxStatements: max, ...(copies > 1 ? { parallel: copies } : {}) }] }],
+  });
+  try {
+    assert.deepEqual((await runFlows(ctx, { records: NO_RECORDS, variables: {}, statements }, bounded(1, 1))).map((r) => r.failures), [[]]);
+    assert.deepEqual((await runFlows(ctx, { records: NO_RECORDS, variables: {}, statements }, bounded(3, 2))).map((r) => r.failures), [['step 1 (POST /take) ×3 at once: ran 3 SQL statements, at most 2 allowed (N+1 queries?)']]);
+    await assert.rejects(runFlows(ctx, { records: NO_RECORDS, variables: {} }, bounded(1, 1)).then((r) => { if (!r[0]!.passed) throw new Error(r[0]!.failures.join()); }), /counts no statements/);
+  } finally {
+    server.close();
+  }
+});

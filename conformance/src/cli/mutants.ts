@@ -1,12 +1,14 @@
-// make mutants → every mutant in apis/*/conformance/mutants/ must be killed by the suite.
+// make mutants [API=x,y] → every mutant in apis/*/conformance/mutants/ (of those APIs) must be killed by the suite.
 import { runMain } from '@fairbench/harness/cli/main.ts';
-import { parseCli } from '@fairbench/harness/cli/usage.ts';
+import { checkApiNames, listArg, parseCli } from '@fairbench/harness/cli/usage.ts';
 import { bold, green, red } from '../report/console.ts';
 import { runMutants } from '../mutants.ts';
 
 await runMain('mutants', async () => {
-  parseCli({ options: {} }); // it takes no options: a stray one is a usage error
-  const outcomes = await runMutants();
+  const { values } = parseCli({ options: { api: { type: 'string' } } });
+  const apis = listArg(values.api);
+  if (apis) await checkApiNames(apis);
+  const outcomes = await runMutants(apis);
   console.log(`\n${bold('Mutation check of the suite')}`);
   for (const o of outcomes) console.log(`  ${o.killed ? green('killed  ') : red('SURVIVED')} ${o.file.replace('.yaml', '')}/${o.mutant} (${o.failing.length} failing cases)`);
   const survived = outcomes.filter((o) => !o.killed).length;

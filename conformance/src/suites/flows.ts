@@ -70,13 +70,26 @@ async function runSteps(ctx: SuiteContext, fixture: FlowsFixture, flow: Flow, va
       failures = await checkDatabase(fixture, substitute(step.db, vars) as DbCheck);
     } else {
       const req = await buildRequest(ctx, substitute(step.request, vars) as FlowRequest);
+      if ('tally' in step) {
+        label = `step ${i + 1} (${req.method} ${req.path}) ×${step.parallel} at once`;
+        const tally = substitute(step.tally, vars) as typeof step.tally;
+        const responses = await Promise.all(Array.from({ length: step.parallel }, () => send(ctx.baseUrl, req)));
+        failures = tallied(responses.map((res) => tally.map((t) => checkResponse(ctx, req, res, t.expect, forbidden))), responses, tally);
+        if (failures.length > 0) return failures.map((f) => `${label}: ${f}`);
+        continue;
+      }
       const expect = substitute(step.expect, vars) as FlowExpectation;
       label = `step ${i + 1} (${req.method} ${req.path})`;
       const copies = step.parallel ?? 1;
       label = copies > 1 ? `${label} ×${copies} at once` : label;
       const before = expect.status >= 400 ? await ctx.store.digest() : undefined;
+      const statementsBefore = await statementCount(fixture, step.maxStatements);
       const responses = await Promise.all(Array.from({ length: copies }, () => send(ctx.baseUrl, req)));
       failures = firstFailures(responses.map((res) => checkResponse(ctx, req, res, expect, forbidden)));
+      if (statementsBefore !== undefined) {
+        const ran = (await statementCount(fixture, step.maxStatements))! - statementsBefore;
+        if (ran > step.maxStatements!) failures.push(`ran ${ran} SQL statements, at most ${step.maxStatements} allowed (N+1 queries?)`);
+      }
       if (before !== undefined) failures.push(...(await unchangedAfterRejection(ctx, before)));
       if (failures.length === 0 && step.save !== undefined) {
         for (const [name, from] of Object.entries(step.save)) {
@@ -95,6 +108,37 @@ function firstFailures(perResponse: readonly string[][]): string[] {
   if (perResponse.length === 1) return [...perResponse[0]!];
   const all = perResponse.flatMap((failures, i) => failures.map((f) => `answer ${i + 1} of ${perResponse.length}: ${f}`));
   return all.length > 5 ? [...all.slice(0, 5), `… and ${all.length - 5} more`] : all;
+}
+
+/**
+ * A race's answers against its tally: each answer counts for the first entry it meets (an
+ * answer meeting none fails with what the entry of its status, else the first, found), and
+ * every entry must be met exactly `times` times.
+ */
+function tallied(checks: readonly string[][][], responses: readonly HttpResponse[], tally: readonly { times: number; expect: FlowExpectation }[]): string[] {
+  const counts = tally.map(() => 0);
+  const unmatched: string[][] = [];
+  for (const [i, perEntry] of checks.entries()) {
+    const j = perEntry.findIndex((f) => f.length === 0);
+    if (j >= 0) counts[j]! += 1;
+    else {
+      const k = Math.max(0, tally.findIndex((t) => t.expect.status === responses[i]!.status));
+      unmatched.push(perEntry[k]!.map((f) => `answer ${i + 1} of ${responses.length}: ${f}`));
+    }
+  }
+  const all = unmatched.flat();
+  const failures = all.length > 5 ? [...all.slice(0, 5), `… and ${all.length - 5} more`] : all;
+  for (const [j, t] of tally.entries()) {
+    if (counts[j] !== t.times) failures.push(`expected ${t.times} answer(s) meeting entry ${j + 1} (status ${t.expect.status}), got ${counts[j]}`);
+  }
+  return failures;
+}
+
+/** The fixture's statement counter when the step bounds statements (undefined otherwise); a bound without a counter is a case-file error. */
+async function statementCount(fixture: FlowsFixture, max: number | undefined): Promise<number | undefined> {
+  if (max === undefined) return undefined;
+  if (fixture.statements === undefined) throw new Error('a step has maxStatements but the API\'s flows fixture counts no statements');
+  return fixture.statements();
 }
 
 /** A saved value: `header:<name>` is a response header (absent: a failure), anything else a JSON pointer into the body. */

@@ -24,15 +24,20 @@ function baseRole(impl: Implementation): string {
 
 /** Null when the implementation can be built as an image here, else why not. */
 export function imageUnavailable(impl: Implementation): string | null {
-  if (imageSource() === 'official' || baseRole(impl) in imageSpecs()) return null;
-  return `no local base image for the ${baseRole(impl)} runtime in images/images.yaml (and no registry: FAIRBENCH_IMAGES=local)`;
+  if (imageSource() === 'official') return null;
+  for (const role of [baseRole(impl), impl.manifest.buildImage]) {
+    if (role !== undefined && !(role in imageSpecs())) return `no local image '${role}' in images/images.yaml (and no registry: FAIRBENCH_IMAGES=local)`;
+  }
+  return null;
 }
 
 async function implImage(impl: Implementation): Promise<{ ref: string; buildArgs: Record<string, string> }> {
   const reason = imageUnavailable(impl);
   if (reason) throw new Error(`${impl.manifest.name}: ${reason}`);
   // With official images the Dockerfile's own default base is the official one.
-  const buildArgs: Record<string, string> = imageSource() === 'local' ? { BASE_IMAGE: imageRef(baseRole(impl)) } : {};
+  const buildImage = impl.manifest.buildImage;
+  const buildArgs: Record<string, string> =
+    imageSource() === 'local' ? { BASE_IMAGE: imageRef(baseRole(impl)), ...(buildImage !== undefined ? { BUILD_IMAGE: imageRef(buildImage) } : {}) } : {};
   const hash = createHash('sha256')
     .update(await implTreeHash(impl.dir))
     .update(impl.manifest.dockerfile)

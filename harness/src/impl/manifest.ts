@@ -18,6 +18,8 @@ export interface ImplManifest {
   readonly start: string;
   readonly test?: string;
   readonly dockerfile: string;
+  /** The images.yaml role of the Dockerfile's build stage (BUILD_IMAGE), when it differs from the runtime's. */
+  readonly buildImage?: string;
   readonly tuning: string;
   /** The bounds make resilience holds it to, and how it reaches them (pool, connect and statement timeouts). */
   readonly resilience?: { readonly stallBoundMs: number; readonly shutdownBoundMs: number; readonly how: string };

@@ -10,15 +10,17 @@
 
 import express from 'express';
 
-import { createAuth } from './auth.js';
+import { createAuth, SPORTS_SUBJECT } from './auth.js';
 import { graphqlEndpoint } from './graphql/endpoint.js';
 import { createDocumentsHandlers } from './handlers/documents.js';
 import { createForumHandlers } from './handlers/forum.js';
+import { createSportsHandlers } from './handlers/sports.js';
 import { createTpccHandlers } from './handlers/tpcc.js';
 import { createUsersHandlers } from './handlers/users.js';
 import { errorHandler, methodNotAllowed, notFound } from './problem.js';
 import { documentsRoutes } from './routes/documents.js';
 import { forumRoutes } from './routes/forum.js';
+import { sportsRoutes } from './routes/sports.js';
 import { tpccRoutes } from './routes/tpcc.js';
 import { usersRoutes } from './routes/users.js';
 import { serverTiming } from './server-timing.js';
@@ -32,12 +34,16 @@ const ROUTERS = {
   },
   documents: (data) => documentsRoutes(createDocumentsHandlers(data)),
   tpcc: (data) => tpccRoutes(createTpccHandlers(data)),
+  sports: ({ data, jwt }) => {
+    const auth = createAuth(jwt, (id) => data.userById(Number(id)), SPORTS_SUBJECT);
+    return sportsRoutes(createSportsHandlers(data, auth), auth);
+  },
 };
 
 /**
  * The app serves the APIs it is given a data layer for (server.js passes those
  * whose database is configured); the others' paths are unknown (404).
- * @param {{ forum?: ReturnType<import('./data/forum.js').createForumData>, users?: { data: ReturnType<import('./data/users.js').createUsersData>, jwt: { secret: string, lifetimeSeconds: number } }, documents?: ReturnType<import('./data/documents.js').createDocumentsData>, tpcc?: ReturnType<import('./data/tpcc.js').createTpccData> }} apis
+ * @param {{ forum?: ReturnType<import('./data/forum.js').createForumData>, users?: { data: ReturnType<import('./data/users.js').createUsersData>, jwt: { secret: string, lifetimeSeconds: number } }, documents?: ReturnType<import('./data/documents.js').createDocumentsData>, tpcc?: ReturnType<import('./data/tpcc.js').createTpccData>, sports?: { data: ReturnType<import('./data/sports.js').createSportsData>, jwt: { secret: string, lifetimeSeconds: number } } }} apis
  */
 export function buildApp(apis) {
   const app = express();

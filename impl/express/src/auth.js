@@ -8,6 +8,8 @@ import jwt from 'jsonwebtoken';
 import { PROBLEMS, sendProblem } from './problem.js';
 
 export const OBJECT_ID = /^[0-9a-f]{24}$/;
+/** A sports user id as a token's `sub`: 1..2147483647 in canonical decimal form. */
+export const SPORTS_SUBJECT = /^(?:[1-9][0-9]{0,8}|1[0-9]{9}|20[0-9]{8}|21[0-3][0-9]{7}|214[0-6][0-9]{6}|2147[0-3][0-9]{5}|21474[0-7][0-9]{4}|214748[0-2][0-9]{3}|2147483[0-5][0-9]{2}|21474836[0-3][0-9]|214748364[0-7])$/;
 const BEARER = /^Bearer +([^\s]+) *$/i;
 
 export function unauthorized(res, detail) {
@@ -18,15 +20,16 @@ export function unauthorized(res, detail) {
 /**
  * @param {{ secret: string, lifetimeSeconds: number }} jwtConfig
  * @param {(id: string) => Promise<object|null>} loadUser the public user by id, or null
+ * @param {RegExp} [subject] what a `sub` claim must look like (users: an ObjectId; sports: a decimal id)
  */
-export function createAuth(jwtConfig, loadUser) {
+export function createAuth(jwtConfig, loadUser, subject = OBJECT_ID) {
   const { secret, lifetimeSeconds } = jwtConfig;
   return {
     lifetimeSeconds,
 
     /** A signed token for `user` ({id, role}): claims sub, role, iat, exp. */
     issue(user) {
-      return jwt.sign({ role: user.role }, secret, { algorithm: 'HS256', subject: user.id, expiresIn: lifetimeSeconds });
+      return jwt.sign({ role: user.role }, secret, { algorithm: 'HS256', subject: String(user.id), expiresIn: lifetimeSeconds });
     },
 
     /** Middleware: req.caller = the stored user the token belongs to, or a 401. */
@@ -40,7 +43,7 @@ export function createAuth(jwtConfig, loadUser) {
       } catch {
         return unauthorized(res, 'the token is not valid');
       }
-      if (typeof claims !== 'object' || claims === null || typeof claims.exp !== 'number' || typeof claims.sub !== 'string' || !OBJECT_ID.test(claims.sub)) {
+      if (typeof claims !== 'object' || claims === null || typeof claims.exp !== 'number' || typeof claims.sub !== 'string' || !subject.test(claims.sub)) {
         return unauthorized(res, 'the token is not valid');
       }
       const caller = await loadUser(claims.sub);

@@ -1,14 +1,16 @@
 // Entry point: read the environment, connect to the databases that are
 // configured (one MySQL pool for the forum and tpcc, a mongoose connection for the MongoDB
-// APIs), build the app with the APIs they serve, listen, and shut down cleanly
+// APIs, a pg pool for sports), build the app with the APIs they serve, listen, and shut down cleanly
 // on SIGTERM/SIGINT.
 
 import mongoose from 'mongoose';
 import mysql from 'mysql2/promise';
+import pg from 'pg';
 
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { createForumData } from './data/forum.js';
+import { createSportsData } from './data/sports.js';
 import { createTpccData } from './data/tpcc.js';
 import { createUsersData } from './data/users.js';
 import { createDocumentsData } from './data/documents.js';
@@ -54,6 +56,21 @@ if (config.mongoUrl) {
   apis.documents = createDocumentsData(mongoose.connection);
 }
 
+// DATE columns as 'YYYY-MM-DD' strings: no Date object, no timezone shift.
+const PG_DATE = 1082;
+const pgPool =
+  config.postgresUrl &&
+  new pg.Pool({
+    connectionString: config.postgresUrl,
+    max: config.poolSize, // DB_POOL_SIZE, exactly
+    types: { getTypeParser: (oid, format) => (oid === PG_DATE ? (v) => v : pg.types.getTypeParser(oid, format)) },
+  });
+if (pgPool) {
+  // An idle client whose server went away emits 'error' on the pool; the next query reports it.
+  pgPool.on('error', (err) => logInternalError('postgres pool', err));
+  apis.sports = { data: createSportsData(pgPool), jwt: config.jwt };
+}
+
 const app = buildApp(apis);
 
 // A stray rejection is logged on one line; the process stays up.
@@ -78,6 +95,7 @@ function shutdown(signal) {
   server.close(async () => {
     try {
       await pool?.end();
+      await pgPool?.end();
       await mongoose.disconnect();
     } catch (err) {
       logInternalError('database disconnect', err);

@@ -40,6 +40,8 @@ export async function startPostgres(opts: StartDatabaseOptions = {}): Promise<Lo
           '-c', 'fsync=off',
           // Pools of 100 from the implementation and from the database-alone client at once, plus headroom.
           '-c', 'max_connections=500',
+          // Counts every statement (conformance's N+1 checks read it); loaded at start or not at all.
+          '-c', 'shared_preload_libraries=pg_stat_statements',
         ],
         cwd: dir, // the server's user may not be able to enter ours
         logFile: path.join(dir, 'server.log'),

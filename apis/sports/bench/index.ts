@@ -1,0 +1,65 @@
+// The sports benchmark: scenario.yaml's five user groups on the paper's ramp, the paper-scale
+// seed loaded fresh before every repetition, k6.js against the implementation, and the same
+// groups' statements through the pg driver as the database-alone baseline (baseline.ts).
+import { fileURLToPath } from 'node:url';
+import { databaseUrl } from '@fairbench/harness/api/dataset.ts';
+import type { BenchModule } from '@fairbench/bench/api-module.ts';
+import { startBaselineClient } from '@fairbench/bench/baseline/launch.ts';
+import type { RunSettings } from '@fairbench/bench/k6.ts';
+import { checkChoices, selectCases } from '@fairbench/bench/select.ts';
+import type { SportsDataset } from '../dataset/model.ts';
+import type { SportsBaselineConfig } from './baseline.ts';
+import { durationScale, expandSports, loadSportsScenario, type SportsCase } from './scenario.ts';
+
+const BASELINE = fileURLToPath(new URL('./baseline.ts', import.meta.url));
+// The retrieve group logs in as these many seeded users (kept small: they travel in k6's environment).
+const SEEDED_USERS = 100;
+
+let repetitionCounter = 0;
+function runPrefix(): string {
+  repetitionCounter++;
+  return `${(Date.now() % 36 ** 5).toString(36)}${repetitionCounter.toString(36)}`;
+}
+
+/** The seeded accounts and field owners the load needs, from the seed. */
+export function accounts(data: SportsDataset) {
+  const t = data.tables;
+  const owners = t.app_user
+    .filter((u) => u.role === 'owner')
+    .map((u) => ({ id: u.id, username: u.username, password: data.passwords.get(u.id)!, facilities: t.sports_facility.filter((f) => f.owner_id === u.id).map((f) => f.id) }));
+  const users = t.app_user.filter((u) => u.role === 'user').slice(0, SEEDED_USERS).map((u) => ({ username: u.username, password: data.passwords.get(u.id)! }));
+  const fieldOwners = t.sports_field.map((f) => t.sports_facility[f.facility_id - 1]!.owner_id);
+  return { owners, users, fieldOwners };
+}
+
+const sportsBench: BenchModule<SportsCase, SportsDataset> = {
+  async plan(selection, scenarioFile) {
+    checkChoices('MODEL', selection.models, ['closed'], 'sports');
+    const { scenario, text } = await loadSportsScenario(scenarioFile);
+    const cases = selectCases(expandSports(scenario, { quick: selection.quick ?? false, scale: durationScale(process.env['DURATION_SCALE']) }), selection);
+    return { cases, models: ['closed'], text };
+  },
+  prepare(seeded, databases) {
+    const { owners, users, fieldOwners } = accounts(seeded.data);
+    const postgresUrl = databaseUrl(databases, 'postgres');
+    return {
+      k6Env: (c, s) => ({
+        GROUPS: JSON.stringify(c.groups),
+        STAGES: JSON.stringify(c.stages),
+        WARMUP: s.warmupSeconds,
+        RUN: runPrefix(),
+        OWNERS: JSON.stringify(owners),
+        USERS: JSON.stringify(users),
+        FIELD_OWNERS: JSON.stringify(fieldOwners),
+      }),
+      startBaseline: (c, s, opts) => {
+        const config: SportsBaselineConfig = { postgresUrl, poolSize: opts.poolSize, warmupSeconds: s.warmupSeconds, groups: c.groups, stages: c.stages, owners, users, fieldOwners, prefix: runPrefix() };
+        return startBaselineClient(BASELINE, config, c.id, opts);
+      },
+    };
+  },
+  // setup's owner logins, the warm-up, the ramp, k6's graceful stops, and a margin.
+  limitSeconds: (c, s: RunSettings) => 120 + s.warmupSeconds + c.seconds + 30 + 60,
+  plannedSeconds: (c, s: RunSettings) => s.warmupSeconds + c.seconds,
+};
+export default sportsBench;

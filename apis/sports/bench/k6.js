@@ -1,0 +1,152 @@
+// The sports load test (the paper's JMeter plan): each user group of scenario.yaml is a k6
+// ramping-vus scenario whose users repeat the group's requests without think time, on the
+// paper's ramp (Table 3). Every parameter comes from the environment (set by index.ts):
+//
+//   BASE_URL        http://127.0.0.1:<port> of the implementation
+//   GROUPS          JSON {name: {account: new|seeded|owner, steps: [...]}}
+//   STAGES          JSON [{seconds, target}]: each group's users over time
+//   WARMUP          seconds of one user running every group in turn before the ramp
+//   RUN             a prefix that makes this repetition's usernames unique
+//   OWNERS          JSON [{id, username, password, facilities: [ids]}] (seeded owners)
+//   USERS           JSON [{username, password}] (seeded users, for the retrieve group)
+//   FIELD_OWNERS    JSON [ownerId of field 1, of field 2, ...]
+//   SUMMARY_PATH    where handleSummary writes the JSON summary
+//
+// setup() logs every owner in once (the owners' clients holding their tokens), so an
+// acceptance is one request. Reservations take a slot no other iteration takes (a unique
+// date and hour per iteration), so a 409 is an error here, not contention. A step that
+// fails ends its iteration; the later steps are counted as skipped.
+import http from 'k6/http';
+import exec from 'k6/execution';
+import { env, record, reported, skipped, TREND_STATS, windowStart, writeSummary } from '../../../bench/k6/measure.js';
+
+const S = 'sports.js';
+const BASE_URL = env(S, 'BASE_URL');
+const GROUPS = JSON.parse(env(S, 'GROUPS'));
+const STAGES = JSON.parse(env(S, 'STAGES'));
+const WARMUP = Number(env(S, 'WARMUP', '0'));
+const RUN = env(S, 'RUN');
+const OWNERS = JSON.parse(env(S, 'OWNERS'));
+const USERS = JSON.parse(env(S, 'USERS'));
+const FIELD_OWNERS = JSON.parse(env(S, 'FIELD_OWNERS'));
+const PASSWORD = 'bench-password-1';
+const JSON_HEADERS = { 'Content-Type': 'application/json' };
+const NAMES = Object.keys(GROUPS);
+// Reservation slots: day (from 2030-01-01) and hour, unique per (group, iteration) below 25,000 × 16 × groups.
+const FIRST_DAY = Date.UTC(2030, 0, 1);
+const DAYS = 25000;
+
+const scenarios = {};
+for (const name of NAMES) {
+  scenarios[name] = {
+    executor: 'ramping-vus',
+    exec: 'run',
+    startVUs: 0,
+    stages: STAGES.map((s) => ({ duration: `${Math.round(s.seconds * 1000)}ms`, target: s.target })),
+    startTime: `${WARMUP}s`,
+    gracefulRampDown: '10s',
+    gracefulStop: '10s',
+  };
+}
+if (WARMUP > 0) scenarios.warmup = { executor: 'constant-vus', exec: 'warmup', vus: 1, duration: `${WARMUP}s`, gracefulStop: '0s' };
+
+export const options = {
+  scenarios,
+  thresholds: reported([...new Set(NAMES.flatMap((n) => GROUPS[n].steps))]),
+  summaryTrendStats: TREND_STATS,
+  setupTimeout: '120s',
+};
+
+function login(username, password, phase) {
+  const res = http.post(`${BASE_URL}/sports/login`, JSON.stringify({ username, password }), { headers: JSON_HEADERS, tags: { name: 'login', phase } });
+  return record(res, 'login', phase, 200, (b) => b.includes('"token":"')) ? res.json('token') : null;
+}
+
+export function setup() {
+  const ownerTokens = {};
+  for (const o of OWNERS) {
+    const token = login(o.username, o.password, 'setup');
+    if (token === null) throw new Error(`${S}: the owner ${o.username} cannot log in`);
+    ownerTokens[o.id] = token;
+  }
+  return { measureFrom: windowStart(WARMUP), ownerTokens };
+}
+
+const bearer = (token) => ({ ...JSON_HEADERS, Authorization: `Bearer ${token}` });
+
+/** One step; returns false when it failed (the iteration stops). */
+function step(op, ctx, data, phase) {
+  const tags = { name: op, phase };
+  switch (op) {
+    case 'signUp': {
+      const res = http.post(`${BASE_URL}/sports/users`, JSON.stringify({ username: ctx.username, password: ctx.password, name: 'Bench', surname: 'User' }), { headers: JSON_HEADERS, tags });
+      return record(res, op, phase, 201, (b) => b.includes(`"username":"${ctx.username}"`));
+    }
+    case 'login': {
+      const res = http.post(`${BASE_URL}/sports/login`, JSON.stringify({ username: ctx.username, password: ctx.password }), { headers: JSON_HEADERS, tags });
+      const ok = record(res, op, phase, 200, (b) => b.includes('"token":"'));
+      if (ok) ctx.token = res.json('token');
+      return ok;
+    }
+    case 'listFacilities': {
+      const res = http.get(`${BASE_URL}/sports/sports-facilities?page=${1 + (ctx.k % 5)}`, { headers: bearer(ctx.token), tags });
+      return record(res, op, phase, 200, (b) => b.includes('"items":[{'));
+    }
+    case 'listFields': {
+      const res = http.get(`${BASE_URL}/sports/sports-fields?page=${1 + (ctx.k % 20)}`, { headers: bearer(ctx.token), tags });
+      return record(res, op, phase, 200, (b) => b.includes('"items":[{'));
+    }
+    case 'createField': {
+      const facility = ctx.owner.facilities[ctx.k % ctx.owner.facilities.length];
+      const res = http.post(`${BASE_URL}/sports/sports-facilities/${facility}/sports-field`, JSON.stringify({ name: `F${RUN}${ctx.tag}`, sport: 'padel', pricePerHour: 20 }), { headers: bearer(ctx.token), tags });
+      return record(res, op, phase, 201, (b) => b.includes(`"facilityId":${facility}`));
+    }
+    case 'reserve': {
+      ctx.fieldId = 1 + Math.floor(Math.random() * FIELD_OWNERS.length);
+      const date = new Date(FIRST_DAY + (ctx.slot % DAYS) * 86400000).toISOString().slice(0, 10);
+      const startHour = 6 + (Math.floor(ctx.slot / DAYS) % 16);
+      const res = http.post(`${BASE_URL}/sports/reservations`, JSON.stringify({ fieldId: ctx.fieldId, date, startHour, endHour: startHour + 1 }), { headers: bearer(ctx.token), tags });
+      const ok = record(res, op, phase, 201, (b) => b.includes('"status":"pending"'));
+      if (ok) ctx.reservationId = res.json('id');
+      return ok;
+    }
+    case 'accept': {
+      const ownerToken = data.ownerTokens[FIELD_OWNERS[ctx.fieldId - 1]];
+      const res = http.put(`${BASE_URL}/sports/reservations/${ctx.reservationId}/status`, JSON.stringify({ status: 'accepted' }), { headers: bearer(ownerToken), tags });
+      return record(res, op, phase, 200, (b) => b.includes('"status":"accepted"'));
+    }
+    case 'rate': {
+      const res = http.post(`${BASE_URL}/sports/reservations/${ctx.reservationId}/rating`, JSON.stringify({ score: 1 + (ctx.k % 5), comment: 'bench' }), { headers: bearer(ctx.token), tags });
+      return record(res, op, phase, 201, (b) => b.includes('"score":'));
+    }
+  }
+  throw new Error(`${S}: unknown step ${op}`);
+}
+
+function iteration(name, k, data, phase) {
+  const group = GROUPS[name];
+  const g = NAMES.indexOf(name);
+  // k: this group's iteration number; tag: unique in the repetition; slot: unique per (group, iteration).
+  const ctx = { k, tag: `${phase[0]}${g}x${k}`, slot: k * NAMES.length + g + (phase === 'warmup' ? DAYS * 15 : 0), token: null };
+  if (group.account === 'new') Object.assign(ctx, { username: `s${RUN}${ctx.tag}`, password: PASSWORD });
+  else if (group.account === 'seeded') Object.assign(ctx, USERS[k % USERS.length]);
+  else Object.assign(ctx, { owner: OWNERS[k % OWNERS.length] }, { username: OWNERS[k % OWNERS.length].username, password: OWNERS[k % OWNERS.length].password });
+  for (let i = 0; i < group.steps.length; i++) {
+    if (!step(group.steps[i], ctx, data, phase)) {
+      for (const later of group.steps.slice(i + 1)) skipped(later, phase);
+      return;
+    }
+  }
+}
+
+export function run(data) {
+  iteration(exec.scenario.name, exec.scenario.iterationInTest, data, 'measure');
+}
+
+// The warm-up user runs the groups in turn (JIT, pools), on slots the ramp never takes.
+export function warmup(data) {
+  const k = exec.scenario.iterationInTest;
+  iteration(NAMES[k % NAMES.length], k, data, 'warmup');
+}
+
+export const handleSummary = writeSummary;

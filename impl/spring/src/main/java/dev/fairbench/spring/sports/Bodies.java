@@ -1,0 +1,37 @@
+package dev.fairbench.spring.sports;
+
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Pattern;
+
+/** The request bodies (spec/openapi.yaml: LoginRequest, SportsRegistration, SportsFieldInput, SportsReservationInput, SportsStatusInput, SportsRatingInput). */
+public final class Bodies {
+  private Bodies() {}
+
+  /** Free text is PostgreSQL text, which cannot hold U+0000 (spec/README.md, sports rule 12). */
+  static final String NO_NUL = "[^\\x00]*";
+
+  public record Login(@NotNull @Chars(min = 1, max = 64) String username, @NotNull @Chars(min = 1, max = 72) String password) {}
+
+  public record Registration(
+      @NotNull @Chars(min = 3, max = 64) @Pattern(regexp = "[A-Za-z0-9._-]+") String username,
+      @NotNull @Chars(min = 6, max = 72) String password,
+      @NotNull @Chars(min = 1, max = 100) @Pattern(regexp = NO_NUL) String name,
+      @NotNull @Chars(min = 1, max = 100) @Pattern(regexp = NO_NUL) String surname) {}
+
+  public record NewField(
+      @NotNull @Chars(min = 1, max = 100) @Pattern(regexp = NO_NUL) String name,
+      @NotNull @Pattern(regexp = "tennis|padel|football|basketball|volleyball") String sport,
+      @NotNull @Min(1) @Max(1000) Integer pricePerHour) {}
+
+  public record NewReservation(
+      @NotNull @Min(1) @Max(2147483647) Integer fieldId,
+      @NotNull @Pattern(regexp = "[0-9]{4}-[0-9]{2}-[0-9]{2}") String date,
+      @NotNull @Min(6) @Max(22) Integer startHour,
+      @NotNull @Min(7) @Max(23) Integer endHour) {}
+
+  public record Decision(@NotNull @Pattern(regexp = "accepted|refused") String status) {}
+
+  public record NewRating(@NotNull @Min(1) @Max(5) Integer score, @Chars(min = 1, max = 500) @Pattern(regexp = NO_NUL) String comment) {}
+}

@@ -1,0 +1,48 @@
+package dev.fairbench.spring.sports;
+
+import jakarta.validation.Constraint;
+import jakarta.validation.ConstraintValidator;
+import jakarta.validation.ConstraintValidatorContext;
+import jakarta.validation.Payload;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/**
+ * A string's length in characters (Unicode code points), as JSON Schema's minLength and
+ * maxLength count it; Bean Validation's @Size counts UTF-16 units, so a name of astral
+ * characters would be refused below the spec's limit.
+ */
+@Target({ElementType.FIELD, ElementType.PARAMETER, ElementType.RECORD_COMPONENT, ElementType.METHOD})
+@Retention(RetentionPolicy.RUNTIME)
+@Constraint(validatedBy = Chars.Validator.class)
+public @interface Chars {
+  int min() default 0;
+
+  int max() default Integer.MAX_VALUE;
+
+  String message() default "length must be between {min} and {max} characters";
+
+  Class<?>[] groups() default {};
+
+  Class<? extends Payload>[] payload() default {};
+
+  class Validator implements ConstraintValidator<Chars, String> {
+    private int min;
+    private int max;
+
+    @Override
+    public void initialize(Chars chars) {
+      min = chars.min();
+      max = chars.max();
+    }
+
+    @Override
+    public boolean isValid(String value, ConstraintValidatorContext context) {
+      if (value == null) return true;
+      int n = value.codePointCount(0, value.length());
+      return n >= min && n <= max;
+    }
+  }
+}
