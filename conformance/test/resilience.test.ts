@@ -27,7 +27,9 @@ test("every API's resilience requests validate, and its planted defects name exi
   const ids = new Set((await loadScenarios(false)).map((s) => s.id));
   for (const api of await loadApis()) {
     const requests = await loadApiResilience(api.dir);
-    assert.ok(requests, `apis/${api.manifest.name}/resilience/requests.yaml`);
+    // An API without requests is skipped by make resilience with a loud line (and a skipped
+    // verdict); said here too, so that it is seen and not mistaken for a pass.
+    if (requests === undefined) console.log(`!! apis/${api.manifest.name}/resilience/requests.yaml does not exist: make resilience skips ${api.manifest.name} (not tested)`);
     for (const impl of ['express', 'hapi', 'elysia']) {
       const file = join(api.dir, 'resilience', 'mutants', `${impl}.yaml`);
       if (!(await readFile(file).then(() => true, () => false))) continue;

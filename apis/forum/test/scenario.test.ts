@@ -58,8 +58,8 @@ describe('forum scenario', () => {
       createForumData: (pool: unknown) => Record<string, (...args: unknown[]) => Promise<unknown>>;
     };
     const seen: string[] = [];
-    // A recording pool: the data module only calls execute(sql, args).
-    const data = createForumData({ execute: async (sql: string) => (seen.push(sql), [[]]) });
+    // A recording pool: the data module only calls execute({ sql, timeout }, args).
+    const data = createForumData({ execute: async (q: string | { sql: string }) => (seen.push(typeof q === 'string' ? q : q.sql), [[]]) });
     const norm = (s: string) => s.replace(/\s+/g, ' ').trim();
     const method: Record<string, string> = { commentByUserId: 'firstCommentByUserId' }; // the data module's name for it
     for (const op of scenario.operations) {

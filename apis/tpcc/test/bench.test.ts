@@ -29,7 +29,7 @@ test('QUICK keeps the smallest request count; CASES and MODEL select as everywhe
   assert.deepEqual(quick.cases.filter((c) => c.protocol === 'rest').map((c) => c.id), ['rest/closed/payment-c25-n10000', 'rest/closed/payment-c50-n10000', 'rest/closed/payment-c100-n10000', 'rest/closed/mix-t16']);
   const picked = await tpccBench.plan({ cases: 'rest/sequential/payment' }, SCENARIO);
   assert.deepEqual(picked.cases.map((c) => c.id), ['rest/sequential/payment', 'database/sequential/payment']);
-  await assert.rejects(tpccBench.plan({ models: ['open'] }, SCENARIO), /MODEL must be closed or sequential/);
+  await assert.rejects(tpccBench.plan({ models: ['open'] }, SCENARIO), /MODEL must be one of closed, sequential for the tpcc API, got 'open'/);
 });
 
 // go-tpc v1.0.12's plain summary, as printed here (a 10 s run at W = 1, 4 threads), with an error line added.

@@ -1,8 +1,6 @@
 // How long the app waits on its database before it answers 503 unavailable (make
 // resilience): a statement's timeout, a new connection's connect timeout, and the MongoDB
 // driver's waits. impl.yaml's resilience.stallBoundMs covers the longest chain of them.
-import mongoose from 'mongoose';
-
 export const DB_TIMEOUT_MS = 2_000;
 
 /**
@@ -20,21 +18,5 @@ export const MONGO_TIMEOUTS = Object.freeze({
   heartbeatFrequencyMS: 1_000,
 });
 
-// mysql2's codes for a timed-out statement and a lost or refused connection.
-const UNAVAILABLE_CODES = new Set(['PROTOCOL_SEQUENCE_TIMEOUT', 'ETIMEDOUT', 'PROTOCOL_CONNECTION_LOST', 'ECONNREFUSED', 'ECONNRESET']);
-// The MongoDB driver's: every network error (socket timeout, a pool cleared by the monitor), no server, no pooled connection in time.
-const { MongoNetworkError, MongoServerSelectionError } = mongoose.mongo;
-
 /** The app's own deadline on a database wait passed (a 503, like the drivers' timeouts). */
 export class DatabaseTimeout extends Error {}
-
-/** Whether an error means the database did not answer (in time), not that the request or the code is wrong. */
-export function databaseUnavailable(err) {
-  return (
-    err instanceof DatabaseTimeout ||
-    err instanceof MongoNetworkError ||
-    err instanceof MongoServerSelectionError ||
-    err?.name === 'MongoWaitQueueTimeoutError' ||
-    UNAVAILABLE_CODES.has(err?.code)
-  );
-}

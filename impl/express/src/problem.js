@@ -1,6 +1,6 @@
 // RFC 9457 problem details: application/problem+json with stable type URIs; the
 // 405 and 404 middleware and the app's error handler, which every API shares.
-import { databaseUnavailable } from './db-timeouts.js';
+import { databaseUnavailable } from './db-unavailable.js';
 
 export const PROBLEMS = Object.freeze({
   invalidParameter: { status: 400, type: 'urn:fairbench:problem:invalid-parameter', title: 'Invalid parameter' },

@@ -1,0 +1,20 @@
+// Which errors mean the database did not answer (in time): apart from db-timeouts.js so that
+// the data modules that need only the timeouts do not load the MongoDB driver.
+import mongoose from 'mongoose';
+import { DatabaseTimeout } from './db-timeouts.js';
+
+// mysql2's codes for a timed-out statement and a lost or refused connection.
+const UNAVAILABLE_CODES = new Set(['PROTOCOL_SEQUENCE_TIMEOUT', 'ETIMEDOUT', 'PROTOCOL_CONNECTION_LOST', 'ECONNREFUSED', 'ECONNRESET']);
+// The MongoDB driver's: every network error (socket timeout, a pool cleared by the monitor), no server, no pooled connection in time.
+const { MongoNetworkError, MongoServerSelectionError } = mongoose.mongo;
+
+/** Whether an error means the database did not answer (in time), not that the request or the code is wrong. */
+export function databaseUnavailable(err) {
+  return (
+    err instanceof DatabaseTimeout ||
+    err instanceof MongoNetworkError ||
+    err instanceof MongoServerSelectionError ||
+    err?.name === 'MongoWaitQueueTimeoutError' ||
+    UNAVAILABLE_CODES.has(err?.code)
+  );
+}
