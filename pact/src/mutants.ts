@@ -11,7 +11,7 @@ import { repoRoot } from '@fairbench/harness/paths.ts';
 import { shuttingDown } from '@fairbench/harness/cleanup.ts';
 import { conformanceApi } from '@fairbench/conformance/apis.ts';
 import { newAjv } from '@fairbench/conformance/json-schema.ts';
-import { mutate } from '@fairbench/conformance/mutants.ts';
+import { mutate, type Mutant, type MutantOutcome, type MutantsFile } from '@fairbench/conformance/mutants.ts';
 import { printBanner } from '@fairbench/conformance/report/console.ts';
 import { loadSpecValidators, runTarget, startDatabases, suiteFingerprints } from '@fairbench/conformance/run.ts';
 import { pactApis } from './apis.ts';
@@ -19,26 +19,16 @@ import { ensurePacts } from './run.ts';
 import { verifyTarget } from './verify.ts';
 import schema from '../schemas/mutants.schema.json' with { type: 'json' };
 
-interface PactMutant {
-  readonly id: string;
-  readonly why: string;
-  readonly file: string;
-  readonly replace: string;
-  readonly with: string;
-  readonly killedBy: readonly string[];
+/** A planted defect of conformance's shape, with the file's claim of what the suite does with it. */
+interface PactMutant extends Mutant {
   readonly conformance: 'catches' | 'misses';
 }
-interface PactMutantsFile {
-  readonly implementation: string;
+interface PactMutantsFile extends MutantsFile {
   readonly mutants: readonly PactMutant[];
 }
 
-export interface PactMutantOutcome {
-  readonly file: string;
-  readonly mutant: string;
-  readonly killed: boolean;
-  readonly failing: readonly string[];
-  readonly missed: readonly string[];
+/** Killed: the provider verification failed on every interaction in killedBy. */
+export interface PactMutantOutcome extends MutantOutcome {
   readonly verifyMs: number;
   readonly claimed: 'catches' | 'misses';
   /** What the conformance suite did with the copy, when it ran. */

@@ -66,6 +66,29 @@ function columnsFor(panels: number): number {
 const unique = <T>(xs: T[]) => [...new Set(xs)];
 
 /** Throughput per case: bars of the median with its 95% interval, the database alone as a tick. */
+/**
+ * What the faceted bar charts share (throughput, CPU per request): a panel per case family,
+ * the case parameter on x, one bar per implementation side by side.
+ */
+function groupedBars(group: CaseGroup, impls: string[], values: readonly { x: string; panel: string }[]) {
+  const { xKey } = splitParameters(group.rows[0]!.parameters);
+  const panels = unique(values.map((v) => v.panel));
+  const colors = implColors(impls, presentIn(group));
+  return {
+    frame: {
+      $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+      data: { values },
+      facet: { field: 'panel', type: 'nominal', sort: panels, title: null },
+      columns: columnsFor(panels.length),
+    },
+    x: { field: 'x', type: 'ordinal', sort: unique(values.map((v) => v.x)), title: PARAMETER_TITLES[xKey] ?? xKey, axis: { labelAngle: 0 } },
+    xOffset: { field: 'impl', sort: colors.domain, scale: { paddingInner: 0.1 } },
+    colors,
+    // With an offset channel the step is one bar's width.
+    width: { step: colors.domain.length <= 2 ? 34 : colors.domain.length === 3 ? 26 : 20 } as never,
+  } as const;
+}
+
 export function throughputSpec(group: CaseGroup, impls: string[]): TopLevelSpec {
   const values = group.rows.flatMap((row) =>
     row.results.map((r) => {
@@ -77,21 +100,12 @@ export function throughputSpec(group: CaseGroup, impls: string[]): TopLevelSpec 
       };
     }),
   );
-  const first = group.rows[0]!;
-  const { xKey } = splitParameters(first.parameters);
-  const panels = unique(values.map((v) => v.panel));
-  const colors = implColors(impls, presentIn(group));
-  const x = { field: 'x', type: 'ordinal', sort: unique(values.map((v) => v.x)), title: PARAMETER_TITLES[xKey] ?? xKey, axis: { labelAngle: 0 } } as const;
-  const xOffset = { field: 'impl', sort: colors.domain, scale: { paddingInner: 0.1 } } as const;
+  const { frame, x, xOffset, colors, width } = groupedBars(group, impls, values);
   const hasLimit = values.some((v) => v.limit !== null);
   return {
-    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
-    data: { values },
-    facet: { field: 'panel', type: 'nominal', sort: panels, title: null },
-    columns: columnsFor(panels.length),
+    ...frame,
     spec: {
-      // With an offset channel the step is one bar's width.
-      width: { step: colors.domain.length <= 2 ? 34 : colors.domain.length === 3 ? 26 : 20 } as never,
+      width,
       height: 200,
       layer: [
         {
@@ -220,18 +234,11 @@ export function cpuSpec(group: CaseGroup, impls: string[]): TopLevelSpec | null 
     }),
   );
   if (values.length === 0 || group.protocol === BASELINE_PROTOCOL) return null;
-  const { xKey } = splitParameters(group.rows[0]!.parameters);
-  const panels = unique(values.map((v) => v.panel));
-  const colors = implColors(impls, presentIn(group));
-  const x = { field: 'x', type: 'ordinal', sort: unique(values.map((v) => v.x)), title: PARAMETER_TITLES[xKey] ?? xKey, axis: { labelAngle: 0 } } as const;
-  const xOffset = { field: 'impl', sort: colors.domain, scale: { paddingInner: 0.1 } } as const;
+  const { frame, x, xOffset, colors, width } = groupedBars(group, impls, values);
   return {
-    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
-    data: { values },
-    facet: { field: 'panel', type: 'nominal', sort: panels, title: null },
-    columns: columnsFor(panels.length),
+    ...frame,
     spec: {
-      width: { step: colors.domain.length <= 2 ? 34 : colors.domain.length === 3 ? 26 : 20 } as never,
+      width,
       height: 200,
       layer: [
         {
