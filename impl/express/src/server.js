@@ -16,6 +16,7 @@ import { createUsersData } from './data/users.js';
 import { createDocumentsData } from './data/documents.js';
 import { logInternalError } from './problem.js';
 import { DB_TIMEOUT_MS, MONGO_TIMEOUTS } from './db-timeouts.js';
+import { reconnectWhenMonitorWedges } from './mongo-monitor.js';
 
 let config;
 try {
@@ -52,6 +53,7 @@ if (config.mongoUrl) {
     console.error(`express: cannot connect to MONGO_URL: ${err.message}`);
     process.exit(1);
   }
+  reconnectWhenMonitorWedges(mongoose.connection.getClient(), { boundMs: MONGO_TIMEOUTS.connectTimeoutMS });
   apis.users = { data: createUsersData(mongoose.connection), jwt: config.jwt };
   apis.documents = createDocumentsData(mongoose.connection);
 }

@@ -7,6 +7,7 @@ import { createServer } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { createDocumentsData } from './data/documents.js';
 import { MONGO_TIMEOUTS } from './db-timeouts.js';
+import { reconnectWhenMonitorWedges } from './mongo-monitor.js';
 import { logInternalError } from './problem.js';
 
 let config;
@@ -29,6 +30,7 @@ try {
   console.error(`hapi: cannot connect to MONGO_URL: ${err.message}`);
   process.exit(1);
 }
+reconnectWhenMonitorWedges(connection.getClient(), { boundMs: MONGO_TIMEOUTS.connectTimeoutMS });
 
 const server = await createServer({ port: config.port, host: config.host, apis: { documents: createDocumentsData(connection) } });
 

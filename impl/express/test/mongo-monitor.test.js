@@ -1,0 +1,45 @@
+import assert from 'node:assert/strict';
+import { EventEmitter } from 'node:events';
+import test from 'node:test';
+
+import { reconnectWhenMonitorWedges } from '../src/mongo-monitor.js';
+
+/** A stand-in for MongoClient: its SDAM events, and close/connect recorded. */
+function fakeClient() {
+  const client = new EventEmitter();
+  client.calls = [];
+  client.close = async () => void client.calls.push('close');
+  client.connect = async () => void client.calls.push('connect');
+  return client;
+}
+
+const flush = () => new Promise((resolve) => setImmediate(resolve));
+
+test('a heartbeat that does not settle within its bound and a second reconnects the client once', async (t) => {
+  t.mock.timers.enable({ apis: ['setTimeout'] });
+  const client = fakeClient();
+  const lines = [];
+  reconnectWhenMonitorWedges(client, { boundMs: 2_000, log: (line) => lines.push(line) });
+  client.emit('serverHeartbeatStarted', {});
+  t.mock.timers.tick(2_999);
+  await flush();
+  assert.deepEqual(client.calls, [], 'not before the bound and a second');
+  t.mock.timers.tick(1);
+  await flush();
+  assert.deepEqual(client.calls, ['close', 'connect']);
+  assert.match(lines[0], /has not settled in 3000 ms/);
+});
+
+test('heartbeats that succeed or fail within the bound never reconnect', async (t) => {
+  t.mock.timers.enable({ apis: ['setTimeout'] });
+  const client = fakeClient();
+  reconnectWhenMonitorWedges(client, { boundMs: 2_000, log: () => {} });
+  for (const settled of ['serverHeartbeatSucceeded', 'serverHeartbeatFailed', 'topologyClosed']) {
+    client.emit('serverHeartbeatStarted', {});
+    t.mock.timers.tick(2_000);
+    client.emit(settled, {});
+    t.mock.timers.tick(10_000);
+  }
+  await flush();
+  assert.deepEqual(client.calls, []);
+});
