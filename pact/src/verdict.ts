@@ -5,6 +5,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, relative } from 'node:path';
 import { implTreeHash, treeHash } from '@fairbench/harness/fingerprint.ts';
 import { repoRoot } from '@fairbench/harness/paths.ts';
+import type { VerdictTally } from '@fairbench/conformance/report/verdict.ts';
 import type { PactApi } from './apis.ts';
 import { pactVerdictFile } from './paths.ts';
 
@@ -15,7 +16,7 @@ export interface InteractionResult {
   readonly problem?: string;
 }
 
-export interface PactVerdict {
+export interface PactVerdict extends VerdictTally {
   readonly schemaVersion: 1;
   readonly implementation: string;
   readonly api: string;
@@ -27,15 +28,8 @@ export interface PactVerdict {
   /** Where the pact came from: the local file the consumer test wrote, or a broker. */
   readonly source?: string;
   readonly provider?: 'local' | 'containers';
-  readonly startupMs?: number;
   /** Time of the verification alone (states and requests), without build, seed and start. */
   readonly verifyMs?: number;
-  readonly durationMs?: number;
-  readonly recordedAt: string;
-  readonly passed: number;
-  readonly failed: number;
-  readonly total: number;
-  readonly failing: readonly string[];
   readonly interactions?: readonly InteractionResult[];
 }
 

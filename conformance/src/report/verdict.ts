@@ -11,7 +11,18 @@ const validateVerdict = ajv.compile(verdictSchema);
 
 export const verdictDir = join(resultsDir, 'conformance');
 
-export interface Verdict {
+/** What every verdict (conformance, contract) records of its run: when, and what passed. */
+export interface VerdictTally {
+  readonly startupMs?: number;
+  readonly durationMs?: number;
+  readonly recordedAt: string;
+  readonly passed: number;
+  readonly failed: number;
+  readonly total: number;
+  readonly failing: readonly string[];
+}
+
+export interface Verdict extends VerdictTally {
   readonly schemaVersion: 1;
   readonly implementation: string;
   readonly api: string;
@@ -33,13 +44,6 @@ export interface Verdict {
   readonly dirty?: boolean;
   readonly harnessNode?: string;
   readonly machine?: object;
-  readonly startupMs?: number;
-  readonly durationMs?: number;
-  readonly recordedAt: string;
-  readonly passed: number;
-  readonly failed: number;
-  readonly total: number;
-  readonly failing: readonly string[];
   readonly cases?: readonly CaseResult[];
 }
 
