@@ -7,6 +7,8 @@ import { DatabaseTimeout } from './db-timeouts.js';
 const UNAVAILABLE_CODES = new Set(['PROTOCOL_SEQUENCE_TIMEOUT', 'ETIMEDOUT', 'PROTOCOL_CONNECTION_LOST', 'ECONNREFUSED', 'ECONNRESET']);
 // The MongoDB driver's: every network error (socket timeout, a pool cleared by the monitor), no server, no pooled connection in time.
 const { MongoNetworkError, MongoServerSelectionError } = mongoose.mongo;
+// An operation cut off by the client's own reconnect (src/mongo-monitor.js), or queued for a pooled connection that never came.
+const MONGO_UNAVAILABLE_NAMES = new Set(['MongoWaitQueueTimeoutError', 'MongoTopologyClosedError', 'MongoPoolClosedError', 'MongoNotConnectedError']);
 
 /** Whether an error means the database did not answer (in time), not that the request or the code is wrong. */
 export function databaseUnavailable(err) {
@@ -14,7 +16,7 @@ export function databaseUnavailable(err) {
     err instanceof DatabaseTimeout ||
     err instanceof MongoNetworkError ||
     err instanceof MongoServerSelectionError ||
-    err?.name === 'MongoWaitQueueTimeoutError' ||
+    MONGO_UNAVAILABLE_NAMES.has(err?.name) ||
     UNAVAILABLE_CODES.has(err?.code)
   );
 }

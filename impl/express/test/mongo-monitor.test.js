@@ -2,6 +2,9 @@ import assert from 'node:assert/strict';
 import { EventEmitter } from 'node:events';
 import test from 'node:test';
 
+import mongoose from 'mongoose';
+
+import { databaseUnavailable } from '../src/db-unavailable.js';
 import { reconnectWhenMonitorWedges } from '../src/mongo-monitor.js';
 
 /** A stand-in for MongoClient: its SDAM events, and close/connect recorded. */
@@ -42,4 +45,11 @@ test('heartbeats that succeed or fail within the bound never reconnect', async (
   }
   await flush();
   assert.deepEqual(client.calls, []);
+});
+
+test('an operation the reconnect cut off is the database unavailable (a 503), not a bug', () => {
+  const { MongoTopologyClosedError, MongoNotConnectedError } = mongoose.mongo;
+  assert.ok(databaseUnavailable(new MongoTopologyClosedError()));
+  assert.ok(databaseUnavailable(new MongoNotConnectedError('closed')));
+  assert.ok(!databaseUnavailable(new TypeError('a bug')));
 });

@@ -19,8 +19,10 @@ export const MONGO_TIMEOUTS = Object.freeze({
 
 // Every network error (socket timeout, a pool cleared by the monitor), no server, no pooled connection in time.
 const { MongoNetworkError, MongoServerSelectionError } = mongoose.mongo;
+// An operation cut off by the client's own reconnect (src/mongo-monitor.js), or queued for a pooled connection that never came.
+const MONGO_UNAVAILABLE_NAMES = new Set(['MongoWaitQueueTimeoutError', 'MongoTopologyClosedError', 'MongoPoolClosedError', 'MongoNotConnectedError']);
 
 /** Whether an error means the database did not answer (in time), not that the request or the code is wrong. */
 export function databaseUnavailable(err) {
-  return err instanceof MongoNetworkError || err instanceof MongoServerSelectionError || err?.name === 'MongoWaitQueueTimeoutError';
+  return err instanceof MongoNetworkError || err instanceof MongoServerSelectionError || MONGO_UNAVAILABLE_NAMES.has(err?.name);
 }
