@@ -1,7 +1,12 @@
 // The report's "published findings" section: which of our cases speak to a finding, the
 // figure read from each repetition, and whether each case reproduces the finding.
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { test } from 'node:test';
+import { parse } from 'yaml';
+import { newAjv } from '@fairbench/conformance/json-schema.ts';
+import { loadApis } from '@fairbench/harness/api/manifest.ts';
+import publishedSchema from '../schemas/published.schema.json' with { type: 'json' };
 import { publishedFindings, type Published } from '../src/report/published.ts';
 import type { CaseRow, CaseResult } from '../src/report/model.ts';
 import type { Repetition } from '../src/result-document.ts';
@@ -68,4 +73,30 @@ test('a finding about a pair that did not both run is left undecided', () => {
   assert.equal(rps!.pair, null);
   assert.equal(rps!.cases[0]!.reproduced, 'undecided');
   assert.equal(rps!.cases[0]!.values.length, 1);
+});
+
+test('a finding that cannot run here carries its reason, with our figures beside it when it names cases', () => {
+  const [withCases, textOnly] = publishedFindings('x', ['a'], rows, {
+    source: 'a paper',
+    findings: [
+      { what: 'vs c', finding: 'c faster', ours: { cases: 'rest/closed/payment-c25', figure: 'throughput' }, notHere: 'c needs a toolchain this machine lacks' },
+      { what: 'memory', finding: 'c uses more', notHere: 'c needs a toolchain this machine lacks' },
+    ],
+  });
+  assert.equal(withCases!.notHere, 'c needs a toolchain this machine lacks');
+  assert.deepEqual(withCases!.cases.map((c) => [c.caseId, c.reproduced, c.values.map((v) => v.impl)]), [['rest/closed/payment-c25', 'not a comparison', ['a']]]);
+  assert.equal(textOnly!.notHere, 'c needs a toolchain this machine lacks');
+  assert.equal(textOnly!.figure, null);
+});
+
+test('every API\'s published findings match the report\'s format (bench/schemas/published.schema.json)', async () => {
+  const validate = newAjv().compile(publishedSchema);
+  let checked = 0;
+  for (const api of await loadApis()) {
+    const { published } = parse(await readFile(`${api.dir}/${api.manifest.bench.scenario}`, 'utf8')) as { published?: unknown };
+    if (published === undefined) continue;
+    assert.ok(validate(published), `${api.manifest.name}: ${JSON.stringify(validate.errors)}`);
+    checked++;
+  }
+  assert.ok(checked >= 1, 'no API has published findings');
 });

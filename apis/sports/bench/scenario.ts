@@ -29,6 +29,7 @@ export interface SportsScenario {
   readonly groups: Readonly<Record<string, Group>>;
   readonly ramp: Ramp;
   readonly quick: { readonly timeScale: number; readonly usersPerWave: number };
+  /** The paper's findings: the report reads them (bench/schemas/published.schema.json). */
   readonly published: Readonly<Record<string, unknown>>;
 }
 

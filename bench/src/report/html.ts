@@ -322,8 +322,9 @@ ${table(['shape', 'operation', 'paper: Express shorter by', 'ours [CI]', ...VERD
 
 function publishedSection(published: NonNullable<ApiReport['published']>): string {
   const parts = published.findings.map((f) => {
-    const head = `<h4>${esc(f.what)}</h4><p>The paper: <b>${esc(f.finding)}</b>.</p>`;
-    if (!f.figure) return `${head}<p class="note">Nothing of ours measures this.</p>`;
+    const notHere = f.notHere ? `<p class="note"><b>Not runnable here</b>: ${esc(f.notHere)}.</p>` : '';
+    const head = `<h4>${esc(f.what)}</h4><p>The paper: <b>${esc(f.finding)}</b>.</p>${notHere}`;
+    if (!f.figure) return f.notHere ? head : `${head}<p class="note">Nothing of ours measures this.</p>`;
     if (!f.cases.length) return `${head}<p class="note">None of the cases that speak to it ran.</p>`;
     const figure = FIGURES[f.figure];
     const number = f.figure === 'throughput' || f.figure === 'per-minute' ? rate : ms;

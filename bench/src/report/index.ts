@@ -5,7 +5,12 @@ import { renderHtml } from './html.ts';
 import { loadResults, type LoadedRun } from './load.ts';
 import { parse } from 'yaml';
 import { loadApis } from '@fairbench/harness/api/manifest.ts';
+import { newAjv } from '@fairbench/conformance/json-schema.ts';
+import publishedSchema from '../../schemas/published.schema.json' with { type: 'json' };
 import { buildModel, type ApiReport, type PaperData } from './model.ts';
+import type { Published } from './published.ts';
+
+const validatePublished = newAjv().compile<Published>(publishedSchema);
 
 export interface WrittenReport {
   file: string;
@@ -28,11 +33,19 @@ export async function writeReport(resultsRoot: string, outFile: string, keep?: (
   return { file: outFile, runs: runs.length, apis, warnings };
 }
 
-/** The papers' published figures the report sets beside ours: the `paper` or `published` section of an API's scenario file, where it has one (its schema checked it). */
+/**
+ * The papers' published figures the report sets beside ours: the `paper` or `published` section
+ * of an API's scenario file, where it has one (the API's schema checked `paper`; the format of
+ * `published` is the report's own, checked here).
+ */
 async function paperData(): Promise<PaperData> {
   const data: PaperData = {};
   for (const api of await loadApis()) {
-    const { paper, published } = parse(await readFile(join(api.dir, api.manifest.bench.scenario), 'utf8')) as PaperData[string];
+    const file = join(api.dir, api.manifest.bench.scenario);
+    const { paper, published } = parse(await readFile(file, 'utf8')) as { paper?: PaperData[string]['paper']; published?: unknown };
+    if (published !== undefined && !validatePublished(published)) {
+      throw new Error(`${file}: published: ${(validatePublished.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`).join('; ')} (format: bench/schemas/published.schema.json)`);
+    }
     if (paper || published) data[api.manifest.name] = { ...(paper ? { paper } : {}), ...(published ? { published } : {}) };
   }
   return data;

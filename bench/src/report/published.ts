@@ -29,6 +29,8 @@ export interface PublishedFinding {
     /** The implementation the paper found better, or `close` when it found no real difference; absent when the finding is not about the pair (ours are shown for reading beside it). */
     expect?: { better: string } | 'close';
   };
+  /** Why nothing of ours can reproduce it on this machine (shown as its verdict). */
+  notHere?: string;
 }
 
 export interface Published {
@@ -50,6 +52,7 @@ export interface FindingCase {
 export interface FindingReport {
   what: string;
   finding: string;
+  notHere?: string;
   figure: Figure | null;
   /** The two implementations compared: the paper's better one first. */
   pair: [string, string] | null;
@@ -59,7 +62,8 @@ export interface FindingReport {
 /** Each finding with our cases that speak to it (none when the API's implementations are not the paper's pair). */
 export function publishedFindings(api: string, impls: readonly string[], rows: readonly CaseRow[], published: Published): FindingReport[] {
   return published.findings.map((f) => {
-    if (!f.ours) return { what: f.what, finding: f.finding, figure: null, pair: null, cases: [] };
+    const text = { what: f.what, finding: f.finding, ...(f.notHere ? { notHere: f.notHere } : {}) };
+    if (!f.ours) return { ...text, figure: null, pair: null, cases: [] };
     const { figure, expect } = f.ours;
     const better = expect === undefined || expect === 'close' ? impls[0] : expect.better;
     const other = impls.find((i) => i !== better);
@@ -86,7 +90,7 @@ export function publishedFindings(api: string, impls: readonly string[], rows: r
       });
       return { caseId: row.id, values, comparison, reproduced: expect === undefined ? 'not a comparison' : comparison ? reproduced(comparison, expect === 'close') : 'undecided' };
     });
-    return { what: f.what, finding: f.finding, figure, pair, cases };
+    return { ...text, figure, pair, cases };
   });
 }
 
