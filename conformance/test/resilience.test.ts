@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import { loadApis } from '@fairbench/harness/api/manifest.ts';
 import { resultsDir } from '@fairbench/harness/paths.ts';
 import { startProcess } from '@fairbench/harness/process.ts';
-import { stallServer } from '@fairbench/harness/provision/local/fault.ts';
+import { descendants, stallServer } from '@fairbench/harness/provision/local/fault.ts';
 import type { LocalDatabaseServer } from '@fairbench/harness/provision/local/index.ts';
 import type { Attempt } from '../src/resilience/client.ts';
 import { isUnavailableProblem } from '../src/resilience/client.ts';
@@ -87,6 +87,24 @@ test('a stall stops the whole process group (SIGSTOP) and the resume continues i
     stall.resume();
     await new Promise((r) => setTimeout(r, 100));
     assert.notEqual(await state(proc.pid), 'T');
+  } finally {
+    await proc.stop();
+  }
+});
+
+test('a stall also stops the descendants that left the group (PostgreSQL setsids its backends), and the resume continues them', async () => {
+  const proc = startProcess({ name: 'stall-me', command: 'sh', args: ['-c', 'setsid sleep 30 & wait'], logFile: join(resultsDir, 'test-resilience', 'stall-setsid.log') });
+  try {
+    const server = { provider: 'local', process: proc } as unknown as LocalDatabaseServer;
+    await new Promise((r) => setTimeout(r, 200));
+    const [child] = descendants(proc.pid);
+    assert.ok(child !== undefined, 'the sleep runs under the shell');
+    const stall = stallServer(server);
+    await new Promise((r) => setTimeout(r, 100));
+    assert.equal(await state(child), 'T');
+    stall.resume();
+    await new Promise((r) => setTimeout(r, 100));
+    assert.notEqual(await state(child), 'T');
   } finally {
     await proc.stop();
   }

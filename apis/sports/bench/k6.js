@@ -11,6 +11,8 @@
 //   USERS           JSON [{username, password}] (seeded users, for the retrieve group)
 //   FIELD_OWNERS    JSON [ownerId of field 1, of field 2, ...]
 //   SUMMARY_PATH    where handleSummary writes the JSON summary
+//   ITERATIONS      instead of the ramp, each group's one user runs exactly this many
+//                   iterations (make pact's consumer runs: requests fixed in advance)
 //
 // setup() logs every owner in once (the owners' clients holding their tokens), so an
 // acceptance is one request. Reservations take a slot no other iteration takes (a unique
@@ -32,13 +34,14 @@ const FIELD_OWNERS = JSON.parse(env(S, 'FIELD_OWNERS'));
 const PASSWORD = 'bench-password-1';
 const JSON_HEADERS = { 'Content-Type': 'application/json' };
 const NAMES = Object.keys(GROUPS);
+const ITERATIONS = Number(env(S, 'ITERATIONS', '0'));
 // Reservation slots: day (from 2030-01-01) and hour, unique per (group, iteration) below 25,000 × 16 × groups.
 const FIRST_DAY = Date.UTC(2030, 0, 1);
 const DAYS = 25000;
 
 const scenarios = {};
 for (const name of NAMES) {
-  scenarios[name] = {
+  scenarios[name] = ITERATIONS > 0 ? { executor: 'per-vu-iterations', exec: 'run', vus: 1, iterations: ITERATIONS, startTime: `${WARMUP}s`, maxDuration: '60s' } : {
     executor: 'ramping-vus',
     exec: 'run',
     startVUs: 0,

@@ -54,9 +54,15 @@ export interface WriteSequence {
   readonly id: string;
   readonly steps: readonly WriteStep[];
 }
+export interface Login {
+  readonly request: ApiRequest;
+  readonly token: string;
+  readonly as: string;
+}
 export interface ApiResilience {
   readonly probe: ApiRequest;
-  readonly login?: { readonly request: ApiRequest; readonly token: string; readonly as: string };
+  /** One login, or one per account the requests need. */
+  readonly login?: Login | readonly Login[];
   readonly writes?: readonly WriteSequence[];
 }
 

@@ -6,7 +6,7 @@ import { isLocalServer } from '@fairbench/harness/provision/local/fault.ts';
 import { launchTarget, type Target } from '../launch-target.ts';
 import { atPointer } from '../flows/variables.ts';
 import { sendCall, toCall, type ImplBounds, type ScenarioContext, type ScenarioResult } from './context.ts';
-import type { ApiResilience, Scenario } from './files.ts';
+import type { ApiResilience, Login, Scenario } from './files.ts';
 import { runOverload } from './scenarios/overload.ts';
 import { runRestart } from './scenarios/restart.ts';
 import { runShutdown } from './scenarios/shutdown.ts';
@@ -55,11 +55,11 @@ export async function runResilience(
       clock: () => performance.now() - started,
       nextN: () => ++n,
     };
-    if (api.login) {
-      const a = await sendCall(ctx, toCall(api.login.request, variables), 10_000);
-      const token = a.status === 200 ? atPointer(JSON.parse(a.body), api.login.token) : undefined;
-      if (typeof token !== 'string') throw new Error(`resilience login answered ${a.status || a.error}: ${a.body.slice(0, 200)}`);
-      variables[api.login.as] = token;
+    for (const login of api.login === undefined ? [] : Array.isArray(api.login) ? api.login : [api.login as Login]) {
+      const a = await sendCall(ctx, toCall(login.request, variables), 10_000);
+      const token = a.status === 200 ? atPointer(JSON.parse(a.body), login.token) : undefined;
+      if (typeof token !== 'string') throw new Error(`resilience login as ${login.as} answered ${a.status || a.error}: ${a.body.slice(0, 200)}`);
+      variables[login.as] = token;
     }
     for (const s of ordered) {
       started = performance.now();

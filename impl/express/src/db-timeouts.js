@@ -18,5 +18,18 @@ export const MONGO_TIMEOUTS = Object.freeze({
   heartbeatFrequencyMS: 1_000,
 });
 
+/**
+ * node-postgres (pg-pool) waits without end by default on a pool checkout, a new
+ * connection and an answer. connectionTimeoutMillis bounds the checkout and the connect;
+ * query_timeout is the client's own read deadline (a stalled server cannot even run its
+ * statement_timeout), after which the pool discards that connection; statement_timeout
+ * makes the server cancel a statement that runs too long on a healthy one.
+ */
+export const PG_TIMEOUTS = Object.freeze({
+  connectionTimeoutMillis: DB_TIMEOUT_MS,
+  query_timeout: DB_TIMEOUT_MS,
+  statement_timeout: DB_TIMEOUT_MS,
+});
+
 /** The app's own deadline on a database wait passed (a 503, like the drivers' timeouts). */
 export class DatabaseTimeout extends Error {}

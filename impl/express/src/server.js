@@ -15,7 +15,7 @@ import { createTpccData } from './data/tpcc.js';
 import { createUsersData } from './data/users.js';
 import { createDocumentsData } from './data/documents.js';
 import { logInternalError } from './problem.js';
-import { DB_TIMEOUT_MS, MONGO_TIMEOUTS } from './db-timeouts.js';
+import { DB_TIMEOUT_MS, MONGO_TIMEOUTS, PG_TIMEOUTS } from './db-timeouts.js';
 import { reconnectWhenMonitorWedges } from './mongo-monitor.js';
 
 let config;
@@ -65,6 +65,7 @@ const pgPool =
   new pg.Pool({
     connectionString: config.postgresUrl,
     max: config.poolSize, // DB_POOL_SIZE, exactly
+    ...PG_TIMEOUTS, // checkout, connect and every query end within the bound (src/db-timeouts.js)
     types: { getTypeParser: (oid, format) => (oid === PG_DATE ? (v) => v : pg.types.getTypeParser(oid, format)) },
   });
 if (pgPool) {

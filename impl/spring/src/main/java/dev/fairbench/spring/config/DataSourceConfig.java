@@ -17,7 +17,7 @@ import org.springframework.context.annotation.Configuration;
 @Configuration
 public class DataSourceConfig {
   @Bean
-  DataSource dataSource(@Value("${POSTGRES_URL}") String url, @Value("${DB_POOL_SIZE}") int poolSize) {
+  DataSource dataSource(@Value("${POSTGRES_URL}") String url, @Value("${DB_POOL_SIZE}") int poolSize, DatabaseTimeouts timeouts) {
     if (poolSize < 1) throw new IllegalArgumentException("DB_POOL_SIZE must be a positive integer");
     URI uri = URI.create(url);
     if (!"postgres".equals(uri.getScheme()) && !"postgresql".equals(uri.getScheme())) {
@@ -33,6 +33,7 @@ public class DataSourceConfig {
     config.setMaximumPoolSize(poolSize);
     config.setMinimumIdle(poolSize); // a fixed-size pool, as HikariCP recommends
     config.setPoolName("sports");
+    timeouts.apply(config); // bounded waits: make resilience (DatabaseTimeouts)
     return new HikariDataSource(config);
   }
 

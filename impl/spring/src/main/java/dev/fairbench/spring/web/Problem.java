@@ -16,7 +16,8 @@ public record Problem(String type, String title, int status, String detail) {
     CONFLICT(409, "conflict", "Conflict"),
     PAYLOAD_TOO_LARGE(413, "payload-too-large", "Payload too large"),
     UNSUPPORTED_MEDIA_TYPE(415, "unsupported-media-type", "Unsupported media type"),
-    INTERNAL(500, "internal", "Internal server error");
+    INTERNAL(500, "internal", "Internal server error"),
+    UNAVAILABLE(503, "unavailable", "Service unavailable");
 
     public final int status;
     public final String type;

@@ -2,6 +2,9 @@ package dev.fairbench.spring.web;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.dao.DataAccessResourceFailureException;
+import org.springframework.dao.RecoverableDataAccessException;
+import org.springframework.dao.TransientDataAccessException;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -41,6 +44,12 @@ public class ProblemHandler {
         .header(HttpHeaders.ALLOW, String.join(", ", e.getSupportedMethods() == null ? new String[0] : e.getSupportedMethods()))
         .contentType(PROBLEM_JSON)
         .body(Problem.Kind.METHOD_NOT_ALLOWED.with(e.getMethod() + " is not allowed here"));
+  }
+
+  /** The database did not answer (in time): 503, see DatabaseUnavailable. */
+  @ExceptionHandler({DataAccessResourceFailureException.class, TransientDataAccessException.class, RecoverableDataAccessException.class})
+  ResponseEntity<Problem> unavailable(Exception e) {
+    return render(DatabaseUnavailable.problem(e));
   }
 
   @ExceptionHandler(Exception.class)
