@@ -7,6 +7,7 @@ import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import javax.sql.DataSource;
 import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -15,6 +16,7 @@ import org.springframework.context.annotation.Configuration;
  * not read as is) with exactly DB_POOL_SIZE connections, opened at start-up.
  */
 @Configuration
+@ConditionalOnProperty(name = "POSTGRES_URL") // the sports API is served when its database is given
 public class DataSourceConfig {
   @Bean
   DataSource dataSource(@Value("${POSTGRES_URL}") String url, @Value("${DB_POOL_SIZE}") int poolSize, DatabaseTimeouts timeouts) {

@@ -12,6 +12,7 @@ import java.util.Objects;
 import java.util.regex.Pattern;
 import javax.crypto.SecretKey;
 import javax.crypto.spec.SecretKeySpec;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -44,14 +45,16 @@ import org.springframework.security.web.firewall.StrictHttpFirewall;
  * rules: HS256 only with JWT_SECRET, `exp` required, `sub` a user id, and the caller loaded
  * from the database on every request (an unknown user is a 401; the stored role is the
  * authority, not the token's claim). Login and sign-up are open; every other /sports path
- * needs a token; anything else (health, unknown paths) is left to the router.
+ * needs a token; anything else (health, unknown paths, tpcc's open transactions) is left to
+ * the router. The sports rules exist only when the sports API is served (POSTGRES_URL set).
  */
 @Configuration
 public class SecurityConfig {
   private static final Pattern SUBJECT = Pattern.compile("[1-9][0-9]{0,9}");
 
   @Bean
-  SecurityFilterChain filterChain(HttpSecurity http, AuthenticationEntryPoint entryPoint, SportsRepository users, ObjectMapper mapper) throws Exception {
+  SecurityFilterChain filterChain(HttpSecurity http, AuthenticationEntryPoint entryPoint, ObjectProvider<SportsRepository> sportsUsers, ObjectMapper mapper) throws Exception {
+    SportsRepository users = sportsUsers.getIfAvailable();
     http.csrf(csrf -> csrf.disable())
         .sessionManagement(s -> s.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
         .requestCache(c -> c.disable())
@@ -59,13 +62,18 @@ public class SecurityConfig {
         .formLogin(f -> f.disable())
         .logout(l -> l.disable())
         .anonymous(a -> {})
-        .authorizeHttpRequests(a -> a
-            .requestMatchers(HttpMethod.POST, "/sports/login", "/sports/users").permitAll()
-            .requestMatchers("/sports/login", "/sports/users").permitAll()
-            .requestMatchers("/sports/**").authenticated()
-            .anyRequest().permitAll())
-        .exceptionHandling(e -> e.authenticationEntryPoint(entryPoint).accessDeniedHandler(accessDenied(mapper)))
-        .oauth2ResourceServer(o -> o.authenticationEntryPoint(entryPoint).jwt(j -> j.jwtAuthenticationConverter(jwt -> caller(jwt, users))));
+        .authorizeHttpRequests(a -> {
+          if (users != null) {
+            a.requestMatchers(HttpMethod.POST, "/sports/login", "/sports/users").permitAll()
+                .requestMatchers("/sports/login", "/sports/users").permitAll()
+                .requestMatchers("/sports/**").authenticated();
+          }
+          a.anyRequest().permitAll();
+        })
+        .exceptionHandling(e -> e.authenticationEntryPoint(entryPoint).accessDeniedHandler(accessDenied(mapper)));
+    if (users != null) {
+      http.oauth2ResourceServer(o -> o.authenticationEntryPoint(entryPoint).jwt(j -> j.jwtAuthenticationConverter(jwt -> caller(jwt, users))));
+    }
     return http.build();
   }
 

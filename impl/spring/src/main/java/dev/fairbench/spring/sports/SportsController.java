@@ -7,6 +7,7 @@ import dev.fairbench.spring.web.Params;
 import java.net.URI;
 import java.util.List;
 import java.util.Map;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -26,6 +27,7 @@ import org.springframework.web.bind.annotation.RestController;
  */
 @RestController
 @RequestMapping("/sports")
+@ConditionalOnProperty(name = "POSTGRES_URL")
 public class SportsController {
   private static final List<String> SPORTS = List.of("tennis", "padel", "football", "basketball", "volleyball");
   private static final List<String> STATUSES = List.of("pending", "accepted", "refused");

@@ -3,6 +3,7 @@ package dev.fairbench.spring.sports;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Optional;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.core.NestedExceptionUtils;
 import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.jdbc.core.RowMapper;
@@ -15,6 +16,7 @@ import org.springframework.stereotype.Repository;
  * violations (SQLSTATE 23P01, 23505) come back as Overlap and Taken.
  */
 @Repository
+@ConditionalOnProperty(name = "POSTGRES_URL")
 public class SportsRepository {
   public static class Taken extends RuntimeException {
     Taken() {

@@ -12,6 +12,7 @@ public record Problem(String type, String title, int status, String detail) {
     UNAUTHORIZED(401, "unauthorized", "Unauthorized"),
     FORBIDDEN(403, "forbidden", "Forbidden"),
     NOT_FOUND(404, "not-found", "Not found"),
+    ITEM_NOT_FOUND(404, "item-not-found", "Item not found"),
     METHOD_NOT_ALLOWED(405, "method-not-allowed", "Method not allowed"),
     CONFLICT(409, "conflict", "Conflict"),
     PAYLOAD_TOO_LARGE(413, "payload-too-large", "Payload too large"),

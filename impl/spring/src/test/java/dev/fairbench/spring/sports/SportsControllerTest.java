@@ -30,7 +30,7 @@ import org.springframework.test.web.servlet.MockMvc;
 /** The web layer over a mocked repository: security, order of checks, strict bodies, problems, Server-Timing. */
 @WebMvcTest(SportsController.class)
 @Import({SecurityConfig.class, JsonConfig.class, SportsService.class, JsonBodies.class, Tokens.class, ProblemHandler.class, ServerTimingFilter.class})
-@TestPropertySource(properties = {"JWT_SECRET=unit-test-secret-of-at-least-32-bytes!", "PORT=0"})
+@TestPropertySource(properties = {"JWT_SECRET=unit-test-secret-of-at-least-32-bytes!", "PORT=0", "POSTGRES_URL=postgres://unused/sports"})
 class SportsControllerTest {
   private static final Views.User USER = new Views.User(7, "user1", "Ada", "Rossi", "user");
   private static final Views.User OWNER = new Views.User(1, "owner1", "Luigi", "Bruno", "owner");
