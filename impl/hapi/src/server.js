@@ -1,11 +1,13 @@
-// Entry point: read the environment, connect mongoose (pool = DB_POOL_SIZE), build the Hapi
-// server, start it, and stop cleanly on SIGTERM/SIGINT.
+// Entry point: read the environment, connect to the databases that are configured (a
+// mongoose connection for documents and users, pool = DB_POOL_SIZE), build the Hapi server
+// with the APIs they serve, start it, and stop cleanly on SIGTERM/SIGINT.
 
 import mongoose from 'mongoose';
 
 import { createServer } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { createDocumentsData } from './data/documents.js';
+import { createUsersData } from './data/users.js';
 import { MONGO_TIMEOUTS } from './db-timeouts.js';
 import { logInternalError } from './problem.js';
 
@@ -18,19 +20,25 @@ try {
   process.exit(1);
 }
 
-// The harness owns the collection (it seeds it): no index or collection is created at startup,
-// as mongoose's production notes advise.
-mongoose.set('autoIndex', false);
-mongoose.set('autoCreate', false);
+const apis = {};
+
 let connection;
-try {
-  connection = await mongoose.createConnection(config.mongoUrl, { maxPoolSize: config.poolSize, ...MONGO_TIMEOUTS }).asPromise();
-} catch (err) {
-  console.error(`hapi: cannot connect to MONGO_URL: ${err.message}`);
-  process.exit(1);
+if (config.mongoUrl) {
+  // The harness owns the collections and their indexes (it seeds them): none is created at
+  // startup, as mongoose's production notes advise.
+  mongoose.set('autoIndex', false);
+  mongoose.set('autoCreate', false);
+  try {
+    connection = await mongoose.createConnection(config.mongoUrl, { maxPoolSize: config.poolSize, ...MONGO_TIMEOUTS }).asPromise();
+  } catch (err) {
+    console.error(`hapi: cannot connect to MONGO_URL: ${err.message}`);
+    process.exit(1);
+  }
+  apis.documents = createDocumentsData(connection);
+  apis.users = { data: createUsersData(connection), jwt: config.jwt };
 }
 
-const server = await createServer({ port: config.port, host: config.host, apis: { documents: createDocumentsData(connection) } });
+const server = await createServer({ port: config.port, host: config.host, apis });
 
 // A stray rejection is logged on one line; the process stays up.
 process.on('unhandledRejection', (reason) => logInternalError('unhandledRejection', reason));
@@ -41,7 +49,7 @@ try {
   console.error(`hapi: cannot listen on ${config.host}:${config.port}: ${err.message}`);
   process.exit(1);
 }
-console.log(`hapi: listening on ${server.info.uri} (APIs: documents; NODE_ENV=${process.env.NODE_ENV ?? 'unset'}, DB_POOL_SIZE=${config.poolSize})`);
+console.log(`hapi: listening on ${server.info.uri} (APIs: ${Object.keys(apis).join(', ')}; NODE_ENV=${process.env.NODE_ENV ?? 'unset'}, DB_POOL_SIZE=${config.poolSize})`);
 
 let shuttingDown = false;
 async function shutdown(signal) {
@@ -51,7 +59,7 @@ async function shutdown(signal) {
   try {
     // Stops accepting, lets in-flight requests finish for at most 10 s.
     await server.stop({ timeout: 10_000 });
-    await connection.close();
+    await connection?.close();
   } catch (err) {
     logInternalError('shutdown', err);
   }
