@@ -8,9 +8,11 @@ import Joi from 'joi';
 
 import { createTokens } from './auth.js';
 import { createDocumentsHandlers } from './handlers/documents.js';
+import { createTpccHandlers } from './handlers/tpcc.js';
 import { createUsersHandlers } from './handlers/users.js';
 import { methodNotAllowed, problemResponse } from './problem.js';
 import { documentsRoutes } from './routes/documents.js';
+import { tpccRoutes } from './routes/tpcc.js';
 import { usersRoutes } from './routes/users.js';
 import { serverTiming } from './server-timing.js';
 
@@ -21,6 +23,7 @@ const PLUGINS = {
     plugin: usersRoutes,
     options: { handlers: createUsersHandlers(data, createTokens(jwt)), secret: jwt.secret, loadUser: (id) => data.byId(id) },
   }),
+  tpcc: (data) => ({ plugin: tpccRoutes, options: { handlers: createTpccHandlers(data) } }),
 };
 
 /**
@@ -28,6 +31,7 @@ const PLUGINS = {
  * @param {{ port: number, host: string, apis: {
  *   documents?: ReturnType<import('./data/documents.js').createDocumentsData>,
  *   users?: { data: ReturnType<import('./data/users.js').createUsersData>, jwt: { secret: string, lifetimeSeconds: number } },
+ *   tpcc?: ReturnType<import('./data/tpcc.js').createTpccData>,
  * } }} options
  */
 export async function createServer({ port, host, apis }) {

@@ -13,6 +13,7 @@ export const PROBLEMS = Object.freeze({
   unauthorized: { status: 401, type: 'urn:fairbench:problem:unauthorized', title: 'Unauthorized' },
   forbidden: { status: 403, type: 'urn:fairbench:problem:forbidden', title: 'Forbidden' },
   notFound: { status: 404, type: 'urn:fairbench:problem:not-found', title: 'Not found' },
+  itemNotFound: { status: 404, type: 'urn:fairbench:problem:item-not-found', title: 'Item not found' },
   methodNotAllowed: { status: 405, type: 'urn:fairbench:problem:method-not-allowed', title: 'Method not allowed' },
   conflict: { status: 409, type: 'urn:fairbench:problem:conflict', title: 'Conflict' },
   payloadTooLarge: { status: 413, type: 'urn:fairbench:problem:payload-too-large', title: 'Payload too large' },
@@ -33,9 +34,14 @@ const BY_STATUS = new Map([
   [415, PROBLEMS.unsupportedMediaType],
 ]);
 
-/** A Boom error that renders as `problem` (one of PROBLEMS) with `detail`. */
-export function problemError(problem, detail) {
-  return Boom.boomify(new Error(detail), { statusCode: problem.status, data: { problem } });
+// The headers of a Boom error its problem document keeps (a 405's Allow, a busy 503's Retry-After).
+const KEPT_HEADERS = ['Allow', 'Retry-After'];
+
+/** A Boom error that renders as `problem` (one of PROBLEMS) with `detail` and `headers`. */
+export function problemError(problem, detail, headers = {}) {
+  const error = Boom.boomify(new Error(detail), { statusCode: problem.status, data: { problem } });
+  Object.assign(error.output.headers, headers);
+  return error;
 }
 
 /**
@@ -46,9 +52,7 @@ export const methodNotAllowed = (allow) => ({
   method: '*',
   options: { payload: { output: 'stream', parse: false } },
   handler(request) {
-    const error = problemError(PROBLEMS.methodNotAllowed, `${request.method.toUpperCase()} is not allowed here; allowed: ${allow}`);
-    error.output.headers.Allow = allow;
-    throw error;
+    throw problemError(PROBLEMS.methodNotAllowed, `${request.method.toUpperCase()} is not allowed here; allowed: ${allow}`, { Allow: allow });
   },
 });
 
@@ -78,11 +82,11 @@ export function problemOf(err, where) {
 }
 
 /** The problem+json response; every 401 names the Bearer scheme (RFC 6750), whatever refused the request. */
-export function problemReply(h, { problem, detail }, allow) {
+export function problemReply(h, { problem, detail }, headers = {}) {
   const body = { type: problem.type, title: problem.title, status: problem.status };
   if (detail) body.detail = detail;
   const answer = h.response(body).code(problem.status).type('application/problem+json');
-  if (allow) answer.header('Allow', allow);
+  for (const name of KEPT_HEADERS) if (headers[name] !== undefined) answer.header(name, headers[name]);
   if (problem === PROBLEMS.unauthorized) answer.header('WWW-Authenticate', 'Bearer');
   return answer;
 }
@@ -91,5 +95,5 @@ export function problemReply(h, { problem, detail }, allow) {
 export function problemResponse(request, h) {
   const response = request.response;
   if (!response.isBoom) return h.continue;
-  return problemReply(h, problemOf(response, `${request.method.toUpperCase()} ${request.path}`), response.output.headers.Allow);
+  return problemReply(h, problemOf(response, `${request.method.toUpperCase()} ${request.path}`), response.output.headers);
 }

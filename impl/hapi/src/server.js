@@ -1,14 +1,17 @@
 // Entry point: read the environment, connect to the databases that are configured (a
-// mongoose connection for documents and users, pool = DB_POOL_SIZE), build the Hapi server
-// with the APIs they serve, start it, and stop cleanly on SIGTERM/SIGINT.
+// mongoose connection for documents and users, a mysql2 pool for tpcc; each pool holds
+// DB_POOL_SIZE connections), build the Hapi server with the APIs they serve, start it, and
+// stop cleanly on SIGTERM/SIGINT.
 
 import mongoose from 'mongoose';
+import mysql from 'mysql2/promise';
 
 import { createServer } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { createDocumentsData } from './data/documents.js';
+import { createTpccData } from './data/tpcc.js';
 import { createUsersData } from './data/users.js';
-import { MONGO_TIMEOUTS } from './db-timeouts.js';
+import { DB_TIMEOUT_MS, MONGO_TIMEOUTS } from './db-timeouts.js';
 import { logInternalError } from './problem.js';
 
 let config;
@@ -38,6 +41,17 @@ if (config.mongoUrl) {
   apis.users = { data: createUsersData(connection), jwt: config.jwt };
 }
 
+let pool;
+if (config.mysql) {
+  pool = mysql.createPool({
+    ...config.mysql,
+    connectionLimit: config.poolSize, // DB_POOL_SIZE, exactly (the same for every implementation)
+    dateStrings: true, // DATETIME and DATE as their text: no Date object, no timezone shift
+    connectTimeout: DB_TIMEOUT_MS, // a new connection to a stalled server fails within the bound
+  });
+  apis.tpcc = createTpccData(pool);
+}
+
 const server = await createServer({ port: config.port, host: config.host, apis });
 
 // A stray rejection is logged on one line; the process stays up.
@@ -60,6 +74,7 @@ async function shutdown(signal) {
     // Stops accepting, lets in-flight requests finish for at most 10 s.
     await server.stop({ timeout: 10_000 });
     await connection?.close();
+    await pool?.end();
   } catch (err) {
     logInternalError('shutdown', err);
   }
