@@ -6,19 +6,33 @@
 import Hapi from '@hapi/hapi';
 import Joi from 'joi';
 
+import { createTokens } from './auth.js';
 import { createDocumentsHandlers } from './handlers/documents.js';
+import { createTpccHandlers } from './handlers/tpcc.js';
+import { createUsersHandlers } from './handlers/users.js';
 import { methodNotAllowed, problemResponse } from './problem.js';
 import { documentsRoutes } from './routes/documents.js';
+import { tpccRoutes } from './routes/tpcc.js';
+import { usersRoutes } from './routes/users.js';
 import { serverTiming } from './server-timing.js';
 
 // Each API's routes plugin over the data layer server.js made for it.
 const PLUGINS = {
   documents: (data) => ({ plugin: documentsRoutes, options: { handlers: createDocumentsHandlers(data) } }),
+  users: ({ data, jwt }) => ({
+    plugin: usersRoutes,
+    options: { handlers: createUsersHandlers(data, createTokens(jwt)), secret: jwt.secret, loadUser: (id) => data.byId(id) },
+  }),
+  tpcc: (data) => ({ plugin: tpccRoutes, options: { handlers: createTpccHandlers(data) } }),
 };
 
 /**
  * The server serves the APIs it is given a data layer for; the others' paths are unknown (404).
- * @param {{ port: number, host: string, apis: { documents?: ReturnType<import('./data/documents.js').createDocumentsData> } }} options
+ * @param {{ port: number, host: string, apis: {
+ *   documents?: ReturnType<import('./data/documents.js').createDocumentsData>,
+ *   users?: { data: ReturnType<import('./data/users.js').createUsersData>, jwt: { secret: string, lifetimeSeconds: number } },
+ *   tpcc?: ReturnType<import('./data/tpcc.js').createTpccData>,
+ * } }} options
  */
 export async function createServer({ port, host, apis }) {
   const server = Hapi.server({

@@ -1,6 +1,8 @@
-// Environment parsing and validation (the harness/implementation contract: PORT, MONGO_URL,
-// DB_POOL_SIZE, NODE_ENV=production; HOST is optional). Hapi serves only the documents API,
-// so MONGO_URL is required and MYSQL_URL / JWT_SECRET are ignored.
+// Environment parsing and validation (the harness/implementation contract: PORT,
+// DB_POOL_SIZE, NODE_ENV=production, and one URL per database: the server serves each API
+// whose database URL is set — MONGO_URL → documents and users, MYSQL_URL → tpcc — and needs
+// at least one. JWT_SECRET is required with MONGO_URL (the users API signs tokens);
+// JWT_LIFETIME_SECONDS defaults to 3600. HOST is optional.
 // Anything missing or invalid is a startup error listing every problem.
 
 export class ConfigError extends Error {}
@@ -37,6 +39,36 @@ function parseMongoUrl(raw) {
   return raw;
 }
 
+// mysql://user:pass@host:port/db -> mysql2 connection options.
+function parseMysqlUrl(raw) {
+  let url;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError('MYSQL_URL is not a valid URL (expected mysql://user:pass@host:port/db)');
+  }
+  if (url.protocol !== 'mysql:') throw new ConfigError(`MYSQL_URL must use the mysql: scheme, got ${url.protocol}`);
+  const database = decodeURIComponent(url.pathname.replace(/^\//, ''));
+  if (!url.hostname || !database) throw new ConfigError('MYSQL_URL must name a host and a database (mysql://user:pass@host:port/db)');
+  return {
+    host: url.hostname.replace(/^\[(.*)\]$/, '$1'),
+    port: url.port ? Number(url.port) : 3306,
+    user: decodeURIComponent(url.username),
+    password: decodeURIComponent(url.password),
+    database,
+  };
+}
+
+function parseLifetime(raw) {
+  if (raw === undefined || raw.trim() === '') return 3600;
+  if (!DECIMAL.test(raw.trim()) || Number(raw) < 1 || !Number.isSafeInteger(Number(raw))) {
+    throw new ConfigError(`JWT_LIFETIME_SECONDS must be a positive integer, got ${JSON.stringify(raw)}`);
+  }
+  return Number(raw);
+}
+
+const optional = (env, name) => env[name]?.trim() || undefined;
+
 /** Reads and checks every variable; one ConfigError lists all the problems. */
 export function loadConfig(env = process.env) {
   const problems = [];
@@ -52,9 +84,19 @@ export function loadConfig(env = process.env) {
   const config = {
     port: read(() => parsePort(required(env, 'PORT'))),
     host: env.HOST?.trim() || '127.0.0.1',
-    mongoUrl: read(() => parseMongoUrl(required(env, 'MONGO_URL'))),
+    mongoUrl: optional(env, 'MONGO_URL') && read(() => parseMongoUrl(optional(env, 'MONGO_URL'))),
+    mysql: optional(env, 'MYSQL_URL') && read(() => parseMysqlUrl(optional(env, 'MYSQL_URL'))),
     poolSize: read(() => parsePoolSize(required(env, 'DB_POOL_SIZE'))),
   };
+  if (!optional(env, 'MONGO_URL') && !optional(env, 'MYSQL_URL')) {
+    problems.push('set MONGO_URL (documents, users) or MYSQL_URL (tpcc): no API has a database');
+  }
+  if (config.mongoUrl !== undefined) {
+    config.jwt = {
+      secret: read(() => required(env, 'JWT_SECRET')),
+      lifetimeSeconds: read(() => parseLifetime(env.JWT_LIFETIME_SECONDS)),
+    };
+  }
   if (problems.length > 0) throw new ConfigError(problems.join('; '));
   return config;
 }

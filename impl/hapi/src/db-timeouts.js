@@ -1,7 +1,9 @@
-// How long the app waits on MongoDB before it answers 503 unavailable (make resilience).
-// The driver (7.x, no whole-operation timeoutMS) waits without end by default on a pool
-// checkout and on a socket: each wait gets the timeout. A socket timeout closes that
+// How long the app waits on a database before it answers 503 unavailable (make resilience).
+// MongoDB: the driver (7.x, no whole-operation timeoutMS) waits without end by default on a
+// pool checkout and on a socket: each wait gets the timeout. A socket timeout closes that
 // connection; server selection bounds the wait once the monitor gave up on the server.
+// MySQL: a deadline on each whole transaction, from the pool checkout on
+// (src/data/mysql-transaction.js), and the pool's connect timeout.
 // impl.yaml's resilience.stallBoundMs covers the longest chain (checkout, then socket).
 import mongoose from 'mongoose';
 
@@ -17,12 +19,23 @@ export const MONGO_TIMEOUTS = Object.freeze({
   heartbeatFrequencyMS: 1_000,
 });
 
-// Every network error (socket timeout, a pool cleared by the monitor), no server, no pooled connection in time.
+/** The app's own deadline on a database wait passed. */
+export class DatabaseTimeout extends Error {}
+
+// MongoDB: every network error (socket timeout, a pool cleared by the monitor), no server, no pooled connection in time.
 const { MongoNetworkError, MongoServerSelectionError } = mongoose.mongo;
 // An operation cut off by the client's own reconnect (src/mongo-monitor.js), or queued for a pooled connection that never came.
 const MONGO_UNAVAILABLE_NAMES = new Set(['MongoWaitQueueTimeoutError', 'MongoTopologyClosedError', 'MongoPoolClosedError', 'MongoNotConnectedError']);
+// mysql2: a timed-out statement or connect, a lost or refused connection.
+const MYSQL_UNAVAILABLE = new Set(['PROTOCOL_SEQUENCE_TIMEOUT', 'ETIMEDOUT', 'PROTOCOL_CONNECTION_LOST', 'ECONNREFUSED', 'ECONNRESET']);
 
 /** Whether an error means the database did not answer (in time), not that the request or the code is wrong. */
 export function databaseUnavailable(err) {
-  return err instanceof MongoNetworkError || err instanceof MongoServerSelectionError || MONGO_UNAVAILABLE_NAMES.has(err?.name);
+  return (
+    err instanceof DatabaseTimeout ||
+    err instanceof MongoNetworkError ||
+    err instanceof MongoServerSelectionError ||
+    MONGO_UNAVAILABLE_NAMES.has(err?.name) ||
+    MYSQL_UNAVAILABLE.has(err?.code)
+  );
 }

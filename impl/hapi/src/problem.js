@@ -10,8 +10,12 @@ export const PROBLEMS = Object.freeze({
   invalidParameter: { status: 400, type: 'urn:fairbench:problem:invalid-parameter', title: 'Invalid parameter' },
   malformedBody: { status: 400, type: 'urn:fairbench:problem:malformed-body', title: 'Malformed request body' },
   invalidBody: { status: 400, type: 'urn:fairbench:problem:invalid-body', title: 'Invalid request body' },
+  unauthorized: { status: 401, type: 'urn:fairbench:problem:unauthorized', title: 'Unauthorized' },
+  forbidden: { status: 403, type: 'urn:fairbench:problem:forbidden', title: 'Forbidden' },
   notFound: { status: 404, type: 'urn:fairbench:problem:not-found', title: 'Not found' },
+  itemNotFound: { status: 404, type: 'urn:fairbench:problem:item-not-found', title: 'Item not found' },
   methodNotAllowed: { status: 405, type: 'urn:fairbench:problem:method-not-allowed', title: 'Method not allowed' },
+  conflict: { status: 409, type: 'urn:fairbench:problem:conflict', title: 'Conflict' },
   payloadTooLarge: { status: 413, type: 'urn:fairbench:problem:payload-too-large', title: 'Payload too large' },
   unsupportedMediaType: { status: 415, type: 'urn:fairbench:problem:unsupported-media-type', title: 'Unsupported media type' },
   internal: { status: 500, type: 'urn:fairbench:problem:internal', title: 'Internal server error' },
@@ -21,15 +25,23 @@ export const PROBLEMS = Object.freeze({
 const BY_STATUS = new Map([
   // A 400 that no validation step tagged comes from Hapi's payload parser: the JSON is malformed.
   [400, PROBLEMS.malformedBody],
+  // @hapi/jwt's refusals (no, malformed, forged, expired token) and the scope check's.
+  [401, PROBLEMS.unauthorized],
+  [403, PROBLEMS.forbidden],
   [404, PROBLEMS.notFound],
   [405, PROBLEMS.methodNotAllowed],
   [413, PROBLEMS.payloadTooLarge],
   [415, PROBLEMS.unsupportedMediaType],
 ]);
 
-/** A Boom error that renders as `problem` (one of PROBLEMS) with `detail`. */
-export function problemError(problem, detail) {
-  return Boom.boomify(new Error(detail), { statusCode: problem.status, data: { problem } });
+// The headers of a Boom error its problem document keeps (a 405's Allow, a busy 503's Retry-After).
+const KEPT_HEADERS = ['Allow', 'Retry-After'];
+
+/** A Boom error that renders as `problem` (one of PROBLEMS) with `detail` and `headers`. */
+export function problemError(problem, detail, headers = {}) {
+  const error = Boom.boomify(new Error(detail), { statusCode: problem.status, data: { problem } });
+  Object.assign(error.output.headers, headers);
+  return error;
 }
 
 /**
@@ -40,16 +52,14 @@ export const methodNotAllowed = (allow) => ({
   method: '*',
   options: { payload: { output: 'stream', parse: false } },
   handler(request) {
-    const error = problemError(PROBLEMS.methodNotAllowed, `${request.method.toUpperCase()} is not allowed here; allowed: ${allow}`);
-    error.output.headers.Allow = allow;
-    throw error;
+    throw problemError(PROBLEMS.methodNotAllowed, `${request.method.toUpperCase()} is not allowed here; allowed: ${allow}`, { Allow: allow });
   },
 });
 
 /** The route option `validate.failAction`: joi's message becomes the detail of a 400 problem. */
 export function validationFailed(request, h, err) {
   const source = err.output.payload.validation?.source;
-  throw problemError(source === 'params' ? PROBLEMS.invalidParameter : PROBLEMS.invalidBody, err.message);
+  throw problemError(source === 'params' || source === 'query' ? PROBLEMS.invalidParameter : PROBLEMS.invalidBody, err.message);
 }
 
 /** The single stderr line written for every unexpected (500-class) error. */
@@ -58,28 +68,32 @@ export function logInternalError(where, err) {
   process.stderr.write(`${JSON.stringify(line)}\n`);
 }
 
+/**
+ * The problem (one of PROBLEMS) and detail an error stands for: its own, its status's, a
+ * database that did not answer (503), or, for anything else, a logged 500 without internals.
+ */
+export function problemOf(err, where) {
+  const problem = err.data?.problem ?? BY_STATUS.get(err.output?.statusCode);
+  if (problem !== undefined) return { problem, detail: err.message };
+  // A driver timeout (a stalled or restarting database): the client may retry.
+  if (databaseUnavailable(err)) return { problem: PROBLEMS.unavailable, detail: 'the database did not answer in time; retry later' };
+  logInternalError(where, err);
+  return { problem: PROBLEMS.internal, detail: undefined };
+}
+
+/** The problem+json response; every 401 names the Bearer scheme (RFC 6750), whatever refused the request. */
+export function problemReply(h, { problem, detail }, headers = {}) {
+  const body = { type: problem.type, title: problem.title, status: problem.status };
+  if (detail) body.detail = detail;
+  const answer = h.response(body).code(problem.status).type('application/problem+json');
+  for (const name of KEPT_HEADERS) if (headers[name] !== undefined) answer.header(name, headers[name]);
+  if (problem === PROBLEMS.unauthorized) answer.header('WWW-Authenticate', 'Bearer');
+  return answer;
+}
+
 /** onPreResponse: a Boom error → its problem document (other responses pass through). */
 export function problemResponse(request, h) {
   const response = request.response;
   if (!response.isBoom) return h.continue;
-  const status = response.output.statusCode;
-  let problem = response.data?.problem ?? BY_STATUS.get(status);
-  let detail = response.message;
-  if (problem === undefined && databaseUnavailable(response)) {
-    // A driver timeout (a stalled or restarting database): the client may retry.
-    problem = PROBLEMS.unavailable;
-    detail = 'the database did not answer in time; retry later';
-  }
-  if (problem === undefined) {
-    // Anything else is a bug or a database failure: logged once, reported without internals.
-    logInternalError(`${request.method.toUpperCase()} ${request.path}`, response);
-    problem = PROBLEMS.internal;
-    detail = undefined;
-  }
-  const body = { type: problem.type, title: problem.title, status: problem.status };
-  if (detail) body.detail = detail;
-  const answer = h.response(body).code(problem.status).type('application/problem+json');
-  const allow = response.output.headers.Allow;
-  if (allow) answer.header('Allow', allow);
-  return answer;
+  return problemReply(h, problemOf(response, `${request.method.toUpperCase()} ${request.path}`), response.output.headers);
 }

@@ -1,12 +1,17 @@
-// Entry point: read the environment, connect mongoose (pool = DB_POOL_SIZE), build the Hapi
-// server, start it, and stop cleanly on SIGTERM/SIGINT.
+// Entry point: read the environment, connect to the databases that are configured (a
+// mongoose connection for documents and users, a mysql2 pool for tpcc; each pool holds
+// DB_POOL_SIZE connections), build the Hapi server with the APIs they serve, start it, and
+// stop cleanly on SIGTERM/SIGINT.
 
 import mongoose from 'mongoose';
+import mysql from 'mysql2/promise';
 
 import { createServer } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { createDocumentsData } from './data/documents.js';
-import { MONGO_TIMEOUTS } from './db-timeouts.js';
+import { createTpccData } from './data/tpcc.js';
+import { createUsersData } from './data/users.js';
+import { DB_TIMEOUT_MS, MONGO_TIMEOUTS } from './db-timeouts.js';
 import { reconnectWhenMonitorWedges } from './mongo-monitor.js';
 import { logInternalError } from './problem.js';
 
@@ -19,20 +24,37 @@ try {
   process.exit(1);
 }
 
-// The harness owns the collection (it seeds it): no index or collection is created at startup,
-// as mongoose's production notes advise.
-mongoose.set('autoIndex', false);
-mongoose.set('autoCreate', false);
-let connection;
-try {
-  connection = await mongoose.createConnection(config.mongoUrl, { maxPoolSize: config.poolSize, ...MONGO_TIMEOUTS }).asPromise();
-} catch (err) {
-  console.error(`hapi: cannot connect to MONGO_URL: ${err.message}`);
-  process.exit(1);
-}
-reconnectWhenMonitorWedges(connection.getClient(), { boundMs: MONGO_TIMEOUTS.connectTimeoutMS });
+const apis = {};
 
-const server = await createServer({ port: config.port, host: config.host, apis: { documents: createDocumentsData(connection) } });
+let connection;
+if (config.mongoUrl) {
+  // The harness owns the collections and their indexes (it seeds them): none is created at
+  // startup, as mongoose's production notes advise.
+  mongoose.set('autoIndex', false);
+  mongoose.set('autoCreate', false);
+  try {
+    connection = await mongoose.createConnection(config.mongoUrl, { maxPoolSize: config.poolSize, ...MONGO_TIMEOUTS }).asPromise();
+  } catch (err) {
+    console.error(`hapi: cannot connect to MONGO_URL: ${err.message}`);
+    process.exit(1);
+  }
+  reconnectWhenMonitorWedges(connection.getClient(), { boundMs: MONGO_TIMEOUTS.connectTimeoutMS });
+  apis.documents = createDocumentsData(connection);
+  apis.users = { data: createUsersData(connection), jwt: config.jwt };
+}
+
+let pool;
+if (config.mysql) {
+  pool = mysql.createPool({
+    ...config.mysql,
+    connectionLimit: config.poolSize, // DB_POOL_SIZE, exactly (the same for every implementation)
+    dateStrings: true, // DATETIME and DATE as their text: no Date object, no timezone shift
+    connectTimeout: DB_TIMEOUT_MS, // a new connection to a stalled server fails within the bound
+  });
+  apis.tpcc = createTpccData(pool);
+}
+
+const server = await createServer({ port: config.port, host: config.host, apis });
 
 // A stray rejection is logged on one line; the process stays up.
 process.on('unhandledRejection', (reason) => logInternalError('unhandledRejection', reason));
@@ -43,7 +65,7 @@ try {
   console.error(`hapi: cannot listen on ${config.host}:${config.port}: ${err.message}`);
   process.exit(1);
 }
-console.log(`hapi: listening on ${server.info.uri} (APIs: documents; NODE_ENV=${process.env.NODE_ENV ?? 'unset'}, DB_POOL_SIZE=${config.poolSize})`);
+console.log(`hapi: listening on ${server.info.uri} (APIs: ${Object.keys(apis).join(', ')}; NODE_ENV=${process.env.NODE_ENV ?? 'unset'}, DB_POOL_SIZE=${config.poolSize})`);
 
 let shuttingDown = false;
 async function shutdown(signal) {
@@ -53,7 +75,8 @@ async function shutdown(signal) {
   try {
     // Stops accepting, lets in-flight requests finish for at most 10 s.
     await server.stop({ timeout: 10_000 });
-    await connection.close();
+    await connection?.close();
+    await pool?.end();
   } catch (err) {
     logInternalError('shutdown', err);
   }

@@ -1,0 +1,57 @@
+// Bearer JWT authentication the way Hapi's docs teach it: the @hapi/jwt plugin's `jwt`
+// scheme as a named strategy (HS256 only, signature and `exp` verified by the plugin), and
+// its `validate` step, which loads the caller on every request, so a deleted user's token
+// is refused and the stored role, not the token's claim, decides. The role and the user's
+// own id become the credentials' scope, which routes check with `auth.access.scope`
+// (`admin`, `user-{params.id}`).
+
+import Jwt from '@hapi/jwt';
+
+import { problemOf, problemReply } from './problem.js';
+
+export const STRATEGY = 'fairbench-jwt';
+const ALGORITHM = 'HS256';
+const OBJECT_ID = /^[0-9a-f]{24}$/;
+
+/** The scope a route names to let the user {id} (themself) through. */
+export const SELF_SCOPE = 'user-{params.id}';
+
+/** Signs the token login answers with: claims sub, role, iat, exp. */
+export function createTokens({ secret, lifetimeSeconds }) {
+  return {
+    lifetimeSeconds,
+    issue(user) {
+      return Jwt.token.generate({ sub: user.id, role: user.role }, { key: secret, algorithm: ALGORITHM }, { ttlSec: lifetimeSeconds });
+    },
+  };
+}
+
+/**
+ * The plugin that defines the strategy. Options: `secret`, and `loadUser(id)`, the public
+ * user or null.
+ */
+export const jwtAuth = {
+  name: 'fairbench-jwt-auth',
+  async register(server, { secret, loadUser }) {
+    await server.register(Jwt, { once: true });
+    server.auth.strategy(STRATEGY, 'jwt', {
+      // One key and one algorithm: a token with `alg: none` or any other algorithm has no key.
+      keys: { key: secret, algorithms: [ALGORITHM] },
+      verify: { aud: false, iss: false, sub: false, exp: true, nbf: true, maxAgeSec: 0, timeSkewSec: 0 },
+      async validate(artifacts, request, h) {
+        const claims = artifacts.decoded.payload ?? {};
+        // The plugin checks `exp` only when it is there; the contract requires it.
+        if (typeof claims.exp !== 'number' || typeof claims.sub !== 'string' || !OBJECT_ID.test(claims.sub)) return { isValid: false };
+        let user;
+        try {
+          user = await loadUser(claims.sub);
+        } catch (err) {
+          // The plugin would make any error thrown here a 401: a database that did not answer is a 503.
+          return { isValid: false, response: problemReply(h, problemOf(err, `authenticate ${request.method.toUpperCase()} ${request.path}`)) };
+        }
+        if (user === null) return { isValid: false };
+        return { isValid: true, credentials: { user, scope: [user.role, `user-${user.id}`] } };
+      },
+    });
+  },
+};
