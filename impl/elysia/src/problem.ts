@@ -3,6 +3,7 @@
 
 export const PROBLEMS = {
   invalidBody: { status: 400, type: 'urn:fairbench:problem:invalid-body', title: 'Invalid request body' },
+  invalidParameter: { status: 400, type: 'urn:fairbench:problem:invalid-parameter', title: 'Invalid parameter' },
   malformedBody: { status: 400, type: 'urn:fairbench:problem:malformed-body', title: 'Malformed request body' },
   notFound: { status: 404, type: 'urn:fairbench:problem:not-found', title: 'Not found' },
   itemNotFound: { status: 404, type: 'urn:fairbench:problem:item-not-found', title: 'Item not found' },
