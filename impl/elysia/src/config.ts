@@ -1,7 +1,8 @@
 // The implementation contract's environment: PORT, DB_POOL_SIZE, HOST (optional), and one URL
 // per database: the app serves each API whose database is set — MYSQL_URL → tpcc, MONGO_URL →
-// documents — and needs at least one. Anything missing or invalid is one ConfigError listing
-// every problem.
+// users and documents — and needs at least one. JWT_SECRET is required with MONGO_URL (the users
+// API signs tokens); JWT_LIFETIME_SECONDS defaults to 3600. Anything missing or invalid is one
+// ConfigError listing every problem.
 
 export class ConfigError extends Error {}
 
@@ -19,6 +20,13 @@ export interface Config {
   readonly poolSize: number;
   readonly mysql?: MysqlOptions;
   readonly mongoUrl?: string;
+  /** With mongoUrl: the users API's HS256 key and its tokens' lifetime. */
+  readonly jwt?: JwtConfig;
+}
+
+export interface JwtConfig {
+  readonly secret: string;
+  readonly lifetimeSeconds: number;
 }
 
 const DECIMAL = /^[0-9]+$/;
@@ -75,8 +83,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const mysql = parsed('MYSQL_URL', parseMysqlUrl);
   const mongoUrl = parsed('MONGO_URL', parseMongoUrl);
   if (value('MYSQL_URL') === undefined && value('MONGO_URL') === undefined) {
-    problems.push('set MYSQL_URL (tpcc) or MONGO_URL (documents): no API has a database');
+    problems.push('set MYSQL_URL (tpcc) or MONGO_URL (users, documents): no API has a database');
+  }
+  let jwt: JwtConfig | undefined;
+  if (mongoUrl !== undefined) {
+    const secret = value('JWT_SECRET');
+    if (secret === undefined) problems.push('JWT_SECRET is required with MONGO_URL (the users API signs tokens)');
+    const lifetime = value('JWT_LIFETIME_SECONDS') ?? '3600';
+    if (!DECIMAL.test(lifetime) || Number(lifetime) < 1) problems.push(`JWT_LIFETIME_SECONDS must be a positive integer, got ${JSON.stringify(lifetime)}`);
+    if (secret !== undefined) jwt = { secret, lifetimeSeconds: Number(lifetime) };
   }
   if (problems.length > 0) throw new ConfigError(problems.join('; '));
-  return { port: Number(port), host: value('HOST') ?? '127.0.0.1', poolSize: Number(pool), mysql, mongoUrl };
+  return { port: Number(port), host: value('HOST') ?? '127.0.0.1', poolSize: Number(pool), mysql, mongoUrl, jwt };
 }

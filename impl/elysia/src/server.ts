@@ -1,5 +1,5 @@
 // Entry point: read the environment, connect to the databases that are configured (a mysql2
-// pool for tpcc, a mongoose connection for documents; DB_POOL_SIZE connections each, as the
+// pool for tpcc, a mongoose connection for users and documents; DB_POOL_SIZE connections each, as the
 // paper's createPool with connectionLimit), build the app, listen, and shut down cleanly on
 // SIGTERM/SIGINT.
 import mongoose from 'mongoose';
@@ -11,6 +11,7 @@ import { createDocumentsData } from './documents/data.ts';
 import { MONGO_TIMEOUTS } from './mongo.ts';
 import { logInternalError } from './problem.ts';
 import { createTpccData } from './tpcc/data.ts';
+import { createUsersData } from './users/data.ts';
 
 let config: Config;
 try {
@@ -46,7 +47,7 @@ if (config.mongoUrl) {
 
 const apis: Apis = {
   ...(pool ? { tpcc: createTpccData(pool) } : {}),
-  ...(mongo ? { documents: createDocumentsData(mongo) } : {}),
+  ...(mongo && config.jwt ? { users: { data: createUsersData(mongo), jwt: config.jwt }, documents: createDocumentsData(mongo) } : {}),
 };
 const app = buildApp(apis);
 

@@ -160,9 +160,10 @@ describe('MongoDB errors and configuration', () => {
     expect(mongoUnavailable(undefined)).toBe(false);
   });
 
-  test('MONGO_URL alone serves documents; a wrong scheme or no database is refused; no URL at all is refused', () => {
+  test('MONGO_URL (with JWT_SECRET) serves documents; a wrong scheme or no database is refused; no URL at all is refused', () => {
     const base = { PORT: '8080', DB_POOL_SIZE: '10' };
-    expect(loadConfig({ ...base, MONGO_URL: 'mongodb://127.0.0.1:27017/docs' }).mongoUrl).toBe('mongodb://127.0.0.1:27017/docs');
+    expect(loadConfig({ ...base, MONGO_URL: 'mongodb://127.0.0.1:27017/docs', JWT_SECRET: 's' }).mongoUrl).toBe('mongodb://127.0.0.1:27017/docs');
+    expect(() => loadConfig({ ...base, MONGO_URL: 'mongodb://127.0.0.1:27017/docs' })).toThrow(/JWT_SECRET is required/);
     expect(() => loadConfig({ ...base, MONGO_URL: 'http://127.0.0.1/docs' })).toThrow(/mongodb: scheme/);
     expect(() => loadConfig({ ...base, MONGO_URL: 'mongodb://127.0.0.1:27017' })).toThrow(/must name a database/);
     expect(() => loadConfig(base)).toThrow(/no API has a database/);
