@@ -1,24 +1,37 @@
 // Builds the Elysia app from the APIs it is given a data layer for: Server-Timing on every
-// response, /health, the tpcc plugin, and one error hook that answers every error as
+// response, /health, a plugin per API (tpcc, users, documents), and one error hook that answers every error as
 // application/problem+json (src/problem.ts) — unknown paths, validation, parsing, refusals.
 //
 // Elysia defaults are kept except two settings the contract needs: strictPath (so
-// /tpcc/new-order/ is an unknown path, not an alias) and normalize: false (an unknown body
+// /tpcc/new-order/ and /documents/ are unknown paths, not an alias) and normalize: false (an unknown body
 // member is a 400, not silently dropped).
 import { Elysia, ValidationError } from 'elysia';
 import { PROBLEMS, ProblemError, logInternalError, methodNotAllowed, problemResponse } from './problem.ts';
+import type { DocumentsData } from './documents/data.ts';
+import { createDocumentsHandlers } from './documents/handlers.ts';
+import { documentsRoutes } from './documents/routes.ts';
+import type { JwtConfig } from './config.ts';
 import { createTpccHandlers } from './tpcc/handlers.ts';
+import type { UsersData } from './users/data.ts';
+import { createUsersHandlers } from './users/handlers.ts';
+import { usersRoutes } from './users/routes.ts';
 import { tpccRoutes } from './tpcc/routes.ts';
 import type { TpccData } from './tpcc/data.ts';
 
 /** A validation failure in one line: where, and what was expected. */
-function validationDetail(error: ValidationError): string {
+function validationDetail(error: Readonly<ValidationError>): string {
   const first = error.valueError;
   if (first === undefined) return 'the body does not match the schema';
   return `${first.path === '' ? 'body' : first.path}: ${first.message}`;
 }
 
-export function buildApp(apis: { tpcc?: TpccData }) {
+export interface Apis {
+  readonly tpcc?: TpccData;
+  readonly documents?: DocumentsData;
+  readonly users?: { readonly data: UsersData; readonly jwt: JwtConfig };
+}
+
+export function buildApp(apis: Apis) {
   // Server-Timing: from the request entering Elysia to the response being built (onRequest → afterHandle or error).
   const started = new WeakMap<Request, number>();
   const serverTiming = (request: Request) => `app;dur=${(performance.now() - (started.get(request) ?? performance.now())).toFixed(3)}`;
@@ -36,6 +49,8 @@ export function buildApp(apis: { tpcc?: TpccData }) {
       const problem = error instanceof ProblemError ? error : (error as { cause?: unknown }).cause instanceof ProblemError ? ((error as { cause: ProblemError }).cause) : undefined;
       if (problem !== undefined) return problemResponse(problem.problem, problem.message, { ...headers, ...problem.headers });
       if (code === 'NOT_FOUND') return problemResponse(PROBLEMS.notFound, 'no such resource', headers);
+      // A path or query parameter's schema (an id, a limit) is checked before the body's (the spec's order of faults).
+      if (code === 'VALIDATION' && (error.type === 'params' || error.type === 'query')) return problemResponse(PROBLEMS.invalidParameter, validationDetail(error), headers);
       if (code === 'VALIDATION') return problemResponse(PROBLEMS.invalidBody, validationDetail(error), headers);
       if (code === 'PARSE') return problemResponse(PROBLEMS.malformedBody, 'request body is not valid JSON', headers);
       logInternalError(`${request.method} ${new URL(request.url).pathname}`, error);
@@ -43,5 +58,9 @@ export function buildApp(apis: { tpcc?: TpccData }) {
     })
     .get('/health', () => ({ status: 'ok' }))
     .all('/health', methodNotAllowed('GET'));
-  return apis.tpcc ? app.use(tpccRoutes(createTpccHandlers(apis.tpcc))) : app;
+  // The routes of an API without a database are unknown paths (404).
+  return app
+    .use(apis.tpcc ? tpccRoutes(createTpccHandlers(apis.tpcc)) : new Elysia())
+    .use(apis.users ? usersRoutes(createUsersHandlers(apis.users.data), apis.users.jwt) : new Elysia())
+    .use(apis.documents ? documentsRoutes(createDocumentsHandlers(apis.documents)) : new Elysia());
 }

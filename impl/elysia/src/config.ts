@@ -1,5 +1,8 @@
-// The implementation contract's environment: PORT, DB_POOL_SIZE, MYSQL_URL (the tpcc API's
-// database), HOST (optional). Anything missing or invalid is one ConfigError listing every problem.
+// The implementation contract's environment: PORT, DB_POOL_SIZE, HOST (optional), and one URL
+// per database: the app serves each API whose database is set — MYSQL_URL → tpcc, MONGO_URL →
+// users and documents — and needs at least one. JWT_SECRET is required with MONGO_URL (the users
+// API signs tokens); JWT_LIFETIME_SECONDS defaults to 3600. Anything missing or invalid is one
+// ConfigError listing every problem.
 
 export class ConfigError extends Error {}
 
@@ -15,18 +18,29 @@ export interface Config {
   readonly port: number;
   readonly host: string;
   readonly poolSize: number;
-  readonly mysql: MysqlOptions;
+  readonly mysql?: MysqlOptions;
+  readonly mongoUrl?: string;
+  /** With mongoUrl: the users API's HS256 key and its tokens' lifetime. */
+  readonly jwt?: JwtConfig;
+}
+
+export interface JwtConfig {
+  readonly secret: string;
+  readonly lifetimeSeconds: number;
 }
 
 const DECIMAL = /^[0-9]+$/;
 
-function parseMysqlUrl(raw: string): MysqlOptions {
-  let url: URL;
+function parseUrl(name: string, raw: string, expected: string): URL {
   try {
-    url = new URL(raw);
+    return new URL(raw);
   } catch {
-    throw new ConfigError('MYSQL_URL is not a valid URL (expected mysql://user:pass@host:port/db)');
+    throw new ConfigError(`${name} is not a valid URL (expected ${expected})`);
   }
+}
+
+function parseMysqlUrl(raw: string): MysqlOptions {
+  const url = parseUrl('MYSQL_URL', raw, 'mysql://user:pass@host:port/db');
   if (url.protocol !== 'mysql:') throw new ConfigError(`MYSQL_URL must use the mysql: scheme, got ${url.protocol}`);
   const database = decodeURIComponent(url.pathname.replace(/^\//, ''));
   if (!url.hostname || !database) throw new ConfigError('MYSQL_URL must name a host and a database (mysql://user:pass@host:port/db)');
@@ -39,26 +53,46 @@ function parseMysqlUrl(raw: string): MysqlOptions {
   };
 }
 
+function parseMongoUrl(raw: string): string {
+  const url = parseUrl('MONGO_URL', raw, 'mongodb://host:port/db');
+  if (url.protocol !== 'mongodb:') throw new ConfigError(`MONGO_URL must use the mongodb: scheme, got ${url.protocol}`);
+  if (!url.pathname.replace(/^\//, '')) throw new ConfigError('MONGO_URL must name a database (mongodb://host:port/db)');
+  return raw;
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const problems: string[] = [];
   const value = (name: string) => env[name]?.trim() || undefined;
+  const parsed = <T>(name: string, parse: (raw: string) => T): T | undefined => {
+    const raw = value(name);
+    if (raw === undefined) return undefined;
+    try {
+      return parse(raw);
+    } catch (err) {
+      if (!(err instanceof ConfigError)) throw err;
+      problems.push(err.message);
+      return undefined;
+    }
+  };
   const port = value('PORT');
   if (port === undefined) problems.push('PORT is required but not set');
   else if (!DECIMAL.test(port) || Number(port) > 65535) problems.push(`PORT must be an integer 0..65535, got ${JSON.stringify(port)}`);
   const pool = value('DB_POOL_SIZE');
   if (pool === undefined) problems.push('DB_POOL_SIZE is required but not set');
-  else if (!DECIMAL.test(pool) || Number(pool) < 1) problems.push(`DB_POOL_SIZE must be a positive integer, got ${JSON.stringify(pool)}`);
-  const url = value('MYSQL_URL');
-  let mysql: MysqlOptions | undefined;
-  if (url === undefined) problems.push('MYSQL_URL is required (the tpcc API is the only one served here)');
-  else {
-    try {
-      mysql = parseMysqlUrl(url);
-    } catch (err) {
-      if (!(err instanceof ConfigError)) throw err;
-      problems.push(err.message);
-    }
+  else if (!DECIMAL.test(pool) || Number(pool) < 1 || !Number.isSafeInteger(Number(pool))) problems.push(`DB_POOL_SIZE must be a positive integer, got ${JSON.stringify(pool)}`);
+  const mysql = parsed('MYSQL_URL', parseMysqlUrl);
+  const mongoUrl = parsed('MONGO_URL', parseMongoUrl);
+  if (value('MYSQL_URL') === undefined && value('MONGO_URL') === undefined) {
+    problems.push('set MYSQL_URL (tpcc) or MONGO_URL (users, documents): no API has a database');
   }
-  if (problems.length > 0 || mysql === undefined) throw new ConfigError(problems.join('; '));
-  return { port: Number(port), host: value('HOST') ?? '127.0.0.1', poolSize: Number(pool), mysql };
+  let jwt: JwtConfig | undefined;
+  if (mongoUrl !== undefined) {
+    const secret = value('JWT_SECRET');
+    if (secret === undefined) problems.push('JWT_SECRET is required with MONGO_URL (the users API signs tokens)');
+    const lifetime = value('JWT_LIFETIME_SECONDS') ?? '3600';
+    if (!DECIMAL.test(lifetime) || Number(lifetime) < 1) problems.push(`JWT_LIFETIME_SECONDS must be a positive integer, got ${JSON.stringify(lifetime)}`);
+    if (secret !== undefined) jwt = { secret, lifetimeSeconds: Number(lifetime) };
+  }
+  if (problems.length > 0) throw new ConfigError(problems.join('; '));
+  return { port: Number(port), host: value('HOST') ?? '127.0.0.1', poolSize: Number(pool), mysql, mongoUrl, jwt };
 }

@@ -1,6 +1,6 @@
-// How long the app waits on MySQL before it answers 503 unavailable (make resilience):
-// a new connection's connect timeout, and a deadline on each transaction from the pool
-// checkout on (tpcc/data.ts). impl.yaml's resilience.stallBoundMs covers it with room.
+// How long the app waits on a database before it answers 503 unavailable (make resilience):
+// MySQL: a new connection's connect timeout, and a deadline on each transaction from the pool
+// checkout on (tpcc/data.ts); MongoDB: the driver's waits (mongo.ts). impl.yaml's resilience.stallBoundMs covers them with room.
 export const DB_TIMEOUT_MS = 2_000;
 
 /** The app's own deadline on a database wait passed (a 503, like a driver's timeout). */

@@ -3,10 +3,14 @@
 
 export const PROBLEMS = {
   invalidBody: { status: 400, type: 'urn:fairbench:problem:invalid-body', title: 'Invalid request body' },
+  invalidParameter: { status: 400, type: 'urn:fairbench:problem:invalid-parameter', title: 'Invalid parameter' },
   malformedBody: { status: 400, type: 'urn:fairbench:problem:malformed-body', title: 'Malformed request body' },
+  unauthorized: { status: 401, type: 'urn:fairbench:problem:unauthorized', title: 'Unauthorized' },
+  forbidden: { status: 403, type: 'urn:fairbench:problem:forbidden', title: 'Forbidden' },
   notFound: { status: 404, type: 'urn:fairbench:problem:not-found', title: 'Not found' },
   itemNotFound: { status: 404, type: 'urn:fairbench:problem:item-not-found', title: 'Item not found' },
   methodNotAllowed: { status: 405, type: 'urn:fairbench:problem:method-not-allowed', title: 'Method not allowed' },
+  conflict: { status: 409, type: 'urn:fairbench:problem:conflict', title: 'Conflict' },
   payloadTooLarge: { status: 413, type: 'urn:fairbench:problem:payload-too-large', title: 'Payload too large' },
   unsupportedMediaType: { status: 415, type: 'urn:fairbench:problem:unsupported-media-type', title: 'Unsupported media type' },
   internal: { status: 500, type: 'urn:fairbench:problem:internal', title: 'Internal server error' },

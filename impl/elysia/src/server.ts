@@ -1,12 +1,17 @@
-// Entry point: read the environment, open the mysql2 pool (DB_POOL_SIZE connections, as the
+// Entry point: read the environment, connect to the databases that are configured (a mysql2
+// pool for tpcc, a mongoose connection for users and documents; DB_POOL_SIZE connections each, as the
 // paper's createPool with connectionLimit), build the app, listen, and shut down cleanly on
 // SIGTERM/SIGINT.
+import mongoose from 'mongoose';
 import mysql from 'mysql2/promise';
-import { buildApp } from './app.ts';
+import { buildApp, type Apis } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { DB_TIMEOUT_MS } from './db-timeouts.ts';
+import { createDocumentsData } from './documents/data.ts';
+import { MONGO_TIMEOUTS } from './mongo.ts';
 import { logInternalError } from './problem.ts';
 import { createTpccData } from './tpcc/data.ts';
+import { createUsersData } from './users/data.ts';
 
 let config: Config;
 try {
@@ -17,19 +22,39 @@ try {
   process.exit(1);
 }
 
-const pool = mysql.createPool({
-  ...config.mysql,
-  connectionLimit: config.poolSize, // DB_POOL_SIZE, exactly (the harness sets the same value for every implementation)
-  dateStrings: true, // DATETIME columns as 'YYYY-MM-DD HH:MM:SS', no timezone shift
-  connectTimeout: DB_TIMEOUT_MS, // a new connection to a stalled server fails within the bound (src/db-timeouts.ts)
-});
+const pool =
+  config.mysql &&
+  mysql.createPool({
+    ...config.mysql,
+    connectionLimit: config.poolSize, // DB_POOL_SIZE, exactly (the harness sets the same value for every implementation)
+    dateStrings: true, // DATETIME columns as 'YYYY-MM-DD HH:MM:SS', no timezone shift
+    connectTimeout: DB_TIMEOUT_MS, // a new connection to a stalled server fails within the bound (src/db-timeouts.ts)
+  });
 
-const app = buildApp({ tpcc: createTpccData(pool) });
+let mongo: mongoose.Connection | undefined;
+if (config.mongoUrl) {
+  // The harness owns the collections and their indexes (it seeds them): the app creates
+  // neither at startup, as mongoose's production docs advise.
+  mongoose.set('autoIndex', false);
+  mongoose.set('autoCreate', false);
+  try {
+    mongo = (await mongoose.connect(config.mongoUrl, { maxPoolSize: config.poolSize, ...MONGO_TIMEOUTS })).connection;
+  } catch (err) {
+    console.error(`elysia: cannot connect to MONGO_URL: ${(err as Error).message}`);
+    process.exit(1);
+  }
+}
+
+const apis: Apis = {
+  ...(pool ? { tpcc: createTpccData(pool) } : {}),
+  ...(mongo && config.jwt ? { users: { data: createUsersData(mongo), jwt: config.jwt }, documents: createDocumentsData(mongo) } : {}),
+};
+const app = buildApp(apis);
 
 process.on('unhandledRejection', (reason) => logInternalError('unhandledRejection', reason));
 
 app.listen({ port: config.port, hostname: config.host }, (server) => {
-  console.log(`elysia: listening on http://${server.hostname}:${server.port} (APIs: tpcc; Bun ${Bun.version}, NODE_ENV=${process.env.NODE_ENV ?? 'unset'}, DB_POOL_SIZE=${config.poolSize})`);
+  console.log(`elysia: listening on http://${server.hostname}:${server.port} (APIs: ${Object.keys(apis).join(', ')}; Bun ${Bun.version}, NODE_ENV=${process.env.NODE_ENV ?? 'unset'}, DB_POOL_SIZE=${config.poolSize})`);
 });
 
 let shuttingDown = false;
@@ -37,11 +62,12 @@ async function shutdown(signal: string) {
   if (shuttingDown) return;
   shuttingDown = true;
   console.log(`elysia: ${signal} received, shutting down`);
-  // In-flight requests finish (at most 10 s), then the pool ends.
+  // In-flight requests finish (at most 10 s), then the pools end.
   const force = setTimeout(() => process.exit(0), 10_000);
   try {
     await app.stop();
-    await pool.end();
+    await pool?.end();
+    await mongoose.disconnect();
   } catch (err) {
     logInternalError('shutdown', err);
   }

@@ -1,0 +1,30 @@
+// The MongoDB side of the database waits (make resilience): the driver's timeouts, and which of
+// its errors mean the database did not answer in time (a 503, never a 500). The same settings
+// as impl/express and impl/hapi, so every implementation gives up on MongoDB alike.
+import mongoose from 'mongoose';
+import { DB_TIMEOUT_MS } from './db-timeouts.ts';
+
+/**
+ * The driver waits without end by default on a pool checkout and on a socket: each wait gets the
+ * timeout (a checkout wait and a socket wait can chain: 4 s). Server selection bounds the wait
+ * once the monitor gave up on the server; the monitor checks every second (default 10 s) so that
+ * a restarted server is seen again soon.
+ */
+export const MONGO_TIMEOUTS = Object.freeze({
+  serverSelectionTimeoutMS: DB_TIMEOUT_MS,
+  connectTimeoutMS: DB_TIMEOUT_MS,
+  socketTimeoutMS: DB_TIMEOUT_MS,
+  waitQueueTimeoutMS: DB_TIMEOUT_MS,
+  heartbeatFrequencyMS: 1_000,
+});
+
+const { MongoNetworkError, MongoServerSelectionError } = mongoose.mongo;
+
+/** Every network error (a socket timeout, a pool cleared by the monitor), no server, no pooled connection in time. */
+export function mongoUnavailable(err: unknown): boolean {
+  return (
+    err instanceof MongoNetworkError ||
+    err instanceof MongoServerSelectionError ||
+    (err as { name?: unknown } | null)?.name === 'MongoWaitQueueTimeoutError'
+  );
+}
