@@ -15,6 +15,7 @@ REPEAT ?=
 DURATION ?=
 WARMUP ?=
 QUICK ?=
+PROFILE ?=
 PROTOCOL ?=
 CASES ?=
 MODEL ?=
@@ -35,13 +36,13 @@ NODE_TEST := node --test --test-reporter=spec --test-timeout=300000 --test-force
 .PHONY: help setup images images-if-possible test lint unit conformance pact pact-mutants mutants fuzz resilience serve bench bench-smoke report matrix clean
 
 help: ## List the targets
-	@echo "  make bench IMPL=hapi          benchmark Hapi on every API it serves (conformance gate first), one report: results/report/<runId>.html"
-	@echo "  make bench IMPL=express,hapi  the two side by side on the APIs both serve; API=<api> narrows, QUICK=1 is a smoke run"
+	@echo "  make bench IMPL=express API=forum   the standard profile (~10-15 min): a representative subset with intervals and verdicts; report: results/report/<runId>.html"
+	@echo "  make bench IMPL=express,hapi  the two side by side on the APIs both serve; PROFILE=quick (= QUICK=1) a smoke run, PROFILE=paper the full published matrix"
 	@echo
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z-]+:.*## / {printf "  \033[1m%-12s\033[0m %s\n", $$1, $$2}' $(MAKEFILE_LIST)
 	@echo
 	@echo "  Variables: IMPL=express[,…]  API=forum[,…]  RUNTIME=local|containers  IMAGES=node[,…]  DB_POOL_SIZE=100"
-	@echo "  make bench: IMPL=a[,b] (IMPL=a,a: an A/A calibration run) API=x[,y] (default: every API they all serve) REPEAT=10 DURATION=20 WARMUP=5 QUICK=1 PROTOCOL=rest|graphql CASES='rest/closed/c100-*' MODEL=closed|open|arrivals|sequential PIN=0"
+	@echo "  make bench: IMPL=a[,b] (IMPL=a,a: an A/A calibration run) API=x[,y] (default: every API they all serve) PROFILE=quick|standard|paper (bench/profiles.yaml; default standard) QUICK=1 (= PROFILE=quick) REPEAT DURATION WARMUP (override the profile's) PROTOCOL=rest|graphql CASES='rest/closed/c100-*' MODEL=closed|open|arrivals|sequential PIN=0"
 	@echo "              RESUME=<runId> continues a stopped run, every API of it (same options); exit code 3 = finished, some cases failed (make shows: Error 3)"
 	@echo "  Usage errors (an unknown IMPL or API, a value out of range) are one line naming the accepted values, exit code 2 (make shows: Error 2)"
 	@echo "  Environment: FAIRBENCH_IMAGES=official uses the registry's official images instead of make images'"
@@ -99,8 +100,8 @@ resilience: setup ## Resilience scenarios (database stall, lost writes, SIGTERM;
 serve: setup ## Run IMPL on a freshly seeded database for API (conformance data) until Ctrl-C
 	@node conformance/src/cli/serve.ts --impl '$(IMPL)' --api '$(API)'
 
-bench: setup ## Benchmark IMPL (or IMPL=a,b, alternating) on every API it serves, or on API=… (gate, seed, k6, baseline; one report): REPEAT DURATION WARMUP QUICK=1 PROTOCOL CASES MODEL PIN=0 RESUME=<runId>
-	@node bench/src/cli/bench.ts --impl '$(IMPL)' $(if $(API),--api '$(API)') $(if $(REPEAT),--repeat $(REPEAT)) \
+bench: setup ## Benchmark IMPL (or IMPL=a,b, alternating) on every API it serves, or on API=… (gate, seed, k6, baseline; the HTML report, CSV and verdicts at the end): PROFILE=quick|standard|paper QUICK=1 REPEAT DURATION WARMUP PROTOCOL CASES MODEL PIN=0 RESUME=<runId>
+	@node bench/src/cli/bench.ts --impl '$(IMPL)' $(if $(API),--api '$(API)') $(if $(PROFILE),--profile '$(PROFILE)') $(if $(REPEAT),--repeat $(REPEAT)) \
 	  $(if $(DURATION),--duration $(DURATION)) $(if $(WARMUP),--warmup $(WARMUP)) $(if $(filter 1 true yes,$(QUICK)),--quick) \
 	  $(if $(PROTOCOL),--protocol $(PROTOCOL)) $(if $(CASES),--cases '$(CASES)') $(if $(MODEL),--model $(MODEL)) $(if $(PIN),--pin $(PIN)) \
 	  $(if $(RESUME),--resume '$(RESUME)')
