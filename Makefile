@@ -22,6 +22,7 @@ MODEL ?=
 CONFORMANCE ?=
 PIN ?=
 RESUME ?=
+REPORT ?=
 SHORT ?=
 ONLY ?=
 MUTANTS ?=
@@ -33,7 +34,7 @@ endif
 # once the tests are done even if one leaked a server (its exit handler then kills it).
 NODE_TEST := node --test --test-reporter=spec --test-timeout=300000 --test-force-exit
 
-.PHONY: help setup images images-if-possible test lint unit conformance pact pact-mutants mutants fuzz resilience serve bench bench-smoke report matrix clean
+.PHONY: help setup images images-if-possible test lint unit conformance pact pact-mutants mutants fuzz resilience serve bench bench-smoke report screenshot matrix clean
 
 help: ## List the targets
 	@echo "  make bench IMPL=express API=forum   the standard profile (~10-15 min): a representative subset with intervals and verdicts; report: results/report/<runId>.html"
@@ -75,7 +76,7 @@ lint: setup ## Lint the specs (Redocly, graphql-js), typecheck the harness (tsc 
 	@.cache/bin/actionlint
 	@echo "workflows: ok"
 
-unit: setup ## Harness tests (seeding, MariaDB/PostgreSQL/FerretDB provisioning local and in containers, processes, case files, bench runner, statistics and report) and each implementation's own tests
+unit: setup ## Harness tests (seeding, MariaDB/PostgreSQL/FerretDB provisioning local and in containers, processes, case files, bench runner and profiles, statistics, report and its browser test in headless Chromium) and each implementation's own tests
 	@$(NODE_TEST) apis/*/test/*.test.ts harness/test/*.test.ts conformance/test/*.test.ts bench/test/*.test.ts pact/test/*.test.ts
 	@node harness/src/cli/impl-tests.ts
 
@@ -114,6 +115,9 @@ matrix: ## Print the compliance matrix from the verdicts in results/conformance/
 
 report: setup ## Render every result under results/bench/ into results/report/index.html (static, self-contained) and print its path
 	@node bench/src/cli/report.ts
+
+screenshot: setup ## Photograph a rendered report in headless Chromium into docs/report.png (the README's picture): REPORT=results/report/<runId>.html, default the newest
+	@node bench/src/cli/screenshot.ts $(if $(REPORT),--report '$(REPORT)')
 
 clean: ## Remove results and run state (keeps the caches of slow builds)
 	rm -rf results .cache/run

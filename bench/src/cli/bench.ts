@@ -123,18 +123,21 @@ await runMain('bench', async () => {
   const { writeReport } = await import('../report/index.ts');
   const { buildModel } = await import('../report/model.ts');
   const { summaryMarkdown } = await import('../report/summary.ts');
+  const { writeCasesCsv } = await import('../report/csv.ts');
+  const written: string[] = [];
   for (const outcome of outcomes) {
     const docs = await Promise.all(outcome.files.map(async (file) => ({ file, doc: JSON.parse(await readFile(file, 'utf8')) as BenchResult })));
     for (const { doc } of docs) console.log(`\n${summaryMarkdown(doc)}`);
     // Several implementations (or copies): the pairs' verdicts, as the report computes them.
     if (docs.length > 1) console.log(comparisonMarkdown(buildModel(docs)));
+    for (const { file, doc } of docs) written.push(file, await writeCasesCsv(file, doc));
   }
-  for (const file of outcomes.flatMap((o) => o.files)) console.log(`bench: result → ${relative(repoRoot, file)}`);
+  for (const file of written) console.log(`bench: result → ${relative(repoRoot, file)}`);
   // One page for this run: every API it covers (those kept from before included).
   const apis = [...prepared.map((p) => p.api), ...kept];
   const names = new Set(impls);
   const report = await writeReport(resultsDir, join(resultsDir, 'report', `${runId}.html`), (r) => r.doc.runId === runId && apis.includes(r.doc.api) && names.has(r.doc.implementation.name));
-  console.log(`bench: report of run ${runId} (${report.apis.map((a) => a.api).join(', ')}) → ${relative(repoRoot, report.file)}; make report renders every result under results/bench`);
+  console.log(`bench: the report of run ${runId} (${report.apis.map((a) => a.api).join(', ')}): ${relative(repoRoot, report.file)} (open it in a browser; make report renders every result under results/bench)`);
   const failed = outcomes.flatMap((o) => o.failed);
   if (failed.length === 0) return EXIT.measured;
   console.log(`bench: ${failedLine(failed)}`);
