@@ -37,7 +37,7 @@ export function summaryMarkdown(doc: BenchResult): string {
     const withCi = (e: MedianEstimate, f: (x: number) => string) => `${f(e.median)}${e.ci ? ` ${interval(e.ci, f)}` : ''}`;
     const limit = c.protocol === BASELINE_PROTOCOL ? '(the limit)' : r.baseline ? `${share(r.baseline.ratio.ratio)}${r.baseline.ratio.ci ? ` ${interval(r.baseline.ratio.ci, share)}` : ''}` : '—';
     const v = verdictOf.get(c.id);
-    const verdict = v ? `${v.throughput.verdict} (${pValue(v.throughput.pAdjusted)}), ${v.p95.verdict} (${pValue(v.p95.pAdjusted)})` : '—';
+    const verdict = v ? `${v.throughput.verdict} (${pValue(v.throughput.pAdjusted)}), ${v.p95.verdict} (${pValue(v.p95.pAdjusted)})` : c.protocol === BASELINE_PROTOCOL ? '(the limit)' : '—';
     lines.push(
       `| ${c.id} | ${r.n}${c.repetitions.at(-1)?.partial ? ' (last partial)' : ''} | ${withCi(r.throughput, rate)} | ${withCi(r.latencyP95, ms)} | ${limit} | ${verdict} | ${us(r.cpuPerRequest.server)} | ${us(r.cpuPerRequest.database)} | ${r.generator ? percent(r.generator.cpuPeak) : '—'} | ${r.ceiling ? share(r.ceiling.share) : '—'} | ${flags.join(', ')} |`,
     );
