@@ -34,7 +34,7 @@ endif
 # once the tests are done even if one leaked a server (its exit handler then kills it).
 NODE_TEST := node --test --test-reporter=spec --test-timeout=300000 --test-force-exit
 
-.PHONY: help setup images images-if-possible test lint unit conformance pact pact-mutants mutants fuzz resilience serve bench bench-smoke report screenshot matrix clean
+.PHONY: help setup images images-if-possible test lint unit conformance pact pact-mutants mutants fuzz resilience serve bench bench-smoke report screenshot matrix readme clean
 
 help: ## List the targets
 	@echo "  make bench IMPL=express API=forum   the standard profile (~10-15 min): a representative subset with intervals and verdicts; report: results/report/<runId>.html"
@@ -48,7 +48,7 @@ help: ## List the targets
 	@echo "  Usage errors (an unknown IMPL or API, a value out of range) are one line naming the accepted values, exit code 2 (make shows: Error 2)"
 	@echo "  Environment: FAIRBENCH_IMAGES=official uses the registry's official images instead of make images'"
 
-setup: ## Install everything (apt packages incl. Podman, pinned Node, npm workspaces, FerretDB, Schemathesis, k6); idempotent, cached
+setup: ## Install everything (apt packages incl. Podman and Chromium, pinned Node, npm workspaces, FerretDB, Schemathesis, k6); idempotent, cached
 	@bash scripts/setup.sh
 	@node harness/src/cli/reap.ts
 
@@ -112,6 +112,9 @@ bench-smoke: setup ## The QUICK benchmark make test runs: each API's smoke cases
 
 matrix: ## Print the compliance matrix from the verdicts in results/conformance/ and results/pact/ (a pact and a resilience column per API)
 	@cat results/conformance/matrix.md 2>/dev/null || echo "no verdicts yet: run make conformance"
+
+readme: setup ## Copy the compliance matrix (as make matrix prints it, from the verdicts on disk) into the README's generated block
+	@node conformance/src/cli/readme.ts
 
 report: setup ## Render every result under results/bench/ into results/report/index.html (static, self-contained) and print its path
 	@node bench/src/cli/report.ts
