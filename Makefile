@@ -15,12 +15,14 @@ REPEAT ?=
 DURATION ?=
 WARMUP ?=
 QUICK ?=
+PROFILE ?=
 PROTOCOL ?=
 CASES ?=
 MODEL ?=
 CONFORMANCE ?=
 PIN ?=
 RESUME ?=
+REPORT ?=
 SHORT ?=
 ONLY ?=
 MUTANTS ?=
@@ -32,21 +34,21 @@ endif
 # once the tests are done even if one leaked a server (its exit handler then kills it).
 NODE_TEST := node --test --test-reporter=spec --test-timeout=300000 --test-force-exit
 
-.PHONY: help setup images images-if-possible test lint unit conformance pact pact-mutants mutants fuzz resilience serve bench bench-smoke report matrix clean
+.PHONY: help setup images images-if-possible test lint unit conformance pact pact-mutants mutants fuzz resilience serve bench bench-smoke report screenshot matrix readme clean
 
 help: ## List the targets
-	@echo "  make bench IMPL=hapi          benchmark Hapi on every API it serves (conformance gate first), one report: results/report/<runId>.html"
-	@echo "  make bench IMPL=express,hapi  the two side by side on the APIs both serve; API=<api> narrows, QUICK=1 is a smoke run"
+	@echo "  make bench IMPL=express API=forum   the standard profile (~10-15 min): a representative subset with intervals and verdicts; report: results/report/<runId>.html"
+	@echo "  make bench IMPL=express,hapi  the two side by side on the APIs both serve; PROFILE=quick (= QUICK=1) a smoke run, PROFILE=paper the full published matrix"
 	@echo
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z-]+:.*## / {printf "  \033[1m%-12s\033[0m %s\n", $$1, $$2}' $(MAKEFILE_LIST)
 	@echo
 	@echo "  Variables: IMPL=express[,…]  API=forum[,…]  RUNTIME=local|containers  IMAGES=node[,…]  DB_POOL_SIZE=100"
-	@echo "  make bench: IMPL=a[,b] (IMPL=a,a: an A/A calibration run) API=x[,y] (default: every API they all serve) REPEAT=10 DURATION=20 WARMUP=5 QUICK=1 PROTOCOL=rest|graphql CASES='rest/closed/c100-*' MODEL=closed|open|arrivals|sequential PIN=0"
+	@echo "  make bench: IMPL=a[,b] (IMPL=a,a: an A/A calibration run) API=x[,y] (default: every API they all serve) PROFILE=quick|standard|paper (bench/profiles.yaml; default standard) QUICK=1 (= PROFILE=quick) REPEAT DURATION WARMUP (override the profile's) PROTOCOL=rest|graphql CASES='rest/closed/c100-*' MODEL=closed|open|arrivals|sequential PIN=0"
 	@echo "              RESUME=<runId> continues a stopped run, every API of it (same options); exit code 3 = finished, some cases failed (make shows: Error 3)"
 	@echo "  Usage errors (an unknown IMPL or API, a value out of range) are one line naming the accepted values, exit code 2 (make shows: Error 2)"
 	@echo "  Environment: FAIRBENCH_IMAGES=official uses the registry's official images instead of make images'"
 
-setup: ## Install everything (apt packages incl. Podman, pinned Node, npm workspaces, FerretDB, Schemathesis, k6); idempotent, cached
+setup: ## Install everything (apt packages incl. Podman and Chromium, pinned Node, npm workspaces, FerretDB, Schemathesis, k6); idempotent, cached
 	@bash scripts/setup.sh
 	@node harness/src/cli/reap.ts
 
@@ -74,7 +76,7 @@ lint: setup ## Lint the specs (Redocly, graphql-js), typecheck the harness (tsc 
 	@.cache/bin/actionlint
 	@echo "workflows: ok"
 
-unit: setup ## Harness tests (seeding, MariaDB/PostgreSQL/FerretDB provisioning local and in containers, processes, case files, bench runner, statistics and report) and each implementation's own tests
+unit: setup ## Harness tests (seeding, MariaDB/PostgreSQL/FerretDB provisioning local and in containers, processes, case files, bench runner and profiles, statistics, report and its browser test in headless Chromium) and each implementation's own tests
 	@$(NODE_TEST) apis/*/test/*.test.ts harness/test/*.test.ts conformance/test/*.test.ts bench/test/*.test.ts pact/test/*.test.ts
 	@node harness/src/cli/impl-tests.ts
 
@@ -99,8 +101,8 @@ resilience: setup ## Resilience scenarios (database stall, lost writes, SIGTERM;
 serve: setup ## Run IMPL on a freshly seeded database for API (conformance data) until Ctrl-C
 	@node conformance/src/cli/serve.ts --impl '$(IMPL)' --api '$(API)'
 
-bench: setup ## Benchmark IMPL (or IMPL=a,b, alternating) on every API it serves, or on API=… (gate, seed, k6, baseline; one report): REPEAT DURATION WARMUP QUICK=1 PROTOCOL CASES MODEL PIN=0 RESUME=<runId>
-	@node bench/src/cli/bench.ts --impl '$(IMPL)' $(if $(API),--api '$(API)') $(if $(REPEAT),--repeat $(REPEAT)) \
+bench: setup ## Benchmark IMPL (or IMPL=a,b, alternating) on every API it serves, or on API=… (gate, seed, k6, baseline; the HTML report, CSV and verdicts at the end): PROFILE=quick|standard|paper QUICK=1 REPEAT DURATION WARMUP PROTOCOL CASES MODEL PIN=0 RESUME=<runId>
+	@node bench/src/cli/bench.ts --impl '$(IMPL)' $(if $(API),--api '$(API)') $(if $(PROFILE),--profile '$(PROFILE)') $(if $(REPEAT),--repeat $(REPEAT)) \
 	  $(if $(DURATION),--duration $(DURATION)) $(if $(WARMUP),--warmup $(WARMUP)) $(if $(filter 1 true yes,$(QUICK)),--quick) \
 	  $(if $(PROTOCOL),--protocol $(PROTOCOL)) $(if $(CASES),--cases '$(CASES)') $(if $(MODEL),--model $(MODEL)) $(if $(PIN),--pin $(PIN)) \
 	  $(if $(RESUME),--resume '$(RESUME)')
@@ -111,8 +113,14 @@ bench-smoke: setup ## The QUICK benchmark make test runs: each API's smoke cases
 matrix: ## Print the compliance matrix from the verdicts in results/conformance/ and results/pact/ (a pact and a resilience column per API)
 	@cat results/conformance/matrix.md 2>/dev/null || echo "no verdicts yet: run make conformance"
 
+readme: setup ## Copy the compliance matrix (as make matrix prints it, from the verdicts on disk) into the README's generated block
+	@node conformance/src/cli/readme.ts
+
 report: setup ## Render every result under results/bench/ into results/report/index.html (static, self-contained) and print its path
 	@node bench/src/cli/report.ts
+
+screenshot: setup ## Photograph a rendered report in headless Chromium into docs/report.png (the README's picture): REPORT=results/report/<runId>.html, default the newest
+	@node bench/src/cli/screenshot.ts $(if $(REPORT),--report '$(REPORT)')
 
 clean: ## Remove results and run state (keeps the caches of slow builds)
 	rm -rf results .cache/run

@@ -1,35 +1,65 @@
 // Progress lines while a run goes: "case i/n · rep r/R · <id> · ETA mm:ss", and one
-// summary line per finished case. The ETA extrapolates the wall time of the repetitions
-// done so far (which includes restarts and k6's start-up), or the planned window length
-// before the first one has finished.
+// summary line per finished case. The ETA is computed from the plan, not extrapolated from
+// the cases done so far (which differ in length): every repetition still to run costs its
+// planned load (warm-up + window, or what the API's module plans for it) plus k6's start
+// and summary, and every step not yet started a restart (bench/profiles.yaml `eta`). Once
+// repetitions have run, the overhead measured on them replaces the configured one.
+import type { EtaOverheads } from './profiles.ts';
 import type { CaseFailure, Repetition } from './result-document.ts';
 
-export class Progress {
-  private readonly cases: number;
-  private readonly repeat: number;
-  private readonly plannedSecondsPerRep: number;
-  private readonly total: number;
-  private done = 0;
-  private spentMs = 0;
-  private repStarted = 0;
+/** No overhead: the ETA of the planned load alone. */
+export const NO_OVERHEAD: EtaOverheads = { repetitionOverheadSeconds: 0, caseOverheadSeconds: 0 };
 
-  constructor(cases: number, repeat: number, plannedSecondsPerRep: number) {
-    this.cases = cases;
+/** The seconds a plan takes: per step (a case for one implementation) its load per repetition. */
+export function plannedSeconds(stepLoads: readonly number[], repeat: number, eta: EtaOverheads): number {
+  return stepLoads.reduce((a, load) => a + repeat * (load + eta.repetitionOverheadSeconds) + eta.caseOverheadSeconds, 0);
+}
+
+export class Progress {
+  private readonly steps: number;
+  private readonly repeat: number;
+  private readonly loads: readonly number[];
+  private readonly eta: EtaOverheads;
+  /** Repetitions begun per step (1-based step index). */
+  private readonly begun = new Map<number, number>();
+  private current = 0;
+  private repStarted = 0;
+  private measuredOverheadMs = 0;
+  private measured = 0;
+
+  /** stepLoads: per step, the planned seconds of one repetition's load. */
+  constructor(stepLoads: readonly number[], repeat: number, eta: EtaOverheads = NO_OVERHEAD) {
+    this.steps = stepLoads.length;
     this.repeat = repeat;
-    this.plannedSecondsPerRep = plannedSecondsPerRep;
-    this.total = cases * repeat;
+    this.loads = stepLoads;
+    this.eta = eta;
+  }
+
+  /** The seconds still to go when step `step` begins repetition `rep`: its own repetition included. */
+  remainingSeconds(step: number, rep: number): number {
+    const overhead = this.measured > 0 ? this.measuredOverheadMs / this.measured / 1000 : this.eta.repetitionOverheadSeconds;
+    let total = 0;
+    for (let s = 1; s <= this.steps; s++) {
+      const begun = s === step ? rep - 1 : (this.begun.get(s) ?? 0);
+      const left = Math.max(0, this.repeat - begun);
+      total += left * ((this.loads[s - 1] ?? 0) + overhead);
+      if (begun === 0 && left > 0) total += this.eta.caseOverheadSeconds;
+    }
+    return total;
   }
 
   begin(caseIndex: number, rep: number, id: string): void {
     this.repStarted = Date.now();
-    const perRepMs = this.done > 0 ? this.spentMs / this.done : this.plannedSecondsPerRep * 1000;
-    const eta = formatDuration((this.total - this.done) * perRepMs);
-    console.log(`case ${caseIndex}/${this.cases} · rep ${rep}/${this.repeat} · ${id} · ETA ${eta}`);
+    this.current = caseIndex;
+    const eta = formatDuration(this.remainingSeconds(caseIndex, rep) * 1000);
+    this.begun.set(caseIndex, rep);
+    console.log(`case ${caseIndex}/${this.steps} · rep ${rep}/${this.repeat} · ${id} · ETA ${eta}`);
   }
 
   end(): void {
-    this.done++;
-    this.spentMs += Date.now() - this.repStarted;
+    const load = this.loads[this.current - 1] ?? 0;
+    this.measuredOverheadMs += Math.max(0, Date.now() - this.repStarted - load * 1000);
+    this.measured++;
   }
 
   /** One line per finished case: its medians, or FAILED with the reason (and what the repetitions before measured). */

@@ -170,6 +170,8 @@ export interface BenchResult {
     durationSeconds: number;
     warmupSeconds: number;
     quick: boolean;
+    /** The make bench profile the options came from (bench/profiles.yaml). */
+    profile?: string;
     protocols: string[];
     cases: string | null;
     models: LoadModel[];

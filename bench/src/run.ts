@@ -32,7 +32,8 @@ import { k6Version, startK6, type RunSettings } from './k6.ts';
 import { choosePlacement, listenerPid, pinProcess, type Placement } from './placement.ts';
 import { crossCheckFromEnv, wrkCrossCheck } from './cross-check.ts';
 import { preflight } from './preflight.ts';
-import { Progress } from './progress.ts';
+import type { EtaOverheads } from './profiles.ts';
+import { NO_OVERHEAD, plannedSeconds, Progress } from './progress.ts';
 import { FilteredOut } from './select.ts';
 import { machineFacts, newRunId } from './result.ts';
 import type { BenchResult } from './result-document.ts';
@@ -47,6 +48,10 @@ export interface BenchOptions {
   readonly durationSeconds: number;
   readonly warmupSeconds: number;
   readonly quick: boolean;
+  /** The profile the options came from (bench/profiles.yaml), recorded in the result. */
+  readonly profile?: string;
+  /** What a repetition and a case cost besides their load, for the ETA (bench/profiles.yaml `eta`). */
+  readonly eta?: EtaOverheads;
   readonly protocols?: readonly string[];
   readonly cases?: string;
   readonly models?: readonly string[];
@@ -76,6 +81,8 @@ export interface PreparedBench {
   /** The cases the run plans, and how many of them a resumed run has recorded already. */
   readonly planned: number;
   readonly recorded: number;
+  /** The seconds the cases still to run take by the plan (load, k6's start, restarts): the ETA before the first case. */
+  readonly plannedSeconds: number;
   /** The conformance gate of every implementation (GateRefusal when one does not pass). */
   gate(): Promise<void>;
   /** The run (after gate()): one result document per implementation. */
@@ -132,6 +139,7 @@ export async function prepareBench(opts: BenchOptions): Promise<PreparedBench> {
     durationSeconds: opts.durationSeconds,
     warmupSeconds: opts.warmupSeconds,
     quick: opts.quick,
+    ...(opts.profile ? { profile: opts.profile } : {}),
     protocols: [...new Set(cases.map((c) => c.protocol))],
     cases: opts.cases ?? null,
     models: [...plan.models],
@@ -174,6 +182,7 @@ export async function prepareBench(opts: BenchOptions): Promise<PreparedBench> {
     runId,
     planned: cases.length,
     recorded: cases.length - remaining.length,
+    plannedSeconds: plannedSeconds(stepLoads(remaining, impls.length, api, opts), opts.repeat, opts.eta ?? NO_OVERHEAD),
     // The gate applies to each implementation: one that does not pass stops the whole run.
     gate: async () => {
       // The conformance suite loads only here: usage errors are answered without it.
@@ -281,9 +290,7 @@ async function execute({ opts, api, impls, names, cases, remaining, options, pla
     console.error(`bench: to continue it, give the same options and RESUME=${runId}`);
   });
 
-  const rounds = remaining.map((c) => (c.protocol === 'database' ? 1 : impls.length));
-  const steps = rounds.reduce((a, b) => a + b, 0);
-  const progress = new Progress(steps, opts.repeat, steps ? remaining.reduce((a, c, i) => a + api.module.plannedSeconds(c, settings) * rounds[i]!, 0) / steps : 0);
+  const progress = new Progress(stepLoads(remaining, impls.length, api, opts), opts.repeat, opts.eta ?? NO_OVERHEAD);
   await runCases(remaining, {
     impls: names,
     repeat: opts.repeat,
@@ -314,6 +321,12 @@ async function execute({ opts, api, impls, names, cases, remaining, options, pla
   hint();
   for (const d of servers) await d.stop();
   return { runId, files: written, complete: recorder.complete, failed: recorder.failed() };
+}
+
+/** Per step of the case loop (a database-alone case once, a served case per implementation), one repetition's planned load in seconds. */
+function stepLoads(cases: readonly PlannedCase[], impls: number, api: BenchApi, opts: BenchOptions): number[] {
+  const settings: RunSettings = { warmupSeconds: opts.warmupSeconds, durationSeconds: opts.durationSeconds, seed: opts.seed };
+  return cases.flatMap((c) => Array<number>(c.protocol === 'database' ? 1 : impls).fill(api.module.plannedSeconds(c, settings)));
 }
 
 /**

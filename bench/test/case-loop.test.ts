@@ -121,7 +121,7 @@ test('a run with a stalled, a crashing and a database-less case goes through and
   await runCases(cases, {
     impls: IMPLS,
     repeat: REPEAT,
-    progress: new Progress(cases.length * IMPLS.length, REPEAT, 1),
+    progress: new Progress(Array<number>(cases.length * IMPLS.length).fill(1), REPEAT),
     limitSeconds: () => LIMIT_SECONDS,
     startServer: startFake,
     startLoad: (c, server, limitSeconds) =>

@@ -10,6 +10,7 @@ import { after, before, test } from 'node:test';
 import { writeReport, type WrittenReport } from '../src/report/index.ts';
 import type { BenchResult } from '../src/result-document.ts';
 import { comparisonMarkdown } from '../src/report/comparison-summary.ts';
+import { casesCsv, csvField } from '../src/report/csv.ts';
 import { summaryMarkdown } from '../src/report/summary.ts';
 import { writeCalibrationFixtures, writeFixtures } from './fixtures/generate.ts';
 
@@ -192,6 +193,26 @@ test('one implementation alone renders without comparisons', async () => {
   assert.equal((page.match(/<svg /g) ?? []).length, 15);
 });
 
+test("the summary gives each case's interval and its verdict against the database alone, and the CSV every case", () => {
+  const hapi = read(HAPI);
+  const md = summaryMarkdown(hapi);
+  const row = md.split('\n').find((l) => l.startsWith('| rest/closed/c100-r1-j0 |'))!;
+  // 5 repetitions: an interval and a verdict (the fixture's implementation is well below its limit).
+  assert.match(row, /\| [\d,]+ \[[\d,]+, [\d,]+\] \|/);
+  assert.match(row, /\| (faster|slower|no significant difference) \([^)]+\), (faster|slower|no significant difference) \(/);
+  assert.match(md, /\*\*Verdicts against the database alone\*\* .*throughput: faster \d+, slower \d+, no significant difference \d+/);
+  const csv = casesCsv(hapi).trimEnd().split('\n');
+  assert.equal(csv.length, hapi.cases.length + 1);
+  const header = csv[0]!.split(',');
+  const line = csv.find((l) => l.includes(',rest/closed/c500-r100-j1,'))!.split(',');
+  const at = (name: string) => line[header.indexOf(name)]!;
+  assert.equal(Number(at('throughput_median')), Number(oddMedian(throughputs(hapi, 'rest/closed/c500-r100-j1')).toPrecision(6)));
+  assert.ok(Number(at('throughput_ci_low')) <= Number(at('throughput_median')) && Number(at('throughput_median')) <= Number(at('throughput_ci_high')));
+  assert.equal(at('errors'), '75');
+  assert.equal(at('vs_database_alone_throughput'), 'slower');
+  assert.equal(csvField('a,"b"'), '"a,""b"""');
+});
+
 test('no results: a page that says so', async () => {
   const empty = await writeReport(join(dir, 'nothing'), join(dir, 'nothing', 'index.html'));
   assert.equal(empty.runs, 0);
@@ -205,7 +226,7 @@ test('the Markdown summary of one run has a row per case with its median, p95, s
   assert.equal(rows.length, hapi.cases.length);
   const row = rows.find((l) => l.startsWith('| rest/closed/c500-r100-j1 |'))!;
   const m = oddMedian(throughputs(hapi, 'rest/closed/c500-r100-j1'));
-  assert.ok(row.includes(`| ${Math.round(m).toLocaleString('en-US')} |`), row);
+  assert.ok(row.includes(`| ${Math.round(m).toLocaleString('en-US')} [`), row);
   assert.match(row, /\| 75 errors \|$/, "15 failed requests in each of 5 repetitions");
   assert.match(rows.find((l) => l.startsWith('| graphql/closed/c500-r1-j0 |'))!, /generator-bound ×5/);
   assert.match(rows.find((l) => l.startsWith('| database/closed/c100-r1-j0 |'))!, /\(the limit\)/);

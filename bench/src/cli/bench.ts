@@ -1,6 +1,6 @@
-// make bench IMPL=<impl>[,<impl>] [API=<api>[,<api>]] (IMPL=express,express: an A/A calibration run) [REPEAT=10] [DURATION=20]
-//   [WARMUP=5] [QUICK=1] [PROTOCOL=rest|graphql] [CASES=<glob or regex>] [MODEL=closed|open|arrivals|sequential] [PIN=0] [RESUME=<runId>]
-// → node bench/src/cli/bench.ts --impl <impl>[,<impl>] [--api <api>] ...
+// make bench IMPL=<impl>[,<impl>] [API=<api>[,<api>]] (IMPL=express,express: an A/A calibration run) [PROFILE=quick|standard|paper]
+//   [QUICK=1 = PROFILE=quick] [REPEAT] [DURATION] [WARMUP] [PROTOCOL=rest|graphql] [CASES=<glob or regex>] [MODEL=closed|open|arrivals|sequential] [PIN=0] [RESUME=<runId>]
+// → node bench/src/cli/bench.ts --impl <impl>[,<impl>] [--api <api>] [--profile <name>] ...
 // Without API: every API the implementations all serve (their impl.yaml), one run each under one run id.
 // Writes results/bench/<api>/<impl>/<runId>.json per API and implementation, after every case and at
 // the end, and results/report/<runId>.html: one page covering every API of the run.
@@ -16,6 +16,8 @@ import { repoRoot, resultsDir } from '@fairbench/harness/paths.ts';
 import { resumeStatus, selectApis } from '../api-selection.ts';
 import type { BenchResult } from '../result-document.ts';
 import { newRunId } from '../result.ts';
+import { formatDuration } from '../progress.ts';
+import { chooseProfile, profileCases } from '../profiles.ts';
 import { checkRunId, RunComplete } from '../resume.ts';
 import type { BenchOutcome, PreparedBench } from '../run.ts';
 import type { FailedCase } from '../run-record.ts';
@@ -24,10 +26,8 @@ import { FilteredOut } from '../select.ts';
 /** make bench's exit codes (bench/README.md); runMain gives 2 (usage) and 1 (gate, set-up, bugs), Ctrl-C 130. */
 const EXIT = { measured: 0, casesFailed: 3 } as const;
 
-// Defaults: 10 repetitions as in the paper; a 20 s window gives ≥ 20,000 requests per
-// repetition at ≥ 1,000 req/s (a p99 resting on ≥ 200 samples) and keeps a full run
-// (54 cases × 10) near four hours; 5 s of warm-up for the JIT and the pools.
-// QUICK: one repetition of 2 s after 1 s of warm-up: a smoke run of the whole pipeline.
+// Defaults: the profile's (bench/profiles.yaml: repetitions, window, warm-up, which cases of
+// each API); REPEAT, DURATION, WARMUP and CASES override them.
 await runMain('bench', async () => {
   const { values } = parseCli({
     options: {
@@ -37,6 +37,7 @@ await runMain('bench', async () => {
       duration: { type: 'string' },
       warmup: { type: 'string' },
       quick: { type: 'boolean', default: false },
+      profile: { type: 'string' },
       protocol: { type: 'string' },
       cases: { type: 'string' },
       model: { type: 'string' },
@@ -45,19 +46,20 @@ await runMain('bench', async () => {
       resume: { type: 'string' },
     },
   });
-  const quick = values.quick;
   const impls = listArg(values.impl);
   if (!impls) throw missing('IMPL', await implNames(), 'make bench IMPL=hapi');
+  const { profile, eta } = await chooseProfile(values.profile || undefined, values.quick);
   const common = {
     impls,
-    repeat: Math.round(numberArg('REPEAT', values.repeat, quick ? 1 : 10, 1)),
-    durationSeconds: numberArg('DURATION', values.duration, quick ? 2 : 20, 1),
-    warmupSeconds: numberArg('WARMUP', values.warmup, quick ? 1 : 5, 0),
-    quick,
+    profile: profile.name,
+    eta,
+    repeat: Math.round(numberArg('REPEAT', values.repeat, profile.repeat, 1)),
+    durationSeconds: numberArg('DURATION', values.duration, profile.durationSeconds, 1),
+    warmupSeconds: numberArg('WARMUP', values.warmup, profile.warmupSeconds, 0),
+    quick: profile.quick,
     pin: choiceArg('PIN', values.pin, ['0', '1']) !== '0',
     seed: Math.round(numberArg('SEED', values.seed, 1, 0)),
     ...(listArg(values.protocol) ? { protocols: listArg(values.protocol)! } : {}),
-    ...(values.cases ? { cases: values.cases } : {}),
     ...(listArg(values.model) ? { models: listArg(values.model)! } : {}),
   };
   if (values.resume !== undefined) checkRunId(values.resume);
@@ -74,10 +76,14 @@ await runMain('bench', async () => {
   for (const api of selection.apis) statuses.set(api, values.resume ? await resumeStatus(api, impls[0]!, values.resume) : 'none');
   if (values.resume && [...statuses.values()].every((s) => s === 'none'))
     throw new UsageError(`RESUME=${runId}: no result of that run for ${impls.join(',')} under results/bench/{${selection.apis.join(',')}}/: give the id of a stopped run of the same IMPL`);
+  const notes: string[] = [];
   for (const [api, status] of statuses) {
     try {
+      // The profile's cases of this API (its subset), unless CASES= names others.
+      const { cases, note } = await profileCases(profile, api, values.cases || undefined);
+      if (note) notes.push(note);
       // An API of the run already complete is checked like the others (same options, trees, cores), then kept.
-      prepared.push(await prepareBench({ ...common, api, ...(status === 'none' ? { runId } : { resume: runId }) }));
+      prepared.push(await prepareBench({ ...common, api, ...(cases ? { cases } : {}), ...(status === 'none' ? { runId } : { resume: runId }) }));
     } catch (error) {
       if (error instanceof RunComplete) {
         kept.push(api);
@@ -92,6 +98,11 @@ await runMain('bench', async () => {
   for (const line of skipped) console.log(`bench: left out ${line}`);
   for (const api of kept) console.log(`bench: ${api}: run ${runId} is complete, kept as it is`);
   console.log(`bench: run ${runId}: ${impls.join(',')} on ${prepared.map((p) => `${p.api} (${p.planned - p.recorded} cases${p.recorded ? `, ${p.recorded} recorded before` : ''})`).join(', ')}`);
+  console.log(`bench: profile ${profile.name} (${profile.description}): ${common.repeat} × ${common.durationSeconds} s after ${common.warmupSeconds} s of warm-up per case`);
+  for (const note of notes) console.log(`bench: ${note}`);
+  // The plan's time from the first line: the cases' load, k6's start per repetition, a restart per case.
+  const planned = prepared.reduce((a, p) => a + p.plannedSeconds, 0);
+  console.log(`bench: the plan takes about ${formatDuration(planned * 1000)} of measurement (besides the conformance gate, the seeding and the generator's ceiling before each API)`);
 
   // A pair that does not pass refuses the whole run (GateRefusal: one line, exit code 1).
   for (const p of prepared) await p.gate();
@@ -112,18 +123,21 @@ await runMain('bench', async () => {
   const { writeReport } = await import('../report/index.ts');
   const { buildModel } = await import('../report/model.ts');
   const { summaryMarkdown } = await import('../report/summary.ts');
+  const { writeCasesCsv } = await import('../report/csv.ts');
+  const written: string[] = [];
   for (const outcome of outcomes) {
     const docs = await Promise.all(outcome.files.map(async (file) => ({ file, doc: JSON.parse(await readFile(file, 'utf8')) as BenchResult })));
     for (const { doc } of docs) console.log(`\n${summaryMarkdown(doc)}`);
     // Several implementations (or copies): the pairs' verdicts, as the report computes them.
     if (docs.length > 1) console.log(comparisonMarkdown(buildModel(docs)));
+    for (const { file, doc } of docs) written.push(file, await writeCasesCsv(file, doc));
   }
-  for (const file of outcomes.flatMap((o) => o.files)) console.log(`bench: result → ${relative(repoRoot, file)}`);
+  for (const file of written) console.log(`bench: result → ${relative(repoRoot, file)}`);
   // One page for this run: every API it covers (those kept from before included).
   const apis = [...prepared.map((p) => p.api), ...kept];
   const names = new Set(impls);
   const report = await writeReport(resultsDir, join(resultsDir, 'report', `${runId}.html`), (r) => r.doc.runId === runId && apis.includes(r.doc.api) && names.has(r.doc.implementation.name));
-  console.log(`bench: report of run ${runId} (${report.apis.map((a) => a.api).join(', ')}) → ${relative(repoRoot, report.file)}; make report renders every result under results/bench`);
+  console.log(`bench: the report of run ${runId} (${report.apis.map((a) => a.api).join(', ')}): ${relative(repoRoot, report.file)} (open it in a browser; make report renders every result under results/bench)`);
   const failed = outcomes.flatMap((o) => o.failed);
   if (failed.length === 0) return EXIT.measured;
   console.log(`bench: ${failedLine(failed)}`);

@@ -8,10 +8,13 @@ import { loadImplementations } from '@fairbench/harness/impl/manifest.ts';
 import { missingToolchain } from '@fairbench/harness/impl/toolchain.ts';
 import { summaryMarkdown } from '../report/summary.ts';
 import type { BenchResult } from '../result-document.ts';
+import { chooseProfile } from '../profiles.ts';
 import { runBench } from '../run.ts';
 
 await runMain('bench-smoke', async () => {
   const impls = await loadImplementations();
+  // The quick profile's repetitions, window and warm-up (bench/profiles.yaml), on the smoke's cases.
+  const { profile, eta } = await chooseProfile('quick', false);
   let ran = 0;
   for (const api of await loadApis()) {
     const smoke = api.manifest.bench.smoke;
@@ -23,7 +26,7 @@ await runMain('bench-smoke', async () => {
         continue;
       }
       console.log(`== smoke ${impl.manifest.name} × ${api.manifest.name} (CASES=${smoke.cases})`);
-      const outcome = await runBench({ impls: [impl.manifest.name], api: api.manifest.name, repeat: 1, durationSeconds: 2, warmupSeconds: 1, quick: true, cases: smoke.cases, pin: true, seed: 1 });
+      const outcome = await runBench({ impls: [impl.manifest.name], api: api.manifest.name, profile: profile.name, eta, repeat: profile.repeat, durationSeconds: profile.durationSeconds, warmupSeconds: profile.warmupSeconds, quick: profile.quick, cases: smoke.cases, pin: true, seed: 1 });
       if (outcome.failed.length > 0) throw new Error(`the smoke of ${impl.manifest.name} × ${api.manifest.name} failed in ${outcome.failed.length} case(s): ${outcome.failed.map((f) => `${f.case.id}: ${f.case.failure.reason}`).join('; ')}`);
       for (const file of outcome.files) console.log(`\n${summaryMarkdown(JSON.parse(await readFile(file, 'utf8')) as BenchResult)}\nbench-smoke: result → ${file}`);
       ran++;

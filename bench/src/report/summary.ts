@@ -1,7 +1,8 @@
 // One run as a Markdown table: what the runner prints at the end of `make bench`.
 import { docLabel } from '../copies.ts';
 import { MIN_REPETITIONS, MIN_VERDICT_REPETITIONS, type MedianEstimate } from '../stats/index.ts';
-import { ms, percent, rate, share } from './format.ts';
+import { interval, ms, pValue, percent, rate, share } from './format.ts';
+import { limitVerdicts } from './limit-verdicts.ts';
 import { compareParameters, protocolRank, summarizeCase } from './model.ts';
 import { BASELINE_PROTOCOL, type BenchResult, type CaseFailure } from '../result-document.ts';
 
@@ -13,12 +14,14 @@ export function summaryMarkdown(doc: BenchResult): string {
     `**${docLabel(doc)}** on **${doc.api}**, run \`${doc.runId}\` (${doc.implementation.framework.name} ${doc.implementation.framework.version}, ${doc.implementation.runtime.name} ${doc.implementation.runtime.version}, ${doc.database.engine} ${doc.database.version}, k6 ${doc.generator.version}; REPEAT ${doc.options.repeat} × ${doc.options.durationSeconds} s${doc.options.quick ? ', QUICK' : ''}${doc.wallSeconds !== undefined ? `; wall time ${Math.round(doc.wallSeconds)} s` : ''})`,
     '',
     ...(doc.generator.ceiling ? [`k6's ceiling here: ${rate(doc.generator.ceiling.rate)} req/s against ${doc.generator.ceiling.target}, ${doc.generator.ceiling.cpuPerRequestUs ?? '?'} µs of k6 CPU per request.`, ''] : []),
-    '| case | reps | median req/s | p95 ms | database alone | server µs/req | database µs/req | k6 CPU peak | share of k6 ceiling | flags |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
+    '| case | reps | median req/s [95% CI] | p95 ms [95% CI] | share of the database alone [CI] | vs the database alone: req/s, p95 (adj. p) | server µs/req | database µs/req | k6 CPU peak | share of k6 ceiling | flags |',
+    '| --- | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: | --- |',
   ];
+  const limits = limitVerdicts(doc);
+  const verdictOf = new Map(limits.cases.map((v) => [v.caseId, v]));
   for (const c of cases) {
     if (c.failure && c.repetitions.length === 0) {
-      lines.push(`| ${c.id} | 0 | — | — | — | — | — | — | — | ${failureFlag(c.failure)} |`);
+      lines.push(`| ${c.id} | 0 | — | — | — | — | — | — | — | — | ${failureFlag(c.failure)} |`);
       continue;
     }
     const r = summarizeCase(doc.api, docLabel(doc), doc, c);
@@ -31,9 +34,20 @@ export function summaryMarkdown(doc: BenchResult): string {
       r.ceiling?.above ? `near k6's ceiling ×${r.ceiling.above}` : '',
     ].filter(Boolean);
     const us = (e: MedianEstimate | null) => (e ? rate(e.median) : '—');
+    const withCi = (e: MedianEstimate, f: (x: number) => string) => `${f(e.median)}${e.ci ? ` ${interval(e.ci, f)}` : ''}`;
+    const limit = c.protocol === BASELINE_PROTOCOL ? '(the limit)' : r.baseline ? `${share(r.baseline.ratio.ratio)}${r.baseline.ratio.ci ? ` ${interval(r.baseline.ratio.ci, share)}` : ''}` : '—';
+    const v = verdictOf.get(c.id);
+    const verdict = v ? `${v.throughput.verdict} (${pValue(v.throughput.pAdjusted)}), ${v.p95.verdict} (${pValue(v.p95.pAdjusted)})` : c.protocol === BASELINE_PROTOCOL ? '(the limit)' : '—';
     lines.push(
-      `| ${c.id} | ${r.n}${c.repetitions.at(-1)?.partial ? ' (last partial)' : ''} | ${rate(r.throughput.median)} | ${ms(r.latency.p95)} | ${c.protocol === BASELINE_PROTOCOL ? '(the limit)' : r.baseline ? share(r.baseline.ratio.ratio) : '—'} | ${us(r.cpuPerRequest.server)} | ${us(r.cpuPerRequest.database)} | ${r.generator ? percent(r.generator.cpuPeak) : '—'} | ${r.ceiling ? share(r.ceiling.share) : '—'} | ${flags.join(', ')} |`,
+      `| ${c.id} | ${r.n}${c.repetitions.at(-1)?.partial ? ' (last partial)' : ''} | ${withCi(r.throughput, rate)} | ${withCi(r.latencyP95, ms)} | ${limit} | ${verdict} | ${us(r.cpuPerRequest.server)} | ${us(r.cpuPerRequest.database)} | ${r.generator ? percent(r.generator.cpuPeak) : '—'} | ${r.ceiling ? share(r.ceiling.share) : '—'} | ${flags.join(', ')} |`,
     );
+  }
+  if (limits.cases.length) {
+    const tally = (pick: 'throughput' | 'p95') => {
+      const n = (v: string) => limits.cases.filter((c) => c[pick].verdict === v).length;
+      return `faster ${n('faster')}, slower ${n('slower')}, no significant difference ${n('no significant difference')}${n('descriptive') + n('too few repetitions') ? `, no verdict (too few repetitions) ${n('descriptive') + n('too few repetitions')}` : ''}`;
+    };
+    lines.push('', `**Verdicts against the database alone** (${docLabel(doc)}'s throughput and p95 in each case against the same load on the database without HTTP or framework; exact Mann–Whitney over the repetitions, Benjamini–Hochberg over these ${limits.family.tested} comparisons): throughput: ${tally('throughput')}; p95: ${tally('p95')}.`);
   }
   const failed = doc.cases.filter((c) => c.failure);
   if (failed.length) lines.push('', `**${failed.length} of ${doc.cases.length} cases failed** (the run went on; their numbers, if any, are only what was measured before the failure):`, ...failed.map((c) => `- ${c.id}: ${c.failure!.kind}${c.failure!.repetition ? ` in repetition ${c.failure!.repetition}` : ''}: ${c.failure!.reason}`));

@@ -1,0 +1,62 @@
+// make bench's profiles as data (bench/profiles.yaml) and the ETA computed from the plan.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { loadApis } from '@fairbench/harness/api/manifest.ts';
+import { benchApi } from '../src/apis.ts';
+import { UsageError } from '../src/failure.ts';
+import { apiSubset, chooseProfile, loadProfiles, profileCases } from '../src/profiles.ts';
+import { plannedSeconds, Progress } from '../src/progress.ts';
+
+test('the default is standard; QUICK=1 is PROFILE=quick; an unknown or contradictory profile is a usage error', async () => {
+  assert.equal((await chooseProfile(undefined, false)).profile.name, 'standard');
+  const quick = (await chooseProfile(undefined, true)).profile;
+  assert.deepEqual([quick.name, quick.repeat, quick.durationSeconds, quick.warmupSeconds, quick.quick], ['quick', 1, 2, 1, true]);
+  assert.equal((await chooseProfile('paper', false)).profile.repeat, 10);
+  await assert.rejects(chooseProfile('fast', false), (e: unknown) => e instanceof UsageError && /quick, standard, paper/.test(e.message));
+  await assert.rejects(chooseProfile('paper', true), UsageError);
+});
+
+test('the standard profile gives verdicts: at least 5 repetitions (the rank test needs them)', async () => {
+  const { profiles } = await loadProfiles();
+  assert.ok(profiles['standard']!.repeat >= 5);
+});
+
+test("every API's standard subset names cases its scenario has, and CASES= overrides it", async () => {
+  const { profile } = await chooseProfile('standard', false);
+  for (const { manifest } of await loadApis()) {
+    const subset = await apiSubset(manifest.name, 'standard');
+    if (!subset) continue;
+    const api = await benchApi(manifest.name);
+    const { cases } = await profileCases(profile, manifest.name, undefined);
+    const all = await api.module.plan({ quick: false }, api.scenarioFile);
+    const kept = await api.module.plan({ quick: false, cases: cases! }, api.scenarioFile);
+    assert.ok(kept.cases.length > 0 && kept.cases.length < all.cases.length, `${manifest.name}: the subset keeps ${kept.cases.length} of ${all.cases.length}`);
+    for (const pattern of subset.cases) {
+      const one = await api.module.plan({ quick: false, cases: pattern }, api.scenarioFile);
+      assert.ok(one.cases.length > 0, `${manifest.name}: '${pattern}' matches no case`);
+    }
+  }
+  assert.deepEqual(await profileCases(profile, 'forum', 'rest/closed/c100-r1-j0'), { cases: 'rest/closed/c100-r1-j0' });
+  assert.deepEqual(await profileCases((await chooseProfile('paper', false)).profile, 'forum', undefined), {});
+});
+
+test('the ETA is the plan from the first repetition: the load, a repetition overhead, a restart per step', () => {
+  const eta = { repetitionOverheadSeconds: 1, caseOverheadSeconds: 3 };
+  const loads = [8, 8, 4];
+  assert.equal(plannedSeconds(loads, 5, eta), 5 * (9 + 9 + 5) + 3 * 3);
+  const p = new Progress(loads, 5, eta);
+  assert.equal(p.remainingSeconds(1, 1), plannedSeconds(loads, 5, eta));
+  // With nothing measured yet, the ETA of step 2's first repetition leaves out step 1.
+  const lines: string[] = [];
+  const log = console.log;
+  console.log = (line: string) => lines.push(line);
+  try {
+    for (let r = 1; r <= 5; r++) {
+      p.begin(1, r, 'a');
+    }
+  } finally {
+    console.log = log;
+  }
+  assert.match(lines[0]!, /ETA 02:04/); // 124 s = 5 × 9 + 3 + 5 × 9 + 3 + 5 × 5 + 3
+  assert.equal(p.remainingSeconds(2, 1), 5 * 9 + 3 + 5 * 5 + 3);
+});

@@ -1,0 +1,25 @@
+// The README's generated block: replaced whole between its markers, refused without them.
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { repoRoot } from '@fairbench/harness/paths.ts';
+import { blockMarkers, replaceBlock } from '../src/report/readme-block.ts';
+
+const { start, end } = blockMarkers('matrix');
+
+test('the block between the markers is replaced, the rest kept byte for byte', () => {
+  const text = `# t\n\nbefore\n${start}\nold | rows\n${end}\nafter\n`;
+  assert.equal(replaceBlock(text, 'matrix', '| new |\n'), `# t\n\nbefore\n${start}\n| new |\n${end}\nafter\n`);
+});
+
+test('missing, reversed or repeated markers are an error, not a silent append', () => {
+  assert.throws(() => replaceBlock('no markers', 'matrix', 'x'), /no single/);
+  assert.throws(() => replaceBlock(`${end}\n${start}`, 'matrix', 'x'), /no single/);
+  assert.throws(() => replaceBlock(`${start}${end}${start}${end}`, 'matrix', 'x'), /no single/);
+});
+
+test("the README has the matrix's block", async () => {
+  const readme = await readFile(join(repoRoot, 'README.md'), 'utf8');
+  assert.doesNotThrow(() => replaceBlock(readme, 'matrix', 'x'));
+});
