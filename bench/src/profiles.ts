@@ -35,6 +35,8 @@ interface ProfilesFile {
 export interface ApiSubset {
   readonly cases: readonly string[];
   readonly why: string;
+  /** The API's quick variant of these cases (its paper-scale case alone outlasts the profile). */
+  readonly quick?: boolean;
 }
 
 export const profilesFile = join(benchDir, 'profiles.yaml');
@@ -72,10 +74,11 @@ export async function apiSubset(api: string, profile: string): Promise<ApiSubset
  * The CASES filter a profile gives one API: the user's CASES first; `all` none; `subset`
  * the API's list, or none (every case, said in `note`) when the API names no subset.
  */
-export async function profileCases(profile: Profile, api: string, userCases: string | undefined): Promise<{ cases?: string; note?: string }> {
+export async function profileCases(profile: Profile, api: string, userCases: string | undefined): Promise<{ cases?: string; note?: string; quick?: true }> {
   if (userCases !== undefined) return { cases: userCases };
   if (profile.cases === 'all') return {};
   const subset = await apiSubset(api, profile.name);
   if (!subset) return { note: `${api} names no ${profile.name} subset (apis/${api}/bench/profiles.yaml): every case of its default models` };
-  return { cases: subset.cases.join(','), note: `${api}, ${profile.name} subset: ${subset.why.trim().split('\n')[0]}` };
+  const quick = subset.quick === true && !profile.quick ? ({ quick: true } as const) : {};
+  return { cases: subset.cases.join(','), note: `${api}, ${profile.name} subset${'quick' in quick ? ' (its quick variant)' : ''}: ${subset.why.trim().split('\n')[0]}`, ...quick };
 }

@@ -80,10 +80,10 @@ await runMain('bench', async () => {
   for (const [api, status] of statuses) {
     try {
       // The profile's cases of this API (its subset), unless CASES= names others.
-      const { cases, note } = await profileCases(profile, api, values.cases || undefined);
+      const { cases, note, quick } = await profileCases(profile, api, values.cases || undefined);
       if (note) notes.push(note);
       // An API of the run already complete is checked like the others (same options, trees, cores), then kept.
-      prepared.push(await prepareBench({ ...common, api, ...(cases ? { cases } : {}), ...(status === 'none' ? { runId } : { resume: runId }) }));
+      prepared.push(await prepareBench({ ...common, api, ...(cases ? { cases } : {}), ...(quick ? { quick } : {}), ...(status === 'none' ? { runId } : { resume: runId }) }));
     } catch (error) {
       if (error instanceof RunComplete) {
         kept.push(api);
