@@ -52,9 +52,9 @@ setup: ## Install everything (apt packages incl. Podman and Chromium, pinned Nod
 	@bash scripts/setup.sh
 	@node harness/src/cli/reap.ts
 
-test: setup lint images-if-possible unit ## Everything CI runs: set-up, lint, images, harness tests, mutation check, fuzzing, conformance of every implementation (in containers when a runtime works), resilience (short form), the k6 scripts' pacts and their verification (+ planted defects), QUICK benchmark smoke
+test: setup lint images-if-possible unit ## Everything CI runs: set-up, lint, images, harness tests, mutation check (each planted defect against the cases that must catch it), fuzzing (short form), conformance of every implementation (in containers when a runtime works), resilience (short form), the k6 scripts' pacts and their verification (+ planted defects), QUICK benchmark smoke
 	@node conformance/src/cli/mutants.ts
-	@node conformance/src/cli/fuzz.ts
+	@node conformance/src/cli/fuzz.ts --short
 	@node conformance/src/cli/conformance.ts
 	@node conformance/src/cli/resilience.ts --short
 	@node pact/src/cli/pact.ts
@@ -92,8 +92,8 @@ pact-mutants: setup ## Contract mutation check: each defect in apis/*/pact/mutan
 mutants: setup ## Mutation check: the suite must fail on each defect in apis/*/conformance/mutants/<impl>.yaml (API=x: only that API's)
 	@node conformance/src/cli/mutants.ts $(if $(API),--api $(API))
 
-fuzz: setup ## Property-based fuzzing (Schemathesis) of IMPL against the specs; FUZZ_SEED=1 by default
-	@node conformance/src/cli/fuzz.ts $(if $(IMPL),--impl $(IMPL)) $(if $(API),--api $(API))
+fuzz: setup ## Property-based fuzzing (Schemathesis) of IMPL against the specs; FUZZ_SEED=1 by default; SHORT=1 make test's short form (25 examples per operation, not 100)
+	@node conformance/src/cli/fuzz.ts $(if $(IMPL),--impl $(IMPL)) $(if $(API),--api $(API)) $(if $(filter 1 true yes,$(SHORT)),--short)
 
 resilience: setup ## Resilience scenarios (database stall, lost writes, SIGTERM; conformance/resilience/scenarios.yaml) for IMPL × API on local databases; SHORT=1 the short form, MUTANTS=1 its planted defects; writes results/conformance/<impl>/<api>.resilience.json
 	@node conformance/src/cli/resilience.ts $(if $(IMPL),--impl $(IMPL)) $(if $(API),--api $(API)) $(if $(filter 1 true yes,$(SHORT)),--short) $(if $(ONLY),--only $(ONLY)) $(if $(filter 1 true yes,$(MUTANTS)),--mutants)

@@ -24,4 +24,6 @@ export interface SuiteContext {
   readonly jwtSecret: string;
   /** False once the implementation's process has exited. */
   readonly alive: () => boolean;
+  /** Which cases to run (absent: all). A planted defect runs only the cases that must catch it. */
+  readonly selects?: (caseId: string) => boolean;
 }

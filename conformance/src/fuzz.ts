@@ -10,6 +10,8 @@ import type { Target } from './launch-target.ts';
 
 const SCHEMATHESIS = join(cacheDir, 'venv', 'bin', 'st');
 const MAX_EXAMPLES = '100';
+// make test's short form: a quarter of the examples per operation (make fuzz runs them all).
+const SHORT_MAX_EXAMPLES = 25;
 
 interface FuzzRun {
   readonly name: string;
@@ -60,16 +62,18 @@ export interface FuzzOutcome {
   readonly logFile: string;
 }
 
-/** authHeader: "Name: value" on every generated request (the API's fuzz.auth login), if any. */
-export async function fuzzTarget(target: Target, baseUrl: string, seed: string, authHeader?: string): Promise<FuzzOutcome[]> {
+/** authHeader: "Name: value" on every generated request (the API's fuzz.auth login), if any; short: make test's short form. */
+export async function fuzzTarget(target: Target, baseUrl: string, seed: string, authHeader?: string, short = false): Promise<FuzzOutcome[]> {
   const outcomes: FuzzOutcome[] = [];
   const auth = authHeader === undefined ? [] : ['--header', authHeader];
   for (const run of runsFor(target)) {
+    const examples = run.maxExamples ?? MAX_EXAMPLES;
+    const maxExamples = short ? String(Math.min(Number(examples), SHORT_MAX_EXAMPLES)) : examples;
     const logFile = join(resultsDir, 'fuzz', target.impl.manifest.name, `${target.api.name}-${run.name}.log`);
     const st = startProcess({
       name: `schemathesis-${run.name}`,
       command: SCHEMATHESIS,
-      args: ['run', ...run.args(baseUrl, target), ...auth, '--seed', seed, '--max-examples', run.maxExamples ?? MAX_EXAMPLES, '--no-color'],
+      args: ['run', ...run.args(baseUrl, target), ...auth, '--seed', seed, '--max-examples', maxExamples, '--no-color'],
       cwd: await workDir(), // Schemathesis keeps its crash cache (.schemathesis/) in the current dir: not in the repo
       env: { ...process.env, SCHEMATHESIS_TELEMETRY: 'false' },
       logFile,

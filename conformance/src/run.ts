@@ -31,6 +31,11 @@ import { runScenarios } from './suites/scenarios.ts';
 export interface RunOptions {
   /** Called with each case result as it completes (default: print it). */
   readonly onCase?: (result: CaseResult) => void;
+  /**
+   * Only these case ids (absent: every case): their suites run, and of the flows only these.
+   * The verdict then counts those cases alone.
+   */
+  readonly only?: readonly string[];
 }
 
 export interface Selection {
@@ -166,14 +171,17 @@ export async function runTarget(
       reset: () => seeded.reset(),
       jwtSecret: launched.jwtSecret,
       alive: () => child.alive(),
+      ...(options.only ? { selects: (id: string) => options.only!.includes(id) } : {}),
     };
+    // A suite runs when every case is wanted or one of its cases is (case ids begin with the suite's name).
+    const wanted = (suite: string) => options.only === undefined || options.only.some((id) => id.startsWith(`${suite}/`));
     const results: CaseResult[] = [];
     const report = (batch: CaseResult[]) => {
       batch.forEach(onCase);
       results.push(...batch);
     };
-    report(await runProtocol(ctx, api.manifest.graphql));
-    for (const suite of api.manifest.conformance.suites) report(await runSuite(ctx, api, prepared, suite));
+    if (wanted('protocol')) report(await runProtocol(ctx, api.manifest.graphql));
+    for (const suite of api.manifest.conformance.suites) if (wanted(suite)) report(await runSuite(ctx, api, prepared, suite));
     const failing = results.filter((r) => !r.passed).map((r) => r.id);
     return {
       ...common,

@@ -1,10 +1,11 @@
-// make fuzz [IMPL=…] [API=…] [FUZZ_SEED=…] → Schemathesis against every implementation
-// that can run here, on a freshly seeded database; exits 1 on any finding.
+// make fuzz [IMPL=…] [API=…] [FUZZ_SEED=…] [SHORT=1] → Schemathesis against every implementation
+// that can run here, on a freshly seeded database; exits 1 on any finding. --short (make test):
+// fewer examples per operation.
 import { runMain } from '@fairbench/harness/cli/main.ts';
 import { checkPairs, listArg, numberArg, parseCli, UsageError } from '@fairbench/harness/cli/usage.ts';
 
 await runMain('fuzz', async () => {
-  const { values } = parseCli({ options: { impl: { type: 'string' }, api: { type: 'string' } } });
+  const { values } = parseCli({ options: { impl: { type: 'string' }, api: { type: 'string' }, short: { type: 'boolean', default: false } } });
   const seed = String(numberArg('FUZZ_SEED', process.env['FUZZ_SEED'], 1, 0, 2 ** 31 - 1));
   if (!Number.isInteger(Number(seed))) throw new UsageError(`FUZZ_SEED must be a whole number, got '${seed}'`);
   const impls = listArg(values.impl);
@@ -23,13 +24,13 @@ await runMain('fuzz', async () => {
   let passed = 0;
   let failed = 0;
   for (const target of targets) {
-    printBanner(`fuzzing ${target.impl.manifest.name} × ${target.api.name} (Schemathesis, seed ${seed})`);
+    printBanner(`fuzzing ${target.impl.manifest.name} × ${target.api.name} (Schemathesis, seed ${seed}${values.short ? ', short form' : ''})`);
     const launched = await launchTarget(target, databases);
     try {
       const baseUrl = launched.running.baseUrl;
       const authHeader = await fuzzAuthHeader(target.api.manifest.conformance.fuzz?.auth, baseUrl, launched.prepared);
       if (authHeader !== undefined) console.log(`  authenticated as the manifest's fuzz.auth login (${authHeader.split(':')[0]} on every request)`);
-      for (const o of await fuzzTarget(target, baseUrl, seed, authHeader)) {
+      for (const o of await fuzzTarget(target, baseUrl, seed, authHeader, values.short)) {
         console.log(`  ${o.passed ? green('PASS') : red('FAIL')} ${o.run}: ${o.summary} (${o.logFile})`);
         if (o.passed) passed++;
         else failed++;

@@ -27,6 +27,7 @@ export async function runFlows(ctx: SuiteContext, fixture: FlowsFixture, file: F
   const results: CaseResult[] = [];
   for (const flow of file.flows) {
     for (const { id, vars } of expand(flow, fixture.variables)) {
+      if (ctx.selects && !ctx.selects(`flows/${id}`)) continue;
       results.push(
         await runCase(`flows/${id}`, 'flows', async () => {
           try {
