@@ -61,7 +61,7 @@ const interactions: V3Interaction[] = [
   },
   {
     states: [ownerState],
-    uponReceiving: 'login as an owner (setup, create-facilities)',
+    uponReceiving: 'login as an owner (setup and create-facilities)',
     withRequest: { method: 'POST', path: '/sports/login', headers: json, body: { username: OWNER.username, password: OWNER.password } },
     willRespondWith: { status: 200, headers: timing, body: { token: M.string(EXAMPLE_TOKEN.owner) } },
   },

@@ -96,13 +96,16 @@ test('login: the stored hash decides; a wrong password and an unknown user are t
   await problem(await call('POST', '/sports/login', { body: { username: USER.username } }), 400, 'invalid-body');
 });
 
-test('sign-up: 201 with Location, a taken username 409, an unknown member 400', async () => {
+test('sign-up: 201 with Location, a taken username 409, an unknown member or a password over 72 UTF-8 bytes 400', async () => {
   const res = await call('POST', '/sports/users', { body: { username: 'new.player', password: PASSWORD, name: 'N', surname: 'P' } });
   assert.equal(res.status, 201);
   assert.equal(res.headers.get('location'), '/sports/users/99');
   assert.equal((await res.json()).role, 'user');
   await problem(await call('POST', '/sports/users', { body: { username: USER.username, password: PASSWORD, name: 'N', surname: 'P' } }), 409, 'conflict');
   await problem(await call('POST', '/sports/users', { body: { username: 'x.y', password: PASSWORD, name: 'N', surname: 'P', role: 'owner' } }), 400, 'invalid-body');
+  // bcrypt reads 72 bytes: 39 é are 39 characters but 78 bytes.
+  await problem(await call('POST', '/sports/users', { body: { username: 'x.y', password: 'é'.repeat(39), name: 'N', surname: 'P' } }), 400, 'invalid-body');
+  await problem(await call('POST', '/sports/login', { body: { username: USER.username, password: 'é'.repeat(39) } }), 400, 'invalid-body');
 });
 
 test('every operation but login and sign-up needs a token of a stored user', async () => {

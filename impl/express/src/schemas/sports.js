@@ -22,17 +22,24 @@ function chars(min, max) {
 }
 
 const name = chars(1, 100).pattern(NO_NUL);
+// bcrypt reads at most 72 bytes (spec/README.md, sports rule 9): the upper limit is on the
+// UTF-8 bytes, or two passwords that share their first 72 bytes would open the same account.
+const PASSWORD_MAX_BYTES = 72;
+const password = (min) =>
+  chars(min, PASSWORD_MAX_BYTES)
+    .max(PASSWORD_MAX_BYTES, 'utf8')
+    .messages({ 'string.max': `"password" must be at most ${PASSWORD_MAX_BYTES} bytes in UTF-8` });
 
 export const registration = Joi.object({
   username: Joi.string().min(3).max(64).pattern(/^[A-Za-z0-9._-]+$/).required(),
-  password: chars(6, 72).required(),
+  password: password(6).required(),
   name: name.required(),
   surname: name.required(),
 });
 
 export const credentials = Joi.object({
   username: chars(1, 64).required(),
-  password: chars(1, 72).required(),
+  password: password(1).required(),
 });
 
 export const field = Joi.object({

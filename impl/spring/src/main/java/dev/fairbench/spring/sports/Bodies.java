@@ -12,11 +12,11 @@ public final class Bodies {
   /** Free text is PostgreSQL text, which cannot hold U+0000 (spec/README.md, sports rule 12). */
   static final String NO_NUL = "[^\\x00]*";
 
-  public record Login(@NotNull @Chars(min = 1, max = 64) String username, @NotNull @Chars(min = 1, max = 72) String password) {}
+  public record Login(@NotNull @Chars(min = 1, max = 64) String username, @NotNull @Chars(min = 1, max = 72, maxBytes = 72) String password) {}
 
   public record Registration(
       @NotNull @Chars(min = 3, max = 64) @Pattern(regexp = "[A-Za-z0-9._-]+") String username,
-      @NotNull @Chars(min = 6, max = 72) String password,
+      @NotNull @Chars(min = 6, max = 72, maxBytes = 72) String password,
       @NotNull @Chars(min = 1, max = 100) @Pattern(regexp = NO_NUL) String name,
       @NotNull @Chars(min = 1, max = 100) @Pattern(regexp = NO_NUL) String surname) {}
 

@@ -22,6 +22,9 @@ public @interface Chars {
 
   int max() default Integer.MAX_VALUE;
 
+  /** At most this many bytes in UTF-8 too (a password: bcrypt reads 72 bytes, and BCryptPasswordEncoder refuses more with an exception). */
+  int maxBytes() default Integer.MAX_VALUE;
+
   String message() default "length must be between {min} and {max} characters";
 
   Class<?>[] groups() default {};
@@ -31,18 +34,20 @@ public @interface Chars {
   class Validator implements ConstraintValidator<Chars, String> {
     private int min;
     private int max;
+    private int maxBytes;
 
     @Override
     public void initialize(Chars chars) {
       min = chars.min();
       max = chars.max();
+      maxBytes = chars.maxBytes();
     }
 
     @Override
     public boolean isValid(String value, ConstraintValidatorContext context) {
       if (value == null) return true;
       int n = value.codePointCount(0, value.length());
-      return n >= min && n <= max;
+      return n >= min && n <= max && (maxBytes == Integer.MAX_VALUE || value.getBytes(java.nio.charset.StandardCharsets.UTF_8).length <= maxBytes);
     }
   }
 }

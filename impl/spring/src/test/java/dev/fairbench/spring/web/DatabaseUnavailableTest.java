@@ -27,8 +27,8 @@ import org.springframework.test.web.servlet.MockMvc;
 
 /** A database that does not answer in time is a 503 unavailable problem, in a controller and in the caller's lookup alike. */
 @WebMvcTest(SportsController.class)
-@Import({SecurityConfig.class, JsonConfig.class, SportsService.class, JsonBodies.class, Tokens.class, ProblemHandler.class, ServerTimingFilter.class, DatabaseUnavailable.class})
-// The sports beans are served only when their database is given (POSTGRES_URL): the repository is a mock here.
+// The same context as SportsControllerTest (Spring caches it: no second start); the DatabaseUnavailable filter is a @Component filter, which @WebMvcTest picks up.
+@Import({SecurityConfig.class, JsonConfig.class, SportsService.class, JsonBodies.class, Tokens.class, ProblemHandler.class, ServerTimingFilter.class})
 @TestPropertySource(properties = {"JWT_SECRET=unit-test-secret-of-at-least-32-bytes!", "PORT=0", "POSTGRES_URL=postgres://unused/sports"})
 class DatabaseUnavailableTest {
   private static final Views.User USER = new Views.User(7, "user1", "Ada", "Rossi", "user");
