@@ -8,10 +8,12 @@ import Joi from 'joi';
 
 import { createTokens } from './auth.js';
 import { createDocumentsHandlers } from './handlers/documents.js';
+import { createForumHandlers } from './handlers/forum.js';
 import { createTpccHandlers } from './handlers/tpcc.js';
 import { createUsersHandlers } from './handlers/users.js';
 import { methodNotAllowed, problemResponse } from './problem.js';
 import { documentsRoutes } from './routes/documents.js';
+import { forumRoutes } from './routes/forum.js';
 import { tpccRoutes } from './routes/tpcc.js';
 import { usersRoutes } from './routes/users.js';
 import { serverTiming } from './server-timing.js';
@@ -24,6 +26,7 @@ const PLUGINS = {
     options: { handlers: createUsersHandlers(data, createTokens(jwt)), secret: jwt.secret, loadUser: (id) => data.byId(id) },
   }),
   tpcc: (data) => ({ plugin: tpccRoutes, options: { handlers: createTpccHandlers(data) } }),
+  forum: (data) => ({ plugin: forumRoutes, options: { handlers: createForumHandlers(data), data } }),
 };
 
 /**
@@ -32,6 +35,7 @@ const PLUGINS = {
  *   documents?: ReturnType<import('./data/documents.js').createDocumentsData>,
  *   users?: { data: ReturnType<import('./data/users.js').createUsersData>, jwt: { secret: string, lifetimeSeconds: number } },
  *   tpcc?: ReturnType<import('./data/tpcc.js').createTpccData>,
+ *   forum?: ReturnType<import('./data/forum.js').createForumData>,
  * } }} options
  */
 export async function createServer({ port, host, apis }) {

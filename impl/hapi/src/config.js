@@ -1,6 +1,6 @@
 // Environment parsing and validation (the harness/implementation contract: PORT,
 // DB_POOL_SIZE, NODE_ENV=production, and one URL per database: the server serves each API
-// whose database URL is set — MONGO_URL → documents and users, MYSQL_URL → tpcc — and needs
+// whose database URL is set — MONGO_URL → documents and users, MYSQL_URL → forum and tpcc — and needs
 // at least one. JWT_SECRET is required with MONGO_URL (the users API signs tokens);
 // JWT_LIFETIME_SECONDS defaults to 3600. HOST is optional.
 // Anything missing or invalid is a startup error listing every problem.
@@ -89,7 +89,7 @@ export function loadConfig(env = process.env) {
     poolSize: read(() => parsePoolSize(required(env, 'DB_POOL_SIZE'))),
   };
   if (!optional(env, 'MONGO_URL') && !optional(env, 'MYSQL_URL')) {
-    problems.push('set MONGO_URL (documents, users) or MYSQL_URL (tpcc): no API has a database');
+    problems.push('set MONGO_URL (documents, users) or MYSQL_URL (forum, tpcc): no API has a database');
   }
   if (config.mongoUrl !== undefined) {
     config.jwt = {

@@ -1,5 +1,5 @@
 // Entry point: read the environment, connect to the databases that are configured (a
-// mongoose connection for documents and users, a mysql2 pool for tpcc; each pool holds
+// mongoose connection for documents and users, a mysql2 pool for forum and tpcc; each pool holds
 // DB_POOL_SIZE connections), build the Hapi server with the APIs they serve, start it, and
 // stop cleanly on SIGTERM/SIGINT.
 
@@ -9,6 +9,7 @@ import mysql from 'mysql2/promise';
 import { createServer } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { createDocumentsData } from './data/documents.js';
+import { createForumData } from './data/forum.js';
 import { createTpccData } from './data/tpcc.js';
 import { createUsersData } from './data/users.js';
 import { DB_TIMEOUT_MS, MONGO_TIMEOUTS } from './db-timeouts.js';
@@ -51,6 +52,7 @@ if (config.mysql) {
     dateStrings: true, // DATETIME and DATE as their text: no Date object, no timezone shift
     connectTimeout: DB_TIMEOUT_MS, // a new connection to a stalled server fails within the bound
   });
+  apis.forum = createForumData(pool);
   apis.tpcc = createTpccData(pool);
 }
 
