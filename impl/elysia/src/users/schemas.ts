@@ -1,5 +1,6 @@
 // The users API's inputs as Elysia (TypeBox) schemas, from spec/openapi.yaml (UserRegistration,
-// UserUpdate, LoginRequest, UserId, the limit parameter): closed objects, so a `role` (or any
+// UserUpdate, LoginRequest, UserId, the limit parameter): closed objects (Elysia with normalize off
+// treats every object schema so; stated here all the same), so a `role` (or any
 // other unknown member) is a 400 and never reaches the database (no mass assignment). Strings
 // are stored as given: no conversion, no trimming.
 import { t, type Static } from 'elysia';
