@@ -58,6 +58,8 @@ const cases: [string, string, string[], Record<string, string>, readonly string[
   ['bench, an API the implementation does not serve', BENCH, ['--impl', name, '--api', notServed], {}, served],
   ['bench, REPEAT out of range', BENCH, ['--impl', name, '--repeat', '0'], {}, ['≥ 1']],
   ['bench, PIN out of range', BENCH, ['--impl', name, '--pin', '2'], {}, ['0', '1']],
+  ['bench, PROFILE unknown', BENCH, ['--impl', name, '--profile', 'fast'], {}, ['quick', 'standard', 'paper']],
+  ['bench, QUICK=1 with another PROFILE', BENCH, ['--impl', name, '--quick', '--profile', 'paper'], {}, ['QUICK=1 is PROFILE=quick']],
   ['bench, an unknown option', BENCH, ['--impl', name, '--repeats', '3'], {}, ['--repeat', '--duration']],
   ['bench, RUNTIME unknown', BENCH, ['--impl', name], { FAIRBENCH_RUNTIME: 'vm' }, ['local', 'containers']],
   ['conformance, unknown IMPL', CONFORMANCE, ['--impl', 'no-such-impl'], {}, impls],

@@ -81,9 +81,17 @@ await runMain('bench', async () => {
     try {
       // The profile's cases of this API (its subset), unless CASES= names others.
       const { cases, note, quick } = await profileCases(profile, api, values.cases || undefined);
-      if (note) notes.push(note);
       // An API of the run already complete is checked like the others (same options, trees, cores), then kept.
-      prepared.push(await prepareBench({ ...common, api, ...(cases ? { cases } : {}), ...(quick ? { quick } : {}), ...(status === 'none' ? { runId } : { resume: runId }) }));
+      const prepare = (c: string | undefined) => prepareBench({ ...common, api, ...(c ? { cases: c } : {}), ...(c && quick ? { quick } : {}), ...(status === 'none' ? { runId } : { resume: runId }) });
+      try {
+        prepared.push(await prepare(cases));
+        if (note) notes.push(note);
+      } catch (error) {
+        // MODEL= or PROTOCOL= outside the profile's subset: every case those filters keep, said in a line.
+        if (!(error instanceof FilteredOut) || !cases || values.cases) throw error;
+        prepared.push(await prepare(undefined));
+        notes.push(`${api}: the ${profile.name} subset has no case that MODEL and PROTOCOL keep: every case they keep`);
+      }
     } catch (error) {
       if (error instanceof RunComplete) {
         kept.push(api);

@@ -8,9 +8,9 @@ import { access } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
-/** Debian's Chromium, or CHROMIUM_PATH. */
+/** CHROMIUM_PATH, else Debian's Chromium, else an installed Chrome (GitHub's runners). */
 export async function chromiumPath(): Promise<string> {
-  const candidates = [process.env['CHROMIUM_PATH'], '/usr/bin/chromium'].filter((p): p is string => Boolean(p));
+  const candidates = [process.env['CHROMIUM_PATH'], '/usr/bin/chromium', '/usr/bin/google-chrome'].filter((p): p is string => Boolean(p));
   for (const p of candidates) {
     try {
       await access(p);
