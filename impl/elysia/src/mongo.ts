@@ -19,12 +19,11 @@ export const MONGO_TIMEOUTS = Object.freeze({
 });
 
 const { MongoNetworkError, MongoServerSelectionError } = mongoose.mongo;
+// An operation cut off by the client's own reconnect (src/mongo-monitor.ts), or queued for a pooled connection that never came.
+const MONGO_UNAVAILABLE_NAMES = new Set(['MongoWaitQueueTimeoutError', 'MongoTopologyClosedError', 'MongoPoolClosedError', 'MongoNotConnectedError']);
 
 /** Every network error (a socket timeout, a pool cleared by the monitor), no server, no pooled connection in time. */
 export function mongoUnavailable(err: unknown): boolean {
-  return (
-    err instanceof MongoNetworkError ||
-    err instanceof MongoServerSelectionError ||
-    (err as { name?: unknown } | null)?.name === 'MongoWaitQueueTimeoutError'
-  );
+  const name = (err as { name?: unknown } | null)?.name;
+  return err instanceof MongoNetworkError || err instanceof MongoServerSelectionError || (typeof name === 'string' && MONGO_UNAVAILABLE_NAMES.has(name));
 }

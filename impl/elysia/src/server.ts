@@ -9,6 +9,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { DB_TIMEOUT_MS } from './db-timeouts.ts';
 import { createDocumentsData } from './documents/data.ts';
 import { MONGO_TIMEOUTS } from './mongo.ts';
+import { reconnectWhenMonitorWedges } from './mongo-monitor.ts';
 import { logInternalError } from './problem.ts';
 import { createTpccData } from './tpcc/data.ts';
 import { createUsersData } from './users/data.ts';
@@ -43,6 +44,7 @@ if (config.mongoUrl) {
     console.error(`elysia: cannot connect to MONGO_URL: ${(err as Error).message}`);
     process.exit(1);
   }
+  reconnectWhenMonitorWedges(mongo.getClient(), { boundMs: MONGO_TIMEOUTS.connectTimeoutMS });
 }
 
 const apis: Apis = {
