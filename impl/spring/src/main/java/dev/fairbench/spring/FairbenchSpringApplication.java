@@ -4,6 +4,7 @@ import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.autoconfigure.jdbc.DataSourceAutoConfiguration;
 import org.springframework.boot.autoconfigure.mongo.MongoAutoConfiguration;
+import org.springframework.context.ConfigurableApplicationContext;
 
 /**
  * The fairbench APIs on Spring Boot: each is served when its database's URL is set
@@ -13,7 +14,17 @@ import org.springframework.boot.autoconfigure.mongo.MongoAutoConfiguration;
  */
 @SpringBootApplication(exclude = {DataSourceAutoConfiguration.class, MongoAutoConfiguration.class})
 public class FairbenchSpringApplication {
+  /**
+   * SIGTERM closes the context (Boot's graceful shutdown: requests in flight finish, the pools
+   * close) and then the process exits 0, as the harness's contract asks; the JVM's own status
+   * after a signal would be 143. Boot's shutdown hook is replaced by this one
+   * (application.properties: spring.main.register-shutdown-hook=false).
+   */
   public static void main(String[] args) {
-    SpringApplication.run(FairbenchSpringApplication.class, args);
+    ConfigurableApplicationContext context = SpringApplication.run(FairbenchSpringApplication.class, args);
+    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+      context.close();
+      Runtime.getRuntime().halt(0);
+    }, "fairbench-shutdown"));
   }
 }

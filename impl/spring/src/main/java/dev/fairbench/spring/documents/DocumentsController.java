@@ -1,6 +1,7 @@
 package dev.fairbench.spring.documents;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.mongodb.MongoConnectionPoolClearedException;
 import com.mongodb.MongoException;
 import com.mongodb.MongoSocketException;
 import com.mongodb.MongoTimeoutException;
@@ -88,10 +89,14 @@ public class DocumentsController {
     return ResponseEntity.noContent().build();
   }
 
-  /** No server in time, a socket timeout or a lost connection: a 503; any other driver error is a fault (500, logged). */
+  /**
+   * No server in time, a socket timeout, a lost connection, or a pool the driver cleared after
+   * one (every operation waiting on it fails at once): a 503; any other driver error is a
+   * fault (500, logged).
+   */
   @ExceptionHandler(MongoException.class)
   ResponseEntity<Problem> database(MongoException e) {
-    if (e instanceof MongoTimeoutException || e instanceof MongoSocketException || e.getCause() instanceof java.net.SocketTimeoutException) {
+    if (e instanceof MongoTimeoutException || e instanceof MongoSocketException || e instanceof MongoConnectionPoolClearedException) {
       return ResponseEntity.status(503).header(HttpHeaders.RETRY_AFTER, "1").contentType(ProblemHandler.PROBLEM_JSON)
           .body(Problem.Kind.UNAVAILABLE.with("the database did not answer in time; retry later"));
     }
