@@ -3,14 +3,17 @@ package dev.fairbench.spring;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.autoconfigure.jdbc.DataSourceAutoConfiguration;
+import org.springframework.boot.autoconfigure.mongo.MongoAutoConfiguration;
 
 /**
  * The fairbench APIs on Spring Boot: each is served when its database's URL is set
- * (POSTGRES_URL → sports, MYSQL_URL → tpcc). The pools are ours (config/), one per
- * database, so Boot's own DataSource (from spring.datasource.*) is never made.
+ * (POSTGRES_URL → sports, MYSQL_URL → tpcc, MONGO_URL → documents). The pools and the
+ * MongoDB client are ours (config/), one per database, so Boot's own DataSource (from
+ * spring.datasource.*) and MongoClient (for localhost) are never made.
  */
-@SpringBootApplication(exclude = DataSourceAutoConfiguration.class)
+@SpringBootApplication(exclude = {DataSourceAutoConfiguration.class, MongoAutoConfiguration.class})
 public class FairbenchSpringApplication {
+  /** SIGTERM: Boot's graceful shutdown, then exit 0 (config/ExitZeroOnSigterm). */
   public static void main(String[] args) {
     SpringApplication.run(FairbenchSpringApplication.class, args);
   }

@@ -34,7 +34,8 @@ import org.springframework.web.bind.annotation.RestController;
 /**
  * One POST per TPC-C transaction under /tpcc (other methods: the router's 405). Bodies are
  * application/json (415), at most 16 KiB (413), valid JSON (400 malformed-body) and valid
- * terminal inputs (400 invalid-body: no unknown member, no null, no coercion). The
+ * terminal inputs (400 invalid-body: no unknown member, no null, no coercion of strings,
+ * no fraction for an integer). The
  * transactions' refusals become problems here, and so does a database that did not answer
  * in time (503): never a 500.
  */
@@ -53,7 +54,8 @@ public class TpccController {
   public TpccController(TpccService service, ObjectMapper mapper, Validator validator) {
     this.service = service;
     this.mapper = mapper;
-    this.bodies = new JsonBodies(mapper, validator);
+    // Boot's strict mapper, with JSON Schema's integers (8.0 is 8, 8.5 is refused).
+    this.bodies = new JsonBodies(mapper.copy().registerModule(WholeNumbers.MODULE), validator);
   }
 
   /** The body as the terminal input `shape`; an explicit null anywhere is refused too (no input member is nullable). */

@@ -84,6 +84,13 @@ class TpccControllerTest {
   }
 
   @Test
+  void integersWrittenWithAZeroFractionAreIntegers() throws Exception {
+    given(transactions.stockLevel(any())).willReturn(LOW);
+    postJson("/tpcc/stock-level", "{\"w_id\":1.0,\"d_id\":2,\"threshold\":15.00}").andExpect(status().isOk());
+    verify(transactions).stockLevel(new TpccBodies.StockLevel(1, 2, 15));
+  }
+
+  @Test
   void otherMethodsAre405WithAllow() throws Exception {
     mvc.perform(get("/tpcc/new-order")).andExpect(status().isMethodNotAllowed()).andExpect(header().string("Allow", "POST"))
         .andExpect(content().contentType("application/problem+json"));
