@@ -58,7 +58,7 @@ test: setup lint images-if-possible unit ## Everything CI runs: set-up, lint, im
 	@node conformance/src/cli/conformance.ts
 	@node conformance/src/cli/resilience.ts --short
 	@node pact/src/cli/pact.ts
-	@node pact/src/cli/mutants.ts
+	@node pact/src/cli/mutants.ts --short
 	@$(MAKE) --no-print-directory bench-smoke
 
 images: setup ## Build the containers runtime's local images (Debian by debootstrap; node, java, bun, mariadb, postgresql, ferretdb); cached by input hash
@@ -86,8 +86,8 @@ conformance: setup ## Run the conformance suite (IMPL=…, API=…, RUNTIME=loca
 pact: setup ## Contract tests: each API's k6 script against its pact (Pact's mock server), then provider verification of IMPL × API (default: every pair); writes results/pact/ and the matrix's pact columns; PACT_BROKER_URL optional
 	@node pact/src/cli/pact.ts $(if $(IMPL),--impl $(IMPL)) $(if $(API),--api $(API))
 
-pact-mutants: setup ## Contract mutation check: each defect in apis/*/pact/mutants/<impl>.yaml must fail its provider verification; CONFORMANCE=1 also runs the suite on each (does it catch it too?)
-	@node pact/src/cli/mutants.ts $(if $(API),--api $(API)) $(if $(filter 1 true yes,$(CONFORMANCE)),--conformance)
+pact-mutants: setup ## Contract mutation check: each defect in apis/*/pact/mutants/<impl>.yaml must fail its provider verification; CONFORMANCE=1 also runs the suite on each (does it catch it too?); SHORT=1 (make test) only the defects the suite misses
+	@node pact/src/cli/mutants.ts $(if $(API),--api $(API)) $(if $(filter 1 true yes,$(CONFORMANCE)),--conformance) $(if $(filter 1 true yes,$(SHORT)),--short)
 
 mutants: setup ## Mutation check: the suite must fail on each defect in apis/*/conformance/mutants/<impl>.yaml (API=x: only that API's)
 	@node conformance/src/cli/mutants.ts $(if $(API),--api $(API))

@@ -1,17 +1,18 @@
-// make pact-mutants [API=x,y] [CONFORMANCE=1] → every defect in apis/*/pact/mutants/ must fail its pair's
-// provider verification; with --conformance the suite also runs on each, checking the file's claim.
+// make pact-mutants [API=x,y] [CONFORMANCE=1] [SHORT=1] → every defect in apis/*/pact/mutants/ must fail
+// its pair's provider verification; with --conformance the suite also runs on each, checking the
+// file's claim; --short (make test) plants only the defects the suite misses (the contract's own).
 import { runMain } from '@fairbench/harness/cli/main.ts';
 import { checkApiNames, listArg, parseCli } from '@fairbench/harness/cli/usage.ts';
 
 process.env.PACT_DO_NOT_TRACK ??= 'true';
 
 await runMain('pact-mutants', async () => {
-  const { values } = parseCli({ options: { conformance: { type: 'boolean', default: false }, api: { type: 'string' } } });
+  const { values } = parseCli({ options: { conformance: { type: 'boolean', default: false }, short: { type: 'boolean', default: false }, api: { type: 'string' } } });
   const apis = listArg(values.api);
   if (apis) await checkApiNames(apis);
   const { bold, green, red } = await import('@fairbench/conformance/report/console.ts');
   const { runPactMutants } = await import('../mutants.ts');
-  const outcomes = await runPactMutants({ conformance: values.conformance === true, ...(apis ? { apis } : {}) });
+  const outcomes = await runPactMutants({ conformance: values.conformance === true, short: values.short === true, ...(apis ? { apis } : {}) });
   console.log(`\n${bold('Mutation check of the contracts')}`);
   for (const o of outcomes) {
     const claim = o.conformance === undefined ? `conformance ${o.claimed} it (claimed)` : o.conformance === o.claimed ? `conformance ${o.conformance} it` : red(`conformance ${o.conformance} it, the file says ${o.claimed}`);
