@@ -52,14 +52,14 @@ setup: ## Install everything (apt packages incl. Podman and Chromium, pinned Nod
 	@bash scripts/setup.sh
 	@node harness/src/cli/reap.ts
 
-test: setup lint images-if-possible unit ## Everything CI runs: set-up, lint, images, harness tests, mutation check (each planted defect against the cases that must catch it), fuzzing (short form), conformance of every implementation (in containers when a runtime works), resilience (short form), the k6 scripts' pacts and their verification (+ planted defects), QUICK benchmark smoke
+test: setup lint images-if-possible unit ## Everything CI runs: set-up, lint, images, harness tests, mutation check (each planted defect against the cases that must catch it), fuzzing (short form), conformance of every implementation (in containers when a runtime works), resilience (short form, each implementation once per database), the k6 scripts' pacts and their verification (+ the defects only they catch), QUICK benchmark smoke (once per API)
 	@node conformance/src/cli/mutants.ts
 	@node conformance/src/cli/fuzz.ts --short
 	@node conformance/src/cli/conformance.ts
-	@node conformance/src/cli/resilience.ts --short
+	@node conformance/src/cli/resilience.ts --short --per-database
 	@node pact/src/cli/pact.ts
 	@node pact/src/cli/mutants.ts --short
-	@$(MAKE) --no-print-directory bench-smoke
+	@node bench/src/cli/smoke.ts --one-per-api
 
 images: setup ## Build the containers runtime's local images (Debian by debootstrap; node, java, bun, mariadb, postgresql, ferretdb); cached by input hash
 	@node harness/src/cli/images.ts $(IMAGES)

@@ -1,9 +1,13 @@
-// make bench-smoke → the QUICK benchmark that make test runs: for every API whose manifest
-// names a smoke selection (bench.smoke), every implementation that serves it and can run
-// here, through the same gate and runner as make bench. One that cannot run is skipped loudly.
+// make bench-smoke → the QUICK benchmark of every API whose manifest names a smoke selection
+// (bench.smoke), for every implementation that serves it and can run here, through the same
+// gate and runner as make bench. One that cannot run is skipped loudly. --one-per-api (make
+// test): the first implementation (by name) that serves each API; the smoke checks the API's
+// benchmark pipeline (k6 script, baseline, result, report), which conformance and the pacts
+// already check per implementation.
 import { readFile } from 'node:fs/promises';
 import { loadApis } from '@fairbench/harness/api/manifest.ts';
 import { runMain } from '@fairbench/harness/cli/main.ts';
+import { parseCli } from '@fairbench/harness/cli/usage.ts';
 import { loadImplementations } from '@fairbench/harness/impl/manifest.ts';
 import { missingToolchain } from '@fairbench/harness/impl/toolchain.ts';
 import { summaryMarkdown } from '../report/summary.ts';
@@ -12,6 +16,7 @@ import { chooseProfile } from '../profiles.ts';
 import { runBench } from '../run.ts';
 
 await runMain('bench-smoke', async () => {
+  const { values } = parseCli({ options: { 'one-per-api': { type: 'boolean', default: false } } });
   const impls = await loadImplementations();
   // The quick profile's repetitions, window and warm-up (bench/profiles.yaml), on the smoke's cases.
   const { profile, eta } = await chooseProfile('quick', false);
@@ -19,12 +24,18 @@ await runMain('bench-smoke', async () => {
   for (const api of await loadApis()) {
     const smoke = api.manifest.bench.smoke;
     if (!smoke) continue;
+    let ranApi = false;
     for (const impl of impls.filter((i) => i.manifest.apis.includes(api.manifest.name))) {
       const missing = await missingToolchain(impl.manifest);
       if (missing) {
         console.log(`!! SKIPPED smoke ${impl.manifest.name} × ${api.manifest.name}: ${missing}`);
         continue;
       }
+      if (ranApi && values['one-per-api'] === true) {
+        console.log(`!! smoke ${impl.manifest.name} × ${api.manifest.name} not in this run: make test smokes each API once (make bench-smoke runs every pair)`);
+        continue;
+      }
+      ranApi = true;
       console.log(`== smoke ${impl.manifest.name} × ${api.manifest.name} (CASES=${smoke.cases})`);
       const outcome = await runBench({ impls: [impl.manifest.name], api: api.manifest.name, profile: profile.name, eta, repeat: profile.repeat, durationSeconds: profile.durationSeconds, warmupSeconds: profile.warmupSeconds, quick: profile.quick, cases: smoke.cases, pin: true, seed: 1 });
       if (outcome.failed.length > 0) throw new Error(`the smoke of ${impl.manifest.name} × ${api.manifest.name} failed in ${outcome.failed.length} case(s): ${outcome.failed.map((f) => `${f.case.id}: ${f.case.failure.reason}`).join('; ')}`);
