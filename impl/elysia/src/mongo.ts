@@ -21,9 +21,16 @@ export const MONGO_TIMEOUTS = Object.freeze({
 const { MongoNetworkError, MongoServerSelectionError } = mongoose.mongo;
 // An operation cut off by the client's own reconnect (src/mongo-monitor.ts), or queued for a pooled connection that never came.
 const MONGO_UNAVAILABLE_NAMES = new Set(['MongoWaitQueueTimeoutError', 'MongoTopologyClosedError', 'MongoPoolClosedError', 'MongoNotConnectedError']);
+// The server cancelled the operation as it shut down: MongoDB's ShutdownInProgress, InterruptedAtShutdown,
+// InterruptedDueToReplStateChange; FerretDB says "context canceled" (seen in make resilience's restart).
+const MONGO_SHUTDOWN_CODES = new Set([91, 11600, 11602]);
+function cancelledAtShutdown(err: unknown): boolean {
+  const e = err as { name?: unknown; code?: unknown; message?: unknown } | null;
+  return e?.name === 'MongoServerError' && ((typeof e.code === 'number' && MONGO_SHUTDOWN_CODES.has(e.code)) || /context canceled/.test(String(e.message ?? '')));
+}
 
 /** Every network error (a socket timeout, a pool cleared by the monitor), no server, no pooled connection in time. */
 export function mongoUnavailable(err: unknown): boolean {
   const name = (err as { name?: unknown } | null)?.name;
-  return err instanceof MongoNetworkError || err instanceof MongoServerSelectionError || (typeof name === 'string' && MONGO_UNAVAILABLE_NAMES.has(name));
+  return err instanceof MongoNetworkError || err instanceof MongoServerSelectionError || (typeof name === 'string' && MONGO_UNAVAILABLE_NAMES.has(name)) || cancelledAtShutdown(err);
 }

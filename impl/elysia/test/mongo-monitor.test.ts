@@ -49,3 +49,10 @@ test('an operation the reconnect cut off is the database unavailable (a 503), no
   expect(mongoUnavailable(new MongoNotConnectedError('closed'))).toBe(true);
   expect(mongoUnavailable(new TypeError('a bug'))).toBe(false);
 });
+
+test('an operation the server cancelled as it shut down is the database unavailable, not a bug', () => {
+  const { MongoServerError } = mongoose.mongo;
+  expect(mongoUnavailable(new MongoServerError({ code: 11600, errmsg: 'interrupted at shutdown' }))).toBe(true);
+  expect(mongoUnavailable(new MongoServerError({ code: 1, errmsg: '[msg_find.go:344 handler.handleMaxTimeMSError] context canceled after delay' }))).toBe(true);
+  expect(mongoUnavailable(new MongoServerError({ code: 11000, errmsg: 'E11000 duplicate key error' }))).toBe(false);
+});

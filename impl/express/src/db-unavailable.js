@@ -9,6 +9,10 @@ const UNAVAILABLE_CODES = new Set(['PROTOCOL_SEQUENCE_TIMEOUT', 'ETIMEDOUT', 'PR
 const { MongoNetworkError, MongoServerSelectionError } = mongoose.mongo;
 // An operation cut off by the client's own reconnect (src/mongo-monitor.js), or queued for a pooled connection that never came.
 const MONGO_UNAVAILABLE_NAMES = new Set(['MongoWaitQueueTimeoutError', 'MongoTopologyClosedError', 'MongoPoolClosedError', 'MongoNotConnectedError']);
+// The server cancelled the operation as it shut down: MongoDB's ShutdownInProgress, InterruptedAtShutdown,
+// InterruptedDueToReplStateChange; FerretDB says "context canceled" (seen in make resilience's restart).
+const MONGO_SHUTDOWN_CODES = new Set([91, 11600, 11602]);
+const cancelledAtShutdown = (err) => err?.name === 'MongoServerError' && (MONGO_SHUTDOWN_CODES.has(err.code) || /context canceled/.test(err.message ?? ''));
 // node-postgres (8.x) gives its own timeouts and lost connections no code, only these messages.
 const PG_UNAVAILABLE_MESSAGES = new Set([
   'Query read timeout', // query_timeout
@@ -34,6 +38,7 @@ export function databaseUnavailable(err) {
     err instanceof MongoNetworkError ||
     err instanceof MongoServerSelectionError ||
     MONGO_UNAVAILABLE_NAMES.has(err?.name) ||
+    cancelledAtShutdown(err) ||
     UNAVAILABLE_CODES.has(err?.code) ||
     postgresUnavailable(err)
   );

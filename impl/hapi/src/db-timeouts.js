@@ -26,6 +26,10 @@ export class DatabaseTimeout extends Error {}
 const { MongoNetworkError, MongoServerSelectionError } = mongoose.mongo;
 // An operation cut off by the client's own reconnect (src/mongo-monitor.js), or queued for a pooled connection that never came.
 const MONGO_UNAVAILABLE_NAMES = new Set(['MongoWaitQueueTimeoutError', 'MongoTopologyClosedError', 'MongoPoolClosedError', 'MongoNotConnectedError']);
+// The server cancelled the operation as it shut down: MongoDB's ShutdownInProgress, InterruptedAtShutdown,
+// InterruptedDueToReplStateChange; FerretDB says "context canceled" (seen in make resilience's restart).
+const MONGO_SHUTDOWN_CODES = new Set([91, 11600, 11602]);
+const cancelledAtShutdown = (err) => err?.name === 'MongoServerError' && (MONGO_SHUTDOWN_CODES.has(err.code) || /context canceled/.test(err.message ?? ''));
 // mysql2: a timed-out statement or connect, a lost or refused connection.
 const MYSQL_UNAVAILABLE = new Set(['PROTOCOL_SEQUENCE_TIMEOUT', 'ETIMEDOUT', 'PROTOCOL_CONNECTION_LOST', 'ECONNREFUSED', 'ECONNRESET']);
 
@@ -36,6 +40,7 @@ export function databaseUnavailable(err) {
     err instanceof MongoNetworkError ||
     err instanceof MongoServerSelectionError ||
     MONGO_UNAVAILABLE_NAMES.has(err?.name) ||
+    cancelledAtShutdown(err) ||
     MYSQL_UNAVAILABLE.has(err?.code)
   );
 }

@@ -53,3 +53,10 @@ test('an operation the reconnect cut off is the database unavailable (a 503), no
   assert.ok(databaseUnavailable(new MongoNotConnectedError('closed')));
   assert.ok(!databaseUnavailable(new TypeError('a bug')));
 });
+
+test('an operation the server cancelled as it shut down is the database unavailable, not a bug', () => {
+  const { MongoServerError } = mongoose.mongo;
+  assert.ok(databaseUnavailable(new MongoServerError({ code: 11600, errmsg: 'interrupted at shutdown' })));
+  assert.ok(databaseUnavailable(new MongoServerError({ code: 1, errmsg: '[msg_find.go:344 handler.handleMaxTimeMSError] context canceled after delay' })));
+  assert.ok(!databaseUnavailable(new MongoServerError({ code: 11000, errmsg: 'E11000 duplicate key error' })));
+});
