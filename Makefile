@@ -107,7 +107,7 @@ bench: setup ## Benchmark IMPL (or IMPL=a,b, alternating) on every API it serves
 	  $(if $(PROTOCOL),--protocol $(PROTOCOL)) $(if $(CASES),--cases '$(CASES)') $(if $(MODEL),--model $(MODEL)) $(if $(PIN),--pin $(PIN)) \
 	  $(if $(RESUME),--resume '$(RESUME)')
 
-bench-smoke: setup ## The QUICK benchmark make test runs: each API's smoke cases (bench.smoke in its api.yaml) for every implementation that serves it
+bench-smoke: setup ## The QUICK benchmark of each API's smoke cases (bench.smoke in its api.yaml) for every implementation that serves it (make test: the first implementation of each API)
 	@node bench/src/cli/smoke.ts
 
 matrix: ## Print the compliance matrix from the verdicts in results/conformance/ and results/pact/ (a pact and a resilience column per API)
