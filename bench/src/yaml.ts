@@ -3,10 +3,15 @@ import { readFile } from 'node:fs/promises';
 import { parse } from 'yaml';
 import { newAjv } from '@fairbench/conformance/json-schema.ts';
 
+/** A validator's errors on one line: each path and what is wrong there. */
+export function schemaErrors(errors: readonly { instancePath: string; message?: string }[] | null | undefined): string {
+  return (errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`).join('; ');
+}
+
 export async function loadYaml<T>(file: string, schema: object): Promise<{ data: T; text: string }> {
   const text = await readFile(file, 'utf8');
   const data: unknown = parse(text);
   const validate = newAjv().compile<T>(schema);
-  if (!validate(data)) throw new Error(`${file}: ${(validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`).join('; ')}`);
+  if (!validate(data)) throw new Error(`${file}: ${schemaErrors(validate.errors)}`);
   return { data, text };
 }

@@ -9,6 +9,7 @@ import { newAjv } from '@fairbench/conformance/json-schema.ts';
 import publishedSchema from '../../schemas/published.schema.json' with { type: 'json' };
 import { buildModel, type ApiReport, type PaperData } from './model.ts';
 import type { Published } from './published.ts';
+import { schemaErrors } from '../yaml.ts';
 
 const validatePublished = newAjv().compile<Published>(publishedSchema);
 
@@ -44,7 +45,7 @@ async function paperData(): Promise<PaperData> {
     const file = join(api.dir, api.manifest.bench.scenario);
     const { paper, published } = parse(await readFile(file, 'utf8')) as { paper?: PaperData[string]['paper']; published?: unknown };
     if (published !== undefined && !validatePublished(published)) {
-      throw new Error(`${file}: published: ${(validatePublished.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`).join('; ')} (format: bench/schemas/published.schema.json)`);
+      throw new Error(`${file}: published: ${schemaErrors(validatePublished.errors)} (format: bench/schemas/published.schema.json)`);
     }
     if (paper || published) data[api.manifest.name] = { ...(paper ? { paper } : {}), ...(published ? { published } : {}) };
   }
