@@ -127,7 +127,7 @@ export function createSportsData(pool: Pool) {
     fieldById: (id: number) => one<Field>(`SELECT ${FIELD} FROM sports_field WHERE id = $1`, [id]),
 
     /** The caller's reservations (a user's own, an owner's fields'), each with its field's and facility's names, in one joined query. */
-    reservations(caller: SportsUser, paging: Paging, status: Status | undefined) {
+    async reservations(caller: SportsUser, paging: Paging, status: Status | undefined): Promise<Page<ReservationListItem>> {
       const params: unknown[] = [caller.id];
       let where = caller.role === 'owner' ? 'fa.owner_id = $1' : 'r.user_id = $1';
       if (status !== undefined) {
