@@ -1,5 +1,5 @@
 // Builds the Elysia app from the APIs it is given a data layer for: Server-Timing on every
-// response, /health, a plugin per API (tpcc, users, documents), and one error hook that answers every error as
+// response, /health, a plugin per API (tpcc, users, documents, sports), and one error hook that answers every error as
 // application/problem+json (src/problem.ts) — unknown paths, validation, parsing, refusals.
 //
 // Elysia defaults are kept except two settings the contract needs: strictPath (so
@@ -11,6 +11,9 @@ import type { DocumentsData } from './documents/data.ts';
 import { createDocumentsHandlers } from './documents/handlers.ts';
 import { documentsRoutes } from './documents/routes.ts';
 import type { JwtConfig } from './config.ts';
+import type { SportsData } from './sports/data.ts';
+import { createSportsHandlers } from './sports/handlers.ts';
+import { sportsRoutes } from './sports/routes.ts';
 import { createTpccHandlers } from './tpcc/handlers.ts';
 import type { UsersData } from './users/data.ts';
 import { createUsersHandlers } from './users/handlers.ts';
@@ -29,6 +32,7 @@ export interface Apis {
   readonly tpcc?: TpccData;
   readonly documents?: DocumentsData;
   readonly users?: { readonly data: UsersData; readonly jwt: JwtConfig };
+  readonly sports?: { readonly data: SportsData; readonly jwt: JwtConfig };
 }
 
 export function buildApp(apis: Apis) {
@@ -62,5 +66,6 @@ export function buildApp(apis: Apis) {
   return app
     .use(apis.tpcc ? tpccRoutes(createTpccHandlers(apis.tpcc)) : new Elysia())
     .use(apis.users ? usersRoutes(createUsersHandlers(apis.users.data), apis.users.jwt) : new Elysia())
-    .use(apis.documents ? documentsRoutes(createDocumentsHandlers(apis.documents)) : new Elysia());
+    .use(apis.documents ? documentsRoutes(createDocumentsHandlers(apis.documents)) : new Elysia())
+    .use(apis.sports ? sportsRoutes(createSportsHandlers(apis.sports.data), apis.sports.jwt) : new Elysia());
 }

@@ -1,8 +1,8 @@
 // The implementation contract's environment: PORT, DB_POOL_SIZE, HOST (optional), and one URL
 // per database: the app serves each API whose database is set — MYSQL_URL → tpcc, MONGO_URL →
-// users and documents — and needs at least one. JWT_SECRET is required with MONGO_URL (the users
-// API signs tokens); JWT_LIFETIME_SECONDS defaults to 3600. Anything missing or invalid is one
-// ConfigError listing every problem.
+// users and documents, POSTGRES_URL → sports — and needs at least one. JWT_SECRET is required
+// with MONGO_URL or POSTGRES_URL (the users and sports APIs sign tokens); JWT_LIFETIME_SECONDS
+// defaults to 3600. Anything missing or invalid is one ConfigError listing every problem.
 
 export class ConfigError extends Error {}
 
@@ -20,7 +20,8 @@ export interface Config {
   readonly poolSize: number;
   readonly mysql?: MysqlOptions;
   readonly mongoUrl?: string;
-  /** With mongoUrl: the users API's HS256 key and its tokens' lifetime. */
+  readonly postgresUrl?: string;
+  /** With mongoUrl or postgresUrl: the users and sports APIs' HS256 key and their tokens' lifetime. */
   readonly jwt?: JwtConfig;
 }
 
@@ -60,6 +61,13 @@ function parseMongoUrl(raw: string): string {
   return raw;
 }
 
+function parsePostgresUrl(raw: string): string {
+  const url = parseUrl('POSTGRES_URL', raw, 'postgres://user:pass@host:port/db');
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') throw new ConfigError(`POSTGRES_URL must use the postgres: scheme, got ${url.protocol}`);
+  if (!url.pathname.replace(/^\//, '')) throw new ConfigError('POSTGRES_URL must name a database (postgres://user:pass@host:port/db)');
+  return raw;
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const problems: string[] = [];
   const value = (name: string) => env[name]?.trim() || undefined;
@@ -82,17 +90,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   else if (!DECIMAL.test(pool) || Number(pool) < 1 || !Number.isSafeInteger(Number(pool))) problems.push(`DB_POOL_SIZE must be a positive integer, got ${JSON.stringify(pool)}`);
   const mysql = parsed('MYSQL_URL', parseMysqlUrl);
   const mongoUrl = parsed('MONGO_URL', parseMongoUrl);
-  if (value('MYSQL_URL') === undefined && value('MONGO_URL') === undefined) {
-    problems.push('set MYSQL_URL (tpcc) or MONGO_URL (users, documents): no API has a database');
+  const postgresUrl = parsed('POSTGRES_URL', parsePostgresUrl);
+  if (value('MYSQL_URL') === undefined && value('MONGO_URL') === undefined && value('POSTGRES_URL') === undefined) {
+    problems.push('set MYSQL_URL (tpcc), MONGO_URL (users, documents) or POSTGRES_URL (sports): no API has a database');
   }
   let jwt: JwtConfig | undefined;
-  if (mongoUrl !== undefined) {
+  if (mongoUrl !== undefined || postgresUrl !== undefined) {
     const secret = value('JWT_SECRET');
-    if (secret === undefined) problems.push('JWT_SECRET is required with MONGO_URL (the users API signs tokens)');
+    if (secret === undefined) problems.push('JWT_SECRET is required with MONGO_URL or POSTGRES_URL (the users and sports APIs sign tokens)');
     const lifetime = value('JWT_LIFETIME_SECONDS') ?? '3600';
     if (!DECIMAL.test(lifetime) || Number(lifetime) < 1) problems.push(`JWT_LIFETIME_SECONDS must be a positive integer, got ${JSON.stringify(lifetime)}`);
     if (secret !== undefined) jwt = { secret, lifetimeSeconds: Number(lifetime) };
   }
   if (problems.length > 0) throw new ConfigError(problems.join('; '));
-  return { port: Number(port), host: value('HOST') ?? '127.0.0.1', poolSize: Number(pool), mysql, mongoUrl, jwt };
+  return { port: Number(port), host: value('HOST') ?? '127.0.0.1', poolSize: Number(pool), mysql, mongoUrl, postgresUrl, jwt };
 }

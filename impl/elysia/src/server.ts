@@ -1,16 +1,19 @@
 // Entry point: read the environment, connect to the databases that are configured (a mysql2
-// pool for tpcc, a mongoose connection for users and documents; DB_POOL_SIZE connections each, as the
-// paper's createPool with connectionLimit), build the app, listen, and shut down cleanly on
-// SIGTERM/SIGINT.
+// pool for tpcc, a mongoose connection for users and documents, a node-postgres pool for sports;
+// DB_POOL_SIZE connections each, as the paper's createPool with connectionLimit), build the app,
+// listen, and shut down cleanly on SIGTERM/SIGINT.
 import mongoose from 'mongoose';
 import mysql from 'mysql2/promise';
+import pg from 'pg';
 import { buildApp, type Apis } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { DB_TIMEOUT_MS } from './db-timeouts.ts';
 import { createDocumentsData } from './documents/data.ts';
 import { MONGO_TIMEOUTS } from './mongo.ts';
 import { reconnectWhenMonitorWedges } from './mongo-monitor.ts';
+import { PG_TIMEOUTS } from './postgres.ts';
 import { logInternalError } from './problem.ts';
+import { createSportsData } from './sports/data.ts';
 import { createTpccData } from './tpcc/data.ts';
 import { createUsersData } from './users/data.ts';
 
@@ -47,9 +50,24 @@ if (config.mongoUrl) {
   reconnectWhenMonitorWedges(mongo.getClient(), { boundMs: MONGO_TIMEOUTS.connectTimeoutMS });
 }
 
+// pg parses DATE into a local-time Date; the API answers the DATE's own 'YYYY-MM-DD'.
+const PG_DATE = 1082;
+const pgPool =
+  config.postgresUrl === undefined
+    ? undefined
+    : new pg.Pool({
+        connectionString: config.postgresUrl,
+        max: config.poolSize, // DB_POOL_SIZE, exactly
+        ...PG_TIMEOUTS, // checkout, connect and every statement end within the bound (src/postgres.ts)
+        types: { getTypeParser: ((oid: number, format?: 'text' | 'binary') => (oid === PG_DATE ? (value: string) => value : pg.types.getTypeParser(oid, format))) as typeof pg.types.getTypeParser },
+      });
+// An idle client whose server went away emits 'error' on the pool; the next query reports it.
+pgPool?.on('error', (err) => logInternalError('postgres pool', err));
+
 const apis: Apis = {
   ...(pool ? { tpcc: createTpccData(pool) } : {}),
   ...(mongo && config.jwt ? { users: { data: createUsersData(mongo), jwt: config.jwt }, documents: createDocumentsData(mongo) } : {}),
+  ...(pgPool && config.jwt ? { sports: { data: createSportsData(pgPool), jwt: config.jwt } } : {}),
 };
 const app = buildApp(apis);
 
@@ -69,6 +87,7 @@ async function shutdown(signal: string) {
   try {
     await app.stop();
     await pool?.end();
+    await pgPool?.end();
     await mongoose.disconnect();
   } catch (err) {
     logInternalError('shutdown', err);
