@@ -1,5 +1,5 @@
 // The implementation contract's environment: PORT, DB_POOL_SIZE, HOST (optional), and one URL
-// per database: the app serves each API whose database is set — MYSQL_URL → tpcc, MONGO_URL →
+// per database: the app serves each API whose database is set — MYSQL_URL → tpcc and forum, MONGO_URL →
 // users and documents — and needs at least one. JWT_SECRET is required with MONGO_URL (the users
 // API signs tokens); JWT_LIFETIME_SECONDS defaults to 3600. Anything missing or invalid is one
 // ConfigError listing every problem.
@@ -83,7 +83,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const mysql = parsed('MYSQL_URL', parseMysqlUrl);
   const mongoUrl = parsed('MONGO_URL', parseMongoUrl);
   if (value('MYSQL_URL') === undefined && value('MONGO_URL') === undefined) {
-    problems.push('set MYSQL_URL (tpcc) or MONGO_URL (users, documents): no API has a database');
+    problems.push('set MYSQL_URL (tpcc, forum) or MONGO_URL (users, documents): no API has a database');
   }
   let jwt: JwtConfig | undefined;
   if (mongoUrl !== undefined) {

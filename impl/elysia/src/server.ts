@@ -1,5 +1,5 @@
 // Entry point: read the environment, connect to the databases that are configured (a mysql2
-// pool for tpcc, a mongoose connection for users and documents; DB_POOL_SIZE connections each, as the
+// pool for tpcc and forum, a mongoose connection for users and documents; DB_POOL_SIZE connections each, as the
 // paper's createPool with connectionLimit), build the app, listen, and shut down cleanly on
 // SIGTERM/SIGINT.
 import mongoose from 'mongoose';
@@ -8,6 +8,7 @@ import { buildApp, type Apis } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { DB_TIMEOUT_MS } from './db-timeouts.ts';
 import { createDocumentsData } from './documents/data.ts';
+import { createForumData } from './forum/data.ts';
 import { MONGO_TIMEOUTS } from './mongo.ts';
 import { reconnectWhenMonitorWedges } from './mongo-monitor.ts';
 import { logInternalError } from './problem.ts';
@@ -48,7 +49,7 @@ if (config.mongoUrl) {
 }
 
 const apis: Apis = {
-  ...(pool ? { tpcc: createTpccData(pool) } : {}),
+  ...(pool ? { tpcc: createTpccData(pool), forum: createForumData(pool) } : {}),
   ...(mongo && config.jwt ? { users: { data: createUsersData(mongo), jwt: config.jwt }, documents: createDocumentsData(mongo) } : {}),
 };
 const app = buildApp(apis);
