@@ -1,5 +1,5 @@
 // Builds the Elysia app from the APIs it is given a data layer for: Server-Timing on every
-// response, /health, a plugin per API (tpcc, users, documents, sports), and one error hook that answers every error as
+// response, /health, a plugin per API (tpcc, forum, users, documents, sports), and one error hook that answers every error as
 // application/problem+json (src/problem.ts) — unknown paths, validation, parsing, refusals.
 //
 // Elysia defaults are kept except two settings the contract needs: strictPath (so
@@ -8,6 +8,10 @@
 import { Elysia, ValidationError } from 'elysia';
 import { PROBLEMS, ProblemError, logInternalError, methodNotAllowed, problemResponse } from './problem.ts';
 import type { DocumentsData } from './documents/data.ts';
+import type { ForumData } from './forum/data.ts';
+import { createGraphqlEndpoint } from './forum/graphql/endpoint.ts';
+import { createForumHandlers } from './forum/handlers.ts';
+import { forumRoutes } from './forum/routes.ts';
 import { createDocumentsHandlers } from './documents/handlers.ts';
 import { documentsRoutes } from './documents/routes.ts';
 import type { JwtConfig } from './config.ts';
@@ -30,6 +34,7 @@ function validationDetail(error: Readonly<ValidationError>): string {
 
 export interface Apis {
   readonly tpcc?: TpccData;
+  readonly forum?: ForumData;
   readonly documents?: DocumentsData;
   readonly users?: { readonly data: UsersData; readonly jwt: JwtConfig };
   readonly sports?: { readonly data: SportsData; readonly jwt: JwtConfig };
@@ -65,6 +70,7 @@ export function buildApp(apis: Apis) {
   // The routes of an API without a database are unknown paths (404).
   return app
     .use(apis.tpcc ? tpccRoutes(createTpccHandlers(apis.tpcc)) : new Elysia())
+    .use(apis.forum ? forumRoutes(createForumHandlers(apis.forum), createGraphqlEndpoint(apis.forum)) : new Elysia())
     .use(apis.users ? usersRoutes(createUsersHandlers(apis.users.data), apis.users.jwt) : new Elysia())
     .use(apis.documents ? documentsRoutes(createDocumentsHandlers(apis.documents)) : new Elysia())
     .use(apis.sports ? sportsRoutes(createSportsHandlers(apis.sports.data), apis.sports.jwt) : new Elysia());

@@ -1,5 +1,5 @@
 // The implementation contract's environment: PORT, DB_POOL_SIZE, HOST (optional), and one URL
-// per database: the app serves each API whose database is set — MYSQL_URL → tpcc, MONGO_URL →
+// per database: the app serves each API whose database is set — MYSQL_URL → tpcc and forum, MONGO_URL →
 // users and documents, POSTGRES_URL → sports — and needs at least one. JWT_SECRET is required
 // with MONGO_URL or POSTGRES_URL (the users and sports APIs sign tokens); JWT_LIFETIME_SECONDS
 // defaults to 3600. Anything missing or invalid is one ConfigError listing every problem.
@@ -92,7 +92,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const mongoUrl = parsed('MONGO_URL', parseMongoUrl);
   const postgresUrl = parsed('POSTGRES_URL', parsePostgresUrl);
   if (value('MYSQL_URL') === undefined && value('MONGO_URL') === undefined && value('POSTGRES_URL') === undefined) {
-    problems.push('set MYSQL_URL (tpcc), MONGO_URL (users, documents) or POSTGRES_URL (sports): no API has a database');
+    problems.push('set MYSQL_URL (tpcc, forum), MONGO_URL (users, documents) or POSTGRES_URL (sports): no API has a database');
   }
   let jwt: JwtConfig | undefined;
   if (mongoUrl !== undefined || postgresUrl !== undefined) {

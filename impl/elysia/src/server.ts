@@ -1,7 +1,7 @@
 // Entry point: read the environment, connect to the databases that are configured (a mysql2
-// pool for tpcc, a mongoose connection for users and documents, a node-postgres pool for sports;
-// DB_POOL_SIZE connections each, as the paper's createPool with connectionLimit), build the app,
-// listen, and shut down cleanly on SIGTERM/SIGINT.
+// pool for tpcc and forum, a mongoose connection for users and documents, a node-postgres pool for
+// sports; DB_POOL_SIZE connections each, as the paper's createPool with connectionLimit), build the
+// app, listen, and shut down cleanly on SIGTERM/SIGINT.
 import mongoose from 'mongoose';
 import mysql from 'mysql2/promise';
 import pg from 'pg';
@@ -9,6 +9,7 @@ import { buildApp, type Apis } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { DB_TIMEOUT_MS } from './db-timeouts.ts';
 import { createDocumentsData } from './documents/data.ts';
+import { createForumData } from './forum/data.ts';
 import { MONGO_TIMEOUTS } from './mongo.ts';
 import { reconnectWhenMonitorWedges } from './mongo-monitor.ts';
 import { PG_TIMEOUTS } from './postgres.ts';
@@ -65,7 +66,7 @@ const pgPool =
 pgPool?.on('error', (err) => logInternalError('postgres pool', err));
 
 const apis: Apis = {
-  ...(pool ? { tpcc: createTpccData(pool) } : {}),
+  ...(pool ? { tpcc: createTpccData(pool), forum: createForumData(pool) } : {}),
   ...(mongo && config.jwt ? { users: { data: createUsersData(mongo), jwt: config.jwt }, documents: createDocumentsData(mongo) } : {}),
   ...(pgPool && config.jwt ? { sports: { data: createSportsData(pgPool), jwt: config.jwt } } : {}),
 };
