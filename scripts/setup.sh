@@ -23,9 +23,10 @@ as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
 #    and debootstrap for the local base images (`make images`: no image registry on these machines).
 #    shellcheck: actionlint checks the workflow's run: scripts with it only when it is on PATH, and
 #    GitHub's runners have it, so without it here `make lint` would pass locally and fail in CI.
+#    sysbench: the forum API's native database-alone tier (Lua scripts replaying its SQL; pgbench comes with postgresql).
 #    chromium: the report's browser test and make screenshot drive it headless through playwright-core;
 #    where a Chrome is installed already (GitHub's Ubuntu runners, whose `chromium` is a snap stub) that one is used.
-apt_packages=(mariadb-server mariadb-client postgresql patch podman runc uidmap slirp4netns fuse-overlayfs debootstrap shellcheck nginx-light wrk openjdk-17-jdk-headless maven)
+apt_packages=(mariadb-server mariadb-client postgresql patch podman runc uidmap slirp4netns fuse-overlayfs debootstrap shellcheck nginx-light wrk sysbench openjdk-17-jdk-headless maven)
 command -v google-chrome >/dev/null 2>&1 || apt_packages+=(chromium)
 missing=()
 for p in "${apt_packages[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done

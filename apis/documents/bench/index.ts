@@ -14,6 +14,7 @@ import { defaultDocumentModels, expandDocuments, loadDocumentsScenario, type Doc
 const BASELINE = fileURLToPath(new URL('./baseline.ts', import.meta.url));
 
 const documentsBench: BenchModule<DocumentsCase, DocumentsDataset> = {
+  tiers: ['driver', 'http'],
   async plan(selection, scenarioFile) {
     const { scenario, text } = await loadDocumentsScenario(scenarioFile);
     checkChoices('MODEL', selection.models, ['sequential', 'closed'], 'documents');

@@ -33,6 +33,7 @@ export function accounts(data: SportsDataset) {
 }
 
 const sportsBench: BenchModule<SportsCase, SportsDataset> = {
+  tiers: ['driver', 'http'],
   async plan(selection, scenarioFile) {
     checkChoices('MODEL', selection.models, ['closed'], 'sports');
     const { scenario, text } = await loadSportsScenario(scenarioFile);

@@ -21,6 +21,7 @@ function runPrefix(): string {
 }
 
 const usersBench: BenchModule<UsersCase, UsersDataset> = {
+  tiers: ['driver', 'http'],
   async plan(selection, scenarioFile) {
     checkChoices('MODEL', selection.models, ['arrivals'], 'users');
     const { scenario, text } = await loadUsersScenario(scenarioFile);

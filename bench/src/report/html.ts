@@ -7,6 +7,7 @@ import { interval, mib, ms, percent, pValue, rate, ratioWithInterval, relative, 
 import type { ApiReport, CaseGroup, CaseResult, FamilyCounts, PairComparison, RunInfo, Verdicts } from './model.ts';
 import { cpuTable, ceilingCell, crossCheckCell, noiseCell, CPU_CAPTION } from './cpu.ts';
 import { esc, table } from './html-parts.ts';
+import { isDatabaseAlone, tierOf } from '../result-document.ts';
 
 export { esc };
 import { typeFamilies, type PaperRow, type TypeRow } from './request-types.ts';
@@ -221,7 +222,7 @@ function warningList(items: string[], cls = ''): string {
 function failureSection(report: ApiReport): string {
   const rows = report.failures.map((f) => [
     `<code>${esc(f.case.id)}</code>`,
-    f.case.protocol === 'database' ? 'database alone' : esc(f.impl),
+    isDatabaseAlone(f.case.protocol) ? `database alone (${tierOf(f.case)})` : esc(f.impl),
     `<code>${esc(f.runId)}</code>`,
     `<span class="slower">${esc(f.failure.kind)}</span>`,
     f.failure.repetition ? String(f.failure.repetition) : 'before the first',

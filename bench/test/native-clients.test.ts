@@ -1,0 +1,77 @@
+// The native tier's readers: sysbench's and pgbench's reports (and the Go MongoDB client's
+// summary) into the baseline kit's output, and the plan's native twin of each driver case.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { histogramLatency, parseSysbench, sysbenchOutput } from '../src/baseline/sysbench.ts';
+import { withNativeTier } from '../src/tiers.ts';
+import { tierOf } from '../src/result-document.ts';
+
+// sysbench 1.0.20's output here (2 threads, --report-checkpoints=1 --histogram=on), the histogram cut to five rows.
+const SYSBENCH = `sysbench 1.0.20 (using system LuaJIT 2.1.0-beta3)
+
+Threads started!
+
+[ 1s ] Checkpoint report:
+SQL statistics:
+    transactions:                        42073  (42029.82 per sec.)
+    ignored errors:                      0      (0.00 per sec.)
+General statistics:
+    total time:                          1.0001s
+    total number of events:              42073
+Latency (ms):
+         min:                                    0.04
+         max:                                    0.70
+
+fairbench-check-failures 0
+fairbench-check-failures 2
+Latency histogram (values are in milliseconds)
+       value  ------------- distribution ------------- count
+       0.041 |*****                                    2000
+       0.042 |**********************                   5000
+       0.050 |****                                     2000
+       0.110 |*                                        900
+       2.000 |                                         100
+ 
+SQL statistics:
+    queries performed:
+        read:                            10000
+    transactions:                        10000  (5000.00 per sec.)
+    queries:                             10000  (5000.00 per sec.)
+    ignored errors:                      3      (0.00 per sec.)
+    reconnects:                          0      (0.00 per sec.)
+
+General statistics:
+    total time:                          3.0022s
+    total number of events:              10000
+
+Latency (ms):
+         min:                                    0.04
+         avg:                                    0.05
+         max:                                    5.22
+         95th percentile:                        0.06
+`;
+
+test("sysbench: the last report is the window's (the checkpoint's is the warm-up's); percentiles from its histogram", () => {
+  const r = parseSysbench(SYSBENCH);
+  assert.deepEqual([r.events, r.perSecond, r.ignoredErrors, r.maxMs, r.checkFailures, r.histogram.length], [10000, 5000, 3, 5.22, 2, 5]);
+  const l = histogramLatency(r.histogram, r.maxMs);
+  assert.deepEqual([l.min, l.median, l.p90, l.p95, l.p99, l.max], [41, 42, 50, 110, 110, 5220]);
+  assert.equal(l.mean, (0.041 * 2000 + 0.042 * 5000 + 0.05 * 2000 + 0.11 * 900 + 2 * 100) / 10000 * 1000);
+  const out = sysbenchOutput(r, 1_000);
+  assert.deepEqual([out.measureFrom, out.measureUntil, out.requests, out.errors], [1_000, 3_000, 10000, { '0': 3 }]);
+  assert.throws(() => parseSysbench('Threads started!\n'), /no latency histogram/);
+});
+
+test('the native twin of every driver (database) case follows it, same point and parameters; other cases untouched', () => {
+  const cases = [
+    { id: 'rest/closed/c100', protocol: 'rest', model: 'closed' as const, point: 'closed/c100', parameters: { concurrency: 100 } },
+    { id: 'database/closed/c100', protocol: 'database', model: 'closed' as const, point: 'closed/c100', parameters: { concurrency: 100 } },
+  ];
+  const tiered = withNativeTier(cases);
+  assert.deepEqual(tiered.map((c) => [c.id, tierOf(c)]), [['rest/closed/c100', 'http'], ['database/closed/c100', 'driver'], ['native/closed/c100', 'native']]);
+  assert.deepEqual(tiered[2]!.parameters, cases[1]!.parameters);
+  assert.equal(tiered[2]!.point, 'closed/c100');
+  // Older documents carry no tier: database was the driver.
+  assert.equal(tierOf({ protocol: 'database' }), 'driver');
+  assert.equal(tierOf({ protocol: 'database', tier: 'native' }), 'native');
+});
