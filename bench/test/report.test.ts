@@ -231,3 +231,26 @@ test('the Markdown summary of one run has a row per case with its median, p95, s
   assert.match(rows.find((l) => l.startsWith('| graphql/closed/c500-r1-j0 |'))!, /generator-bound ×5/);
   assert.match(rows.find((l) => l.startsWith('| database/closed/c100-r1-j0 |'))!, /\(the limit\)/);
 });
+
+test('the tiers table: per point the native, driver and HTTP tiers with intervals, the share of native, and a native client above half its core flagged', async () => {
+  const { loadResults } = await import('../src/report/load.ts');
+  const { buildModel } = await import('../src/report/model.ts');
+  const api = buildModel((await loadResults(FIXTURES)).runs)[0]!;
+  const point = api.tiers.find((p) => p.model === 'closed' && p.parameters['concurrency'] === 100 && p.parameters['rows'] === 1 && p.parameters['joins'] === 0)!;
+  // express's full run (the quick one is superseded for these cases) and hapi's: each run's native and driver case once, then every implementation and protocol.
+  assert.deepEqual(point.entries.map((e) => `${e.tier}:${e.who}`), ['native:native', 'native:native', 'driver:driver', 'driver:driver', 'http:express · rest', 'http:hapi · rest', 'http:express · graphql', 'http:hapi · graphql']);
+  const express = read(EXPRESS);
+  const native = point.entries.find((e) => e.tier === 'native' && e.runId === express.runId)!;
+  assert.equal(native.throughput.median, oddMedian(throughputs(express, 'native/closed/c100-r1-j0')));
+  assert.ok(native.throughput.ci && native.client && native.client.median < 30, 'a native client costs little per query');
+  const driver = point.entries.find((e) => e.tier === 'driver' && e.runId === express.runId)!;
+  const ratio = oddMedian(throughputs(express, 'database/closed/c100-r1-j0')) / native.throughput.median;
+  assert.ok(Math.abs(driver.ofNative!.ratio - ratio) < 1e-9);
+  const rest = point.entries.find((e) => e.who === 'express · rest')!;
+  assert.ok(rest.server && rest.ofNative && rest.ofNative.ratio < driver.ofNative!.ratio);
+  assert.ok(html.includes('Where the time and CPU go: native, driver, HTTP'));
+  assert.match(html, /<span class="slower">64%<\/span>/);
+  assert.match(api.warnings.join('\n'), /hapi run 2026-11-21T10-30-00Z: the native client used more than 50% of its core in 1 of 8 native cases .*native\/closed\/c500-r100-j1/);
+  // Native cases are no implementation's: no group of their own, no verdict against the limit.
+  assert.ok(api.groups.every((g) => g.protocol !== 'native'));
+});

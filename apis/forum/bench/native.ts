@@ -4,7 +4,7 @@
 // the database, not the client, is the limit. One sysbench run covers warm-up and window
 // (--report-checkpoints resets its counters at the warm-up's end). A process of its own,
 // pinned by the runner like every baseline:  node native.ts <config.json> <out.json>
-import { writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { clientArgs } from '@fairbench/bench/baseline/recorder.ts';
 import { runNative } from '@fairbench/bench/baseline/native.ts';
@@ -28,13 +28,17 @@ export interface ForumNativeConfig {
 
 const SCRIPT = fileURLToPath(new URL('./native.lua', import.meta.url));
 
+/** sysbench's connection options, for its --config-file (kept off the command line, which every process can read). */
+export function connectionOptions(mysqlUrl: string): string {
+  const url = new URL(mysqlUrl);
+  return [`mysql-host=${url.hostname}`, `mysql-port=${url.port || '3306'}`, `mysql-user=${decodeURIComponent(url.username)}`, `mysql-password=${decodeURIComponent(url.password)}`, `mysql-db=${url.pathname.slice(1)}`].join('\n') + '\n';
+}
+
 /** sysbench's command line for a case (exported for the test). */
-export function sysbenchArgs(c: ForumNativeConfig, script = SCRIPT): string[] {
-  const url = new URL(c.mysqlUrl);
+export function sysbenchArgs(c: ForumNativeConfig, connectionFile: string, script = SCRIPT): string[] {
   return [
     script,
-    `--mysql-host=${url.hostname}`, `--mysql-port=${url.port || '3306'}`, `--mysql-user=${decodeURIComponent(url.username)}`,
-    `--mysql-password=${decodeURIComponent(url.password)}`, `--mysql-db=${url.pathname.slice(1)}`,
+    `--config-file=${connectionFile}`,
     `--sql=${c.sql}`, `--args=${c.args.join(',')}`, `--rows=${c.rows}`, `--comment-ids=${c.ids.comment}`, `--user-ids=${c.ids.user}`, `--seed=${c.seed}`,
     `--threads=${c.threads}`, `--time=${c.warmupSeconds + c.durationSeconds}`,
     ...(c.warmupSeconds > 0 ? [`--report-checkpoints=${c.warmupSeconds}`] : []),
@@ -46,7 +50,9 @@ export function sysbenchArgs(c: ForumNativeConfig, script = SCRIPT): string[] {
 
 async function main(): Promise<void> {
   const { config, out } = await clientArgs<ForumNativeConfig>();
-  const run = await runNative('sysbench', sysbenchArgs(config), /Threads started!/);
+  const connectionFile = `${out}.sysbench.conf`;
+  await writeFile(connectionFile, connectionOptions(config.mysqlUrl), { mode: 0o600 });
+  const run = await runNative('sysbench', sysbenchArgs(config, connectionFile), /Threads started!/).finally(() => rm(connectionFile, { force: true }));
   const report = parseSysbench(run.output);
   if (report.checkFailures > 0) throw new Error(`sysbench got ${report.checkFailures} answers without the case's ${config.rows} row(s): the script's SQL is not the case's`);
   await writeFile(out, JSON.stringify(sysbenchOutput(report, run.startedAt + config.warmupSeconds * 1000)));

@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { test } from 'node:test';
 import forumBench, { forumNativeConfig } from '../bench/index.ts';
-import { sysbenchArgs } from '../bench/native.ts';
+import { connectionOptions, sysbenchArgs } from '../bench/native.ts';
 import { mulberry32 } from '../../../bench/k6/prng.js';
 
 const SCENARIO = fileURLToPath(new URL('../bench/scenario.yaml', import.meta.url));
@@ -34,8 +34,10 @@ test('every point has its three tiers: HTTP cases, the driver (database) case, t
   const config = forumNativeConfig(c, { warmupSeconds: 1, durationSeconds: 2, seed: 9 }, 'mysql://u:p%40w@127.0.0.1:3307/forum', { comment: 200000, user: 1000 }, 100);
   // 500 clients share a pool of 100 in the implementations: 100 statements in flight at the database.
   assert.equal(config.threads, 100);
-  const args = sysbenchArgs(config, 'x.lua');
-  for (const a of ['--mysql-port=3307', '--mysql-password=p@w', '--mysql-db=forum', `--sql=${c.operation.sql}`, '--args=userId,rows', '--rows=50', '--user-ids=1000', '--seed=9', '--threads=100', '--time=3', '--report-checkpoints=1', '--histogram=on']) {
+  const args = sysbenchArgs(config, 'conn.conf', 'x.lua');
+  assert.ok(!args.some((a) => a.includes('p@w')), 'the password stays off the command line');
+  assert.equal(connectionOptions(config.mysqlUrl), 'mysql-host=127.0.0.1\nmysql-port=3307\nmysql-user=u\nmysql-password=p@w\nmysql-db=forum\n');
+  for (const a of ['--config-file=conn.conf', `--sql=${c.operation.sql}`, '--args=userId,rows', '--rows=50', '--user-ids=1000', '--seed=9', '--threads=100', '--time=3', '--report-checkpoints=1', '--histogram=on']) {
     assert.ok(args.includes(a), `${a} in ${args.join(' ')}`);
   }
 });

@@ -7,6 +7,7 @@ import { interval, mib, ms, percent, pValue, rate, ratioWithInterval, relative, 
 import type { ApiReport, CaseGroup, CaseResult, FamilyCounts, PairComparison, RunInfo, Verdicts } from './model.ts';
 import { cpuTable, ceilingCell, crossCheckCell, noiseCell, CPU_CAPTION } from './cpu.ts';
 import { esc, table } from './html-parts.ts';
+import { tiersTable, TIERS_CAPTION } from './tiers.ts';
 import { isDatabaseAlone, tierOf } from '../result-document.ts';
 
 export { esc };
@@ -245,6 +246,9 @@ ${report.calibration ? calibrationNote(report.calibration, report.impls) : ''}
 ${runsTable(report)}
 ${report.warnings.length ? `<h3>Warnings</h3>${warningList(report.warnings)}` : '<p class="note">No warnings: no generator-bound repetitions, errors or dropped iterations.</p>'}
 ${report.failures.length ? failureSection(report) : ''}
+${report.tiers.length ? `<h3>Where the time and CPU go: native, driver, HTTP</h3>
+<p class="note">${esc(TIERS_CAPTION)}</p>
+${tiersTable(report.tiers)}` : ''}
 ${groups.join('\n')}
 ${report.requestTypes.length ? requestTypeSection(report) : ''}
 ${report.paper ? paperSection(report.paper) : ''}
