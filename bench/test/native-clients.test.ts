@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { histogramLatency, parseSysbench, sysbenchOutput } from '../src/baseline/sysbench.ts';
+import { parsePgbenchLog, pgbenchOutput } from '../src/baseline/pgbench.ts';
 import { withNativeTier } from '../src/tiers.ts';
 import { tierOf } from '../src/result-document.ts';
 
@@ -74,4 +75,26 @@ test('the native twin of every driver (database) case follows it, same point and
   // Older documents carry no tier: database was the driver.
   assert.equal(tierOf({ protocol: 'database' }), 'driver');
   assert.equal(tierOf({ protocol: 'database', tier: 'native' }), 'native');
+});
+
+// pgbench 15's per-transaction log (-l) as written here: client, transaction, latency µs, script, end (s, µs); one failed.
+const PGBENCH_LOG = `0 1 2300 0 1795418315 327847
+0 2 105 1 1795418315 327962
+1 1 9576 0 1795418315 335149
+1 2 failed 1 1795418315 338054
+1 3 6096 2 1795418316 344160
+`;
+
+test('pgbench: transactions counted by their start inside the window, each standing for its script\'s requests; failed ones are errors', () => {
+  const txs = parsePgbenchLog(PGBENCH_LOG);
+  assert.deepEqual(txs.map((t) => [t.client, t.latencyUs, t.script]), [[0, 2300, 0], [0, 105, 1], [1, 9576, 0], [1, null, 1], [1, 6096, 2]]);
+  assert.equal(txs[0]!.endMs, 1795418315327.847);
+  // Script 0 is a flow of 4 requests, 1 of 2, 2 of 3. The first transaction started before the window (ended at .327847 after 2.3 ms); the third just inside it.
+  const from = 1795418315_325.56;
+  const out = pgbenchOutput(txs, [4, 2, 3], from, from + 1_100);
+  assert.equal(out.requests, 2 + 4 + 2 + 3);
+  assert.deepEqual(out.errors, { '0': 2 });
+  // Per request: 105/2 ×2, 9576/4 ×4, 6096/3 ×3.
+  assert.deepEqual([out.latencyUs.min, out.latencyUs.median, out.latencyUs.max], [52.5, 2032, 2394]);
+  assert.equal(out.latencyUs.mean, Math.round(((105 + 9576 + 6096) / 9) * 1000) / 1000);
 });
