@@ -143,6 +143,20 @@ if [ ! -x "$go_tpc" ]; then
 fi
 ln -sf "$(basename "$go_tpc")" "$CACHE/bin/go-tpc"
 
+# 9b. mongo-native (the users and documents APIs' native tier: their operations through the official Go
+#     driver, bench/tools/mongo-native), built from its source and go.sum; renamed by the source's hash,
+#     so an edit rebuilds it (seconds with warm Go caches).
+mongo_sum=$(cat bench/tools/mongo-native/go.mod bench/tools/mongo-native/go.sum bench/tools/mongo-native/*.go | sha256sum | cut -c1-12)
+mongo_native=$CACHE/bin/mongo-native-$mongo_sum
+if [ ! -x "$mongo_native" ]; then
+  command -v go >/dev/null || { echo "setup: Go is needed to build mongo-native (not found on PATH)" >&2; exit 1; }
+  log "building mongo-native (the MongoDB APIs' native client)"
+  (cd bench/tools/mongo-native && GOFLAGS=-modcacherw go build -o "$mongo_native.tmp" .) || { echo "setup: building mongo-native failed" >&2; exit 1; }
+  mv "$mongo_native.tmp" "$mongo_native"
+  find "$CACHE/bin" -maxdepth 1 -name 'mongo-native-*' ! -name "$(basename "$mongo_native")" -delete
+fi
+ln -sf "$(basename "$mongo_native")" "$CACHE/bin/mongo-native"
+
 # 10. impl/spring's Maven dependencies and plugins, into the repository's .cache/m2 (the manifest's
 #     build and test use it as their local repository): one build with the test phase's plugins
 #     resolved but no test run; skipped while impl/spring/pom.xml is unchanged.

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { histogramLatency, parseSysbench, sysbenchOutput } from '../src/baseline/sysbench.ts';
 import { parsePgbenchLog, pgbenchOutput } from '../src/baseline/pgbench.ts';
+import { measuredFromBaseline } from '../src/baseline/launch.ts';
 import { withNativeTier } from '../src/tiers.ts';
 import { tierOf } from '../src/result-document.ts';
 
@@ -97,4 +98,13 @@ test('pgbench: transactions counted by their start inside the window, each stand
   // Per request: 105/2 ×2, 9576/4 ×4, 6096/3 ×3.
   assert.deepEqual([out.latencyUs.min, out.latencyUs.median, out.latencyUs.max], [52.5, 2032, 2394]);
   assert.equal(out.latencyUs.mean, Math.round(((105 + 9576 + 6096) / 9) * 1000) / 1000);
+});
+
+// bench/tools/mongo-native's output here (documents' sequential protocol, 5 of each, against FerretDB), cut to two types.
+const MONGO_NATIVE = '{"measureFrom":1795418926279,"measureUntil":1795418926323,"requests":10,"errors":{"check":1},"latencyUs":{"max":3345.785,"mean":1200.5,"median":969.058,"min":344.216,"p90":2227.298,"p95":3345.785,"p99":3345.785},"requestTypes":{"createDocument":{"requests":5,"errors":1,"latencyUs":{"max":3345.785,"mean":1943.78,"median":2227.298,"min":692.559,"p90":3345.785,"p95":3345.785,"p99":3345.785}},"getDocument":{"requests":5,"errors":0,"latencyUs":{"max":654.597,"mean":461.467,"median":392.947,"min":344.216,"p90":654.597,"p95":654.597,"p99":654.597}}}}';
+
+test("mongo-native writes the kit's output itself: the launcher reads it as any baseline's (µs → ms, per operation)", () => {
+  const m = measuredFromBaseline(JSON.parse(MONGO_NATIVE));
+  assert.deepEqual([m.requests, m.errors, m.durationSeconds, m.throughput], [10, { check: 1 }, 0.044, Math.round((9 / 0.044) * 1000) / 1000]);
+  assert.deepEqual([m.requestTypes!['createDocument']!.errors, m.requestTypes!['getDocument']!.latencyMs.median], [1, 0.393]);
 });
