@@ -28,7 +28,7 @@ tbody tr:nth-child(even){background:#fafafa}
 .bad{background:#fdecea;border-left-color:#d93025}
 .faster{color:#1e7b34;font-weight:600}.slower{color:#b3261e;font-weight:600}.nsd{color:#555}.few{color:#8a6d00}
 .swatch{display:inline-block;width:10px;height:10px;margin-right:5px;border-radius:2px;vertical-align:baseline}
-table.runs thead{display:none}table.runs td{white-space:normal;text-align:left;min-width:12em}table.runs td:first-child{font-weight:600;background:#f4f4f6;min-width:0;white-space:nowrap}table.runs td code{word-break:break-all}
+table.tiers td:first-child{white-space:normal;min-width:11em;max-width:16em}table.runs thead{display:none}table.runs td{white-space:normal;text-align:left;min-width:12em}table.runs td:first-child{font-weight:600;background:#f4f4f6;min-width:0;white-space:nowrap}table.runs td code{word-break:break-all}
 table.cases td:nth-child(6),table.cases td:nth-child(7),table.cases td:nth-child(11),table.cases td:nth-child(12),table.types td:nth-child(7),table.types td:nth-child(8),table.types td:nth-child(11),table.types td:nth-child(12){white-space:normal;min-width:7em;text-align:center}
 .scroll{overflow-x:auto}figure{margin:8px 0 16px;overflow-x:auto}details>summary{cursor:pointer;font-weight:600;margin:10px 0}
 code{font-size:12px;background:#f4f4f6;padding:0 3px;border-radius:3px}

@@ -12,7 +12,7 @@ import type { CaseResult } from './model.ts';
 
 export interface TierEntry {
   tier: Tier;
-  /** 'native', 'driver', or the implementation and protocol ('express · rest'). */
+  /** 'database alone', or the implementation and protocol ('express · rest'). */
   who: string;
   caseId: string;
   runId: string;
@@ -81,7 +81,7 @@ export function tierPoints(api: string, results: readonly CaseResult[]): TierPoi
       const k = `${r.run.runId}|${c.id}`;
       if (seen.has(k)) continue;
       seen.add(k);
-      point.entries.push({ ...entry(api, tierOf(c), r.run, c), ofNative: null });
+      point.entries.push({ ...entry(api, 'database alone', r.run, c), ofNative: null });
     }
     point.entries.push({ ...entry(api, `${r.impl} · ${r.case.protocol}`, r.run, r.case), ofNative: null });
   }
