@@ -13,6 +13,8 @@ export interface CaseSelection {
   readonly models?: readonly string[];
   /** Glob(s) or regular expression(s) on the case id, comma-separated. */
   readonly cases?: string;
+  /** Glob(s) on native-tier case ids: only those of the kept points' native cases run (make test's smoke keeps one). */
+  readonly native?: string;
   /** QUICK=1: a scenario may leave out its longest points (unless CASES names cases). */
   readonly quick?: boolean;
 }

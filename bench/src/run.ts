@@ -54,6 +54,8 @@ export interface BenchOptions {
   readonly eta?: EtaOverheads;
   readonly protocols?: readonly string[];
   readonly cases?: string;
+  /** Which native-tier cases to keep (make bench-smoke's bench.smoke.native); default: every kept point's. */
+  readonly native?: string;
   readonly models?: readonly string[];
   readonly pin: boolean;
   readonly seed: number;
@@ -130,6 +132,7 @@ export async function prepareBench(opts: BenchOptions): Promise<PreparedBench> {
     quick: opts.quick,
     ...(opts.protocols ? { protocols: opts.protocols } : {}),
     ...(opts.cases ? { cases: opts.cases } : {}),
+    ...(opts.native !== undefined ? { native: opts.native } : {}),
     ...(opts.models ? { models: opts.models } : {}),
   }, api.scenarioFile);
   const cases = plan.cases;

@@ -4,7 +4,7 @@
 import picomatch from 'picomatch';
 import type { CaseSelection, PlannedCase } from './api-module.ts';
 import { UsageError } from './failure.ts';
-import { isDatabaseAlone } from './result-document.ts';
+import { NATIVE_PROTOCOL, isDatabaseAlone } from './result-document.ts';
 
 export function selectCases<C extends PlannedCase>(cases: readonly C[], selection: CaseSelection): C[] {
   const matchers = (selection.cases ?? '').split(',').map((p) => p.trim()).filter(Boolean).map(caseMatcher);
@@ -16,7 +16,9 @@ export function selectCases<C extends PlannedCase>(cases: readonly C[], selectio
       (matchers.length === 0 || matchers.some((m) => m(c.id))),
   );
   const points = new Set(kept.map((c) => c.point));
-  return cases.filter((c) => (isDatabaseAlone(c.protocol) ? points.has(c.point) : kept.includes(c)));
+  const natives = selection.native?.split(',').map((p) => p.trim()).filter(Boolean).map(caseMatcher);
+  const nativeKept = (c: C) => c.protocol !== NATIVE_PROTOCOL || !natives || natives.some((m) => m(c.id));
+  return cases.filter((c) => (isDatabaseAlone(c.protocol) ? points.has(c.point) && nativeKept(c) : kept.includes(c)));
 }
 
 /** A case pattern: a glob or, failing that, an anchored regular expression on the case id. */

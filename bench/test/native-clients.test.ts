@@ -6,6 +6,7 @@ import { histogramLatency, parseSysbench, sysbenchOutput } from '../src/baseline
 import { parsePgbenchLog, pgbenchOutput } from '../src/baseline/pgbench.ts';
 import { measuredFromBaseline } from '../src/baseline/launch.ts';
 import { withNativeTier } from '../src/tiers.ts';
+import { selectCases } from '../src/select.ts';
 import { tierOf } from '../src/result-document.ts';
 
 // sysbench 1.0.20's output here (2 threads, --report-checkpoints=1 --histogram=on), the histogram cut to five rows.
@@ -107,4 +108,11 @@ test("mongo-native writes the kit's output itself: the launcher reads it as any 
   const m = measuredFromBaseline(JSON.parse(MONGO_NATIVE));
   assert.deepEqual([m.requests, m.errors, m.durationSeconds, m.throughput], [10, { check: 1 }, 0.044, Math.round((9 / 0.044) * 1000) / 1000]);
   assert.deepEqual([m.requestTypes!['createDocument']!.errors, m.requestTypes!['getDocument']!.latencyMs.median], [1, 0.393]);
+});
+
+test("selection: every kept point's native case comes along, unless `native` (make test's smoke) names the ones to keep", () => {
+  const point = (p: string) => [`rest/closed/${p}`, `database/closed/${p}`].map((id) => ({ id, protocol: id.split('/')[0]!, model: 'closed' as const, point: `closed/${p}`, parameters: {} }));
+  const cases = withNativeTier([...point('a'), ...point('b'), ...point('c')]);
+  assert.deepEqual(selectCases(cases, { cases: 'rest/closed/[ab]' }).map((c) => c.id), ['rest/closed/a', 'database/closed/a', 'native/closed/a', 'rest/closed/b', 'database/closed/b', 'native/closed/b']);
+  assert.deepEqual(selectCases(cases, { cases: 'rest/closed/[ab]', native: 'native/closed/b' }).map((c) => c.id), ['rest/closed/a', 'database/closed/a', 'rest/closed/b', 'database/closed/b', 'native/closed/b']);
 });
