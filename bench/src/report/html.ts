@@ -7,7 +7,7 @@ import { interval, mib, ms, percent, pValue, rate, ratioWithInterval, relative, 
 import type { ApiReport, CaseGroup, CaseResult, FamilyCounts, PairComparison, RunInfo, Verdicts } from './model.ts';
 import { cpuTable, ceilingCell, crossCheckCell, noiseCell, CPU_CAPTION } from './cpu.ts';
 import { esc, table } from './html-parts.ts';
-import { tiersTable, TIERS_CAPTION } from './tiers.ts';
+import { tiersCpuSpec, tiersTable, TIERS_CAPTION, TIERS_CPU_CAPTION } from './tiers.ts';
 import { isDatabaseAlone, tierOf } from '../result-document.ts';
 
 export { esc };
@@ -236,6 +236,7 @@ ${table(['case', 'implementation', 'run', 'failure', 'in repetition', 'reason', 
 }
 
 async function apiSection(report: ApiReport): Promise<string> {
+  const tiersCpu = tiersCpuSpec(report.tiers);
   const groups: string[] = [];
   for (const g of report.groups) groups.push(await groupSection(report, g));
   return `<section id="${esc(report.id)}">
@@ -248,6 +249,7 @@ ${report.warnings.length ? `<h3>Warnings</h3>${warningList(report.warnings)}` : 
 ${report.failures.length ? failureSection(report) : ''}
 ${report.tiers.length ? `<h3>Where the time and CPU go: native, driver, HTTP</h3>
 <p class="note">${esc(TIERS_CAPTION)}</p>
+${tiersCpu ? `<figure>${await renderSvg(tiersCpu)}<figcaption>${esc(TIERS_CPU_CAPTION)}</figcaption></figure>` : ''}
 ${tiersTable(report.tiers)}` : ''}
 ${groups.join('\n')}
 ${report.requestTypes.length ? requestTypeSection(report) : ''}

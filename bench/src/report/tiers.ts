@@ -4,6 +4,7 @@
 // intervals, so the page shows where the time and CPU go between database, driver and framework.
 import { bootstrapMedian, bootstrapRatioOfMedians, CONFIDENCE, median, type MedianEstimate, type RatioEstimate } from '../stats/index.ts';
 import { isDatabaseAlone, NATIVE_CLIENT_BOUND_CPU_PERCENT, TIERS, tierOf, type BenchCase, type BenchResult, type Tier } from '../result-document.ts';
+import type { TopLevelSpec } from 'vega-lite';
 import { caseLabel } from './charts.ts';
 import { interval, percent, rate, ratioWithInterval, share } from './format.ts';
 import { esc, table } from './html-parts.ts';
@@ -128,3 +129,39 @@ export function tiersTable(points: readonly TierPoint[]): string {
   );
   return table(['point', 'tier', 'who', 'reps', 'req/s [CI]', 'of native', 'database µs/req [CI]', 'client µs/req [CI]', 'implementation µs/req [CI]', 'client CPU', 'generator-bound'], rows, 3, 'tiers');
 }
+
+const PARTS = ['database server', 'client', 'implementation'] as const;
+
+/**
+ * Where the CPU of one request goes, per point: for each tier (and implementation), stacked µs
+ * of the database server, the load's own client and the implementation (medians).
+ */
+export function tiersCpuSpec(points: readonly TierPoint[]): TopLevelSpec | null {
+  const values = points.flatMap((p, pointOrder) =>
+    p.entries.flatMap((e, order) => {
+      const label = e.tier === 'http' ? e.who : `${e.tier}${points.some((q) => q.entries.filter((x) => x.tier === e.tier).length > 1) ? ` · ${e.runId.slice(5, 16)}` : ''}`;
+      const parts: [string, MedianEstimate | null][] = [[PARTS[0], e.database], [PARTS[1], e.client], [PARTS[2], e.server]];
+      return parts.filter(([, v]) => v).map(([part, v]) => ({ point: `${p.model} · ${caseLabel(p.parameters)}`, pointOrder, label, order, part, us: v!.median, rank: PARTS.indexOf(part as (typeof PARTS)[number]) }));
+    }),
+  );
+  if (values.length === 0) return null;
+  return {
+    data: { values },
+    facet: { field: 'point', type: 'nominal', title: null, sort: { field: 'pointOrder', op: 'min' }, header: { labelFontSize: 11, labelExpr: "split(datum.label, ' · ')", labelLimit: 210 } },
+    columns: 4,
+    spec: {
+      width: 210,
+      height: 150,
+      mark: { type: 'bar' },
+      encoding: {
+        x: { field: 'label', type: 'nominal', title: null, sort: { field: 'order', op: 'min' }, axis: { labelAngle: -30, labelLimit: 160, labelOverlap: false } },
+        y: { field: 'us', type: 'quantitative', aggregate: 'sum', stack: 'zero', title: 'µs of CPU per request', axis: { format: ',~f' } },
+        color: { field: 'part', type: 'nominal', scale: { domain: [...PARTS], range: ['#8c8c8c', '#e8a33d', '#4c78a8'] }, legend: { title: null, orient: 'top' } },
+        order: { field: 'rank' },
+      },
+    },
+    resolve: { scale: { y: 'independent', x: 'independent' } },
+  } as TopLevelSpec;
+}
+
+export const TIERS_CPU_CAPTION = 'Per load point, the CPU one request cost (µs, medians over the repetitions): grey the database server, orange the load\'s own client (the native tool, the driver client, or k6), blue the implementation (HTTP only). Each panel has its own y scale.';
