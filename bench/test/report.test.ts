@@ -49,8 +49,8 @@ test('the invalid fixture is skipped with a warning that names it; the valid one
 test('the page is self-contained: inline SVG charts, no script, nothing fetched', () => {
   assert.ok(html.startsWith('<!doctype html>'));
   const svgs = html.match(/<svg /g) ?? [];
-  // rest/closed, rest/open, graphql/closed: throughput, CPU per request, latency, CPU, RSS each.
-  assert.equal(svgs.length, 15);
+  // rest/closed, rest/open, graphql/closed: throughput, CPU per request, latency, CPU, RSS each; and the tiers' CPU.
+  assert.equal(svgs.length, 16);
   assert.doesNotMatch(html, /<script|<link|<img|@import|url\(/i);
   assert.doesNotMatch(html, /(src|href)="(https?:)?\/\//i);
   assert.ok(html.includes('throughput (req/s)') && html.includes('latency (ms, log scale') && html.includes('server CPU (%)') && html.includes('server RSS (MiB)'));
@@ -190,7 +190,7 @@ test('one implementation alone renders without comparisons', async () => {
   assert.deepEqual(one.apis.map((a) => a.impls), [['express']]);
   assert.equal(one.warnings.length, 0);
   assert.ok(!page.includes('<h3>Comparisons</h3>'));
-  assert.equal((page.match(/<svg /g) ?? []).length, 15);
+  assert.equal((page.match(/<svg /g) ?? []).length, 16);
 });
 
 test("the summary gives each case's interval and its verdict against the database alone, and the CSV every case", () => {
