@@ -23,9 +23,10 @@ as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
 #    and debootstrap for the local base images (`make images`: no image registry on these machines).
 #    shellcheck: actionlint checks the workflow's run: scripts with it only when it is on PATH, and
 #    GitHub's runners have it, so without it here `make lint` would pass locally and fail in CI.
+#    sysbench: the forum API's native database-alone tier (Lua scripts replaying its SQL; pgbench comes with postgresql).
 #    chromium: the report's browser test and make screenshot drive it headless through playwright-core;
 #    where a Chrome is installed already (GitHub's Ubuntu runners, whose `chromium` is a snap stub) that one is used.
-apt_packages=(mariadb-server mariadb-client postgresql patch podman runc uidmap slirp4netns fuse-overlayfs debootstrap shellcheck nginx-light wrk openjdk-17-jdk-headless maven)
+apt_packages=(mariadb-server mariadb-client postgresql patch podman runc uidmap slirp4netns fuse-overlayfs debootstrap shellcheck nginx-light wrk sysbench openjdk-17-jdk-headless maven)
 command -v google-chrome >/dev/null 2>&1 || apt_packages+=(chromium)
 missing=()
 for p in "${apt_packages[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
@@ -141,6 +142,20 @@ if [ ! -x "$go_tpc" ]; then
   mv "$go_tpc.tmp" "$go_tpc"
 fi
 ln -sf "$(basename "$go_tpc")" "$CACHE/bin/go-tpc"
+
+# 9b. mongo-native (the users and documents APIs' native tier: their operations through the official Go
+#     driver, bench/tools/mongo-native), built from its source and go.sum; renamed by the source's hash,
+#     so an edit rebuilds it (seconds with warm Go caches).
+mongo_sum=$(cat bench/tools/mongo-native/go.mod bench/tools/mongo-native/go.sum bench/tools/mongo-native/*.go | sha256sum | cut -c1-12)
+mongo_native=$CACHE/bin/mongo-native-$mongo_sum
+if [ ! -x "$mongo_native" ]; then
+  command -v go >/dev/null || { echo "setup: Go is needed to build mongo-native (not found on PATH)" >&2; exit 1; }
+  log "building mongo-native (the MongoDB APIs' native client)"
+  (cd bench/tools/mongo-native && GOFLAGS=-modcacherw go build -o "$mongo_native.tmp" .) || { echo "setup: building mongo-native failed" >&2; exit 1; }
+  mv "$mongo_native.tmp" "$mongo_native"
+  find "$CACHE/bin" -maxdepth 1 -name 'mongo-native-*' ! -name "$(basename "$mongo_native")" -delete
+fi
+ln -sf "$(basename "$mongo_native")" "$CACHE/bin/mongo-native"
 
 # 10. impl/spring's Maven dependencies and plugins, into the repository's .cache/m2 (the manifest's
 #     build and test use it as their local repository): one build with the test phase's plugins

@@ -5,7 +5,7 @@
 // repetitions, the result document.
 import type { Databases, Seeded } from '@fairbench/harness/api/dataset.ts';
 import type { RunSettings, StartedLoad } from './k6.ts';
-import type { LoadModel } from './result-document.ts';
+import type { LoadModel, Tier } from './result-document.ts';
 
 /** The filters of make bench (PROTOCOL, CASES, MODEL), as given. */
 export interface CaseSelection {
@@ -13,6 +13,8 @@ export interface CaseSelection {
   readonly models?: readonly string[];
   /** Glob(s) or regular expression(s) on the case id, comma-separated. */
   readonly cases?: string;
+  /** Glob(s) on native-tier case ids: only those of the kept points' native cases run (make test's smoke keeps one). */
+  readonly native?: string;
   /** QUICK=1: a scenario may leave out its longest points (unless CASES names cases). */
   readonly quick?: boolean;
 }
@@ -20,8 +22,10 @@ export interface CaseSelection {
 export interface PlannedCase {
   /** Stable across runs and implementations: <protocol>/<model>/<point>. */
   readonly id: string;
-  /** rest | graphql, or 'database' for the database-alone baseline. */
+  /** rest | graphql, 'database' for the database-alone baseline (the limit), 'native' for a native client beside a driver baseline. */
   readonly protocol: string;
+  /** The case's tier (bench/src/tiers.ts): absent = from its protocol (database: driver, native: native, others: http). */
+  readonly tier?: Tier;
   readonly model: LoadModel;
   /** The load point, shared by a benchmarked case and its baseline: <model>/<point>. */
   readonly point: string;
@@ -43,7 +47,7 @@ export interface Plan<C extends PlannedCase> {
 export interface Prepared<C extends PlannedCase> {
   /** The k6 environment of one repetition of a benchmarked case (BASE_URL and SUMMARY_PATH added by the runner). */
   k6Env(c: C, settings: RunSettings): Record<string, string | number>;
-  /** Starts the database-alone client for one repetition of a baseline case. */
+  /** Starts the database-alone client for one repetition of a baseline case (either database-alone tier: the case's tier says which). */
   startBaseline(c: C, settings: RunSettings, opts: BaselineOptions): Promise<StartedLoad>;
   /**
    * Conditions the data must still meet after a repetition (e.g. a ledger that balances),
@@ -73,6 +77,12 @@ export interface BaselineOptions {
 }
 
 export interface BenchModule<C extends PlannedCase = PlannedCase, Data = unknown> {
+  /**
+   * The tiers its plan measures at every point, e.g. ['native', 'driver', 'http']: the
+   * database alone through a native client, through the implementation language's driver,
+   * and the implementation over HTTP. The report sets them side by side per point.
+   */
+  readonly tiers: readonly Tier[];
   /** The cases of the scenario file (apis/<name>/<bench.scenario>) that the selection keeps. */
   plan(selection: CaseSelection, scenarioFile: string): Promise<Plan<C>>;
   /** Binds the cases to the seeded paper-scale data set (id ranges, credentials). */

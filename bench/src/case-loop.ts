@@ -14,7 +14,7 @@ import { asFailure, failure, LoadFailure } from './failure.ts';
 import type { Measured, StartedLoad } from './k6.ts';
 import { TreeSampler } from './proc-sampler.ts';
 import type { Progress } from './progress.ts';
-import { CEILING_SHARE_WARNING, type BenchCase, type CaseCrossCheck, type CaseFailure, type Repetition } from './result-document.ts';
+import { CEILING_SHARE_WARNING, NATIVE_CLIENT_BOUND_CPU_PERCENT, isDatabaseAlone, tierOf, type BenchCase, type CaseCrossCheck, type CaseFailure, type Repetition } from './result-document.ts';
 
 /** k6 (or the baseline client) busier than this share of its core measured itself, not the server. */
 const GENERATOR_BOUND_CPU_PERCENT = 80;
@@ -74,7 +74,7 @@ export function roundOrder<T>(impls: readonly T[], r: number): T[] {
 export async function runCases<C extends PlannedCase>(cases: readonly C[], deps: CaseLoopDeps<C>): Promise<void> {
   let step = (deps.firstStep ?? 1) - 1;
   for (const c of cases) {
-    if (c.protocol === 'database') {
+    if (isDatabaseAlone(c.protocol)) {
       step++;
       const outcome = await runBaselineCase(c, step, deps);
       await deps.recorded(c, new Map(deps.impls.map((name) => [name, record(c, outcome)])));
@@ -93,7 +93,7 @@ interface Outcome {
 }
 
 function record(c: PlannedCase, o: Outcome): BenchCase {
-  return { id: c.id, protocol: c.protocol, model: c.model, parameters: c.parameters, repetitions: o.repetitions, ...(o.failure ? { failure: o.failure } : {}), ...(o.crossCheck ? { crossCheck: o.crossCheck } : {}) };
+  return { id: c.id, protocol: c.protocol, tier: tierOf(c), model: c.model, parameters: c.parameters, repetitions: o.repetitions, ...(o.failure ? { failure: o.failure } : {}), ...(o.crossCheck ? { crossCheck: o.crossCheck } : {}) };
 }
 
 /** The database-alone case: measured once, recorded in every implementation's document. */
@@ -221,7 +221,7 @@ async function repetition<C extends PlannedCase>(
     failed = failure('implementation', `${name ?? 'the implementation'} exited during the repetition (exit code ${code ?? 'by a signal'})${failed ? `; ${failed.reason}` : ''}`, await server.process.tail(10));
   }
   if (failed) failed = await blameDatabase(deps, failed);
-  let rep = measured ? toRepetition(index, startedAt, measured, sampler, c.requestTypes ?? [], failed !== undefined, server ? deps.ceilingRate : undefined) : undefined;
+  let rep = measured ? toRepetition(index, startedAt, measured, sampler, c.requestTypes ?? [], failed !== undefined, server ? deps.ceilingRate : undefined, tierOf(c) === 'native') : undefined;
   if (rep && !failed) rep = await checked(deps, c, rep);
   return { ...(rep ? { rep } : {}), ...(failed ? { failure: failed } : {}) };
 }
@@ -241,14 +241,16 @@ async function blameDatabase<C extends PlannedCase>(deps: CaseLoopDeps<C>, f: Ca
   return down ? { kind: 'database', reason: `${down} (${f.reason})`, ...(f.detail ? { detail: f.detail } : {}) } : f;
 }
 
-function toRepetition(index: number, startedAt: Date, m: Measured, sampler: TreeSampler, order: readonly string[], partial: boolean, ceilingRate: number | undefined): Repetition {
+function toRepetition(index: number, startedAt: Date, m: Measured, sampler: TreeSampler, order: readonly string[], partial: boolean, ceilingRate: number | undefined, native: boolean): Repetition {
   const usage = (name: string) => sampler.usage(name, m.window.from, m.window.to);
   const generator = usage('generator');
   const serverUsage = usage('server');
   const databaseUsage = usage('database');
   const notes = [...m.notes];
-  const busy = (generator?.cpuPercentMean ?? 0) > GENERATOR_BOUND_CPU_PERCENT;
-  if (busy) notes.push(`the load generator used ${generator?.cpuPercentMean}% of a core on average`);
+  // A native client is there to be no limit at all: past half its core it may be one.
+  const bound = native ? NATIVE_CLIENT_BOUND_CPU_PERCENT : GENERATOR_BOUND_CPU_PERCENT;
+  const busy = (generator?.cpuPercentMean ?? 0) > bound;
+  if (busy) notes.push(`the ${native ? 'native client' : 'load generator'} used ${generator?.cpuPercentMean}% of a core on average (above ${bound}%)`);
   if (m.droppedIterations) notes.push(`${m.droppedIterations} iterations dropped`);
   const perRequest = cpuPerRequest({ server: serverUsage, database: databaseUsage, generator }, m.requests);
   const ceilingShare = ceilingRate ? Math.round((m.requests / m.durationSeconds / ceilingRate) * 1000) / 1000 : undefined;

@@ -133,6 +133,8 @@ export interface CaseFailure {
 export interface BenchCase {
   id: string;
   protocol: string;
+  /** Where the case's load goes through (bench/src/tiers.ts); absent in older documents: derived from the protocol. */
+  tier?: Tier;
   model: LoadModel;
   parameters: Record<string, number | string | boolean>;
   /** At least one unless the case failed before measuring anything. */
@@ -211,8 +213,28 @@ export interface BenchResult {
   cases: BenchCase[];
 }
 
-/** The protocol of the database-alone baseline cases. */
+/** The protocol of the database-alone baseline cases: the limit each served case is compared with. */
 export const BASELINE_PROTOCOL = 'database';
+
+/**
+ * The tiers of the limit: the database alone through a native client that is never the
+ * bottleneck (sysbench, pgbench, go-tpc, a Go driver), the database alone through the
+ * implementation language's driver with the same pool, and the implementation over HTTP.
+ */
+export type Tier = 'native' | 'driver' | 'http';
+export const TIERS: readonly Tier[] = ['native', 'driver', 'http'];
+
+/** The protocol of a native-tier case in an API whose `database` case is its driver tier. */
+export const NATIVE_PROTOCOL = 'native';
+
+/** Whether a case is one of the database-alone tiers (no implementation runs it). */
+export const isDatabaseAlone = (protocol: string): boolean => protocol === BASELINE_PROTOCOL || protocol === NATIVE_PROTOCOL;
+
+/** A case's tier: as recorded, or (older documents) from its protocol — `database` was the driver. */
+export const tierOf = (c: { protocol: string; tier?: Tier | undefined }): Tier => c.tier ?? (c.protocol === NATIVE_PROTOCOL ? 'native' : c.protocol === BASELINE_PROTOCOL ? 'driver' : 'http');
+
+/** A native client above this share of its core (mean) may be the limit itself: flagged generator-bound. */
+export const NATIVE_CLIENT_BOUND_CPU_PERCENT = 50;
 
 /** Above this share of the generator's ceiling a repetition's rate may be shaped by k6: noted, and warned of in the report. */
 export const CEILING_SHARE_WARNING = 0.5;

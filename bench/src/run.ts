@@ -36,7 +36,7 @@ import type { EtaOverheads } from './profiles.ts';
 import { NO_OVERHEAD, plannedSeconds, Progress } from './progress.ts';
 import { FilteredOut } from './select.ts';
 import { machineFacts, newRunId } from './result.ts';
-import type { BenchResult } from './result-document.ts';
+import { isDatabaseAlone, type BenchResult } from './result-document.ts';
 import { checkResumedDatabase, loadResume, type ResumeState } from './resume.ts';
 import { RunRecorder, type DocumentHead, type FailedCase } from './run-record.ts';
 
@@ -54,6 +54,8 @@ export interface BenchOptions {
   readonly eta?: EtaOverheads;
   readonly protocols?: readonly string[];
   readonly cases?: string;
+  /** Which native-tier cases to keep (make bench-smoke's bench.smoke.native); default: every kept point's. */
+  readonly native?: string;
   readonly models?: readonly string[];
   readonly pin: boolean;
   readonly seed: number;
@@ -130,6 +132,7 @@ export async function prepareBench(opts: BenchOptions): Promise<PreparedBench> {
     quick: opts.quick,
     ...(opts.protocols ? { protocols: opts.protocols } : {}),
     ...(opts.cases ? { cases: opts.cases } : {}),
+    ...(opts.native !== undefined ? { native: opts.native } : {}),
     ...(opts.models ? { models: opts.models } : {}),
   }, api.scenarioFile);
   const cases = plan.cases;
@@ -326,7 +329,7 @@ async function execute({ opts, api, impls, names, cases, remaining, options, pla
 /** Per step of the case loop (a database-alone case once, a served case per implementation), one repetition's planned load in seconds. */
 function stepLoads(cases: readonly PlannedCase[], impls: number, api: BenchApi, opts: BenchOptions): number[] {
   const settings: RunSettings = { warmupSeconds: opts.warmupSeconds, durationSeconds: opts.durationSeconds, seed: opts.seed };
-  return cases.flatMap((c) => Array<number>(c.protocol === 'database' ? 1 : impls).fill(api.module.plannedSeconds(c, settings)));
+  return cases.flatMap((c) => Array<number>(isDatabaseAlone(c.protocol) ? 1 : impls).fill(api.module.plannedSeconds(c, settings)));
 }
 
 /**

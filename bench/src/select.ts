@@ -1,21 +1,24 @@
 // Case selection for every API: PROTOCOL, MODEL and CASES pick benchmarked cases; the
-// database-alone case of every point kept comes along, since the limit is part of every
+// database-alone cases (each tier's) of every point kept come along, since the limit is part of every
 // comparison (and alone it compares with nothing).
 import picomatch from 'picomatch';
 import type { CaseSelection, PlannedCase } from './api-module.ts';
 import { UsageError } from './failure.ts';
+import { NATIVE_PROTOCOL, isDatabaseAlone } from './result-document.ts';
 
 export function selectCases<C extends PlannedCase>(cases: readonly C[], selection: CaseSelection): C[] {
   const matchers = (selection.cases ?? '').split(',').map((p) => p.trim()).filter(Boolean).map(caseMatcher);
   const kept = cases.filter(
     (c) =>
-      c.protocol !== 'database' &&
+      !isDatabaseAlone(c.protocol) &&
       (!selection.models || selection.models.length === 0 || selection.models.includes(c.model)) &&
       (!selection.protocols || selection.protocols.length === 0 || selection.protocols.includes(c.protocol)) &&
       (matchers.length === 0 || matchers.some((m) => m(c.id))),
   );
   const points = new Set(kept.map((c) => c.point));
-  return cases.filter((c) => (c.protocol === 'database' ? points.has(c.point) : kept.includes(c)));
+  const natives = selection.native?.split(',').map((p) => p.trim()).filter(Boolean).map(caseMatcher);
+  const nativeKept = (c: C) => c.protocol !== NATIVE_PROTOCOL || !natives || natives.some((m) => m(c.id));
+  return cases.filter((c) => (isDatabaseAlone(c.protocol) ? points.has(c.point) && nativeKept(c) : kept.includes(c)));
 }
 
 /** A case pattern: a glob or, failing that, an anchored regular expression on the case id. */

@@ -199,3 +199,14 @@ test('per request type: medians of the repetitions\' means, intervals and verdic
   const reversed = paperRows(requestTypeRows('documents', ['hapi', 'express'], [...sources].reverse()), documents.paper.differences);
   assert.ok(Math.abs(reversed.find((p) => p.operation === 'createDocument')!.ours!.percent - 20) < 1e-9);
 });
+
+test('users and documents: every point in three tiers, the native case (mongo-native, the Go driver) right after the driver case', async () => {
+  const usersBench = (await import('@fairbench/apis/users/bench/index.ts')).default;
+  const documentsBench = (await import('@fairbench/apis/documents/bench/index.ts')).default;
+  const u = await usersBench.plan({ cases: 'rest/arrivals/all-u10-t5' }, USERS_SCENARIO);
+  assert.deepEqual(u.cases.map((c) => [c.id, c.tier ?? 'http']), [['rest/arrivals/all-u10-t5', 'http'], ['database/arrivals/all-u10-t5', 'driver'], ['native/arrivals/all-u10-t5', 'native']]);
+  assert.deepEqual(u.cases[2]!.steps, u.cases[0]!.steps);
+  const d = await documentsBench.plan({ cases: 'rest/closed/c8-text', quick: true }, `${repoRoot}/apis/documents/bench/scenario.yaml`);
+  assert.deepEqual(d.cases.map((c) => c.id), ['rest/closed/c8-text', 'database/closed/c8-text', 'native/closed/c8-text']);
+  assert.deepEqual([usersBench.tiers, documentsBench.tiers], [['native', 'driver', 'http'], ['native', 'driver', 'http']]);
+});

@@ -49,8 +49,8 @@ test('the invalid fixture is skipped with a warning that names it; the valid one
 test('the page is self-contained: inline SVG charts, no script, nothing fetched', () => {
   assert.ok(html.startsWith('<!doctype html>'));
   const svgs = html.match(/<svg /g) ?? [];
-  // rest/closed, rest/open, graphql/closed: throughput, CPU per request, latency, CPU, RSS each.
-  assert.equal(svgs.length, 15);
+  // rest/closed, rest/open, graphql/closed: throughput, CPU per request, latency, CPU, RSS each; and the tiers' CPU.
+  assert.equal(svgs.length, 16);
   assert.doesNotMatch(html, /<script|<link|<img|@import|url\(/i);
   assert.doesNotMatch(html, /(src|href)="(https?:)?\/\//i);
   assert.ok(html.includes('throughput (req/s)') && html.includes('latency (ms, log scale') && html.includes('server CPU (%)') && html.includes('server RSS (MiB)'));
@@ -190,7 +190,7 @@ test('one implementation alone renders without comparisons', async () => {
   assert.deepEqual(one.apis.map((a) => a.impls), [['express']]);
   assert.equal(one.warnings.length, 0);
   assert.ok(!page.includes('<h3>Comparisons</h3>'));
-  assert.equal((page.match(/<svg /g) ?? []).length, 15);
+  assert.equal((page.match(/<svg /g) ?? []).length, 16);
 });
 
 test("the summary gives each case's interval and its verdict against the database alone, and the CSV every case", () => {
@@ -230,4 +230,27 @@ test('the Markdown summary of one run has a row per case with its median, p95, s
   assert.match(row, /\| 75 errors \|$/, "15 failed requests in each of 5 repetitions");
   assert.match(rows.find((l) => l.startsWith('| graphql/closed/c500-r1-j0 |'))!, /generator-bound ×5/);
   assert.match(rows.find((l) => l.startsWith('| database/closed/c100-r1-j0 |'))!, /\(the limit\)/);
+});
+
+test('the tiers table: per point the native, driver and HTTP tiers with intervals, the share of native, and a native client above half its core flagged', async () => {
+  const { loadResults } = await import('../src/report/load.ts');
+  const { buildModel } = await import('../src/report/model.ts');
+  const api = buildModel((await loadResults(FIXTURES)).runs)[0]!;
+  const point = api.tiers.find((p) => p.model === 'closed' && p.parameters['concurrency'] === 100 && p.parameters['rows'] === 1 && p.parameters['joins'] === 0)!;
+  // Each run's database-alone cases once (express's and hapi's full runs have both tiers, elysia's QUICK run only the driver's), then every implementation and protocol.
+  assert.deepEqual(point.entries.map((e) => `${e.tier}:${e.who}`), ['native:database alone', 'native:database alone', 'driver:database alone', 'driver:database alone', 'driver:database alone', 'http:elysia · rest', 'http:express · rest', 'http:express · graphql', 'http:hapi · rest', 'http:hapi · graphql']);
+  const express = read(EXPRESS);
+  const native = point.entries.find((e) => e.tier === 'native' && e.runId === express.runId)!;
+  assert.equal(native.throughput.median, oddMedian(throughputs(express, 'native/closed/c100-r1-j0')));
+  assert.ok(native.throughput.ci && native.client && native.client.median < 30, 'a native client costs little per query');
+  const driver = point.entries.find((e) => e.tier === 'driver' && e.runId === express.runId)!;
+  const ratio = oddMedian(throughputs(express, 'database/closed/c100-r1-j0')) / native.throughput.median;
+  assert.ok(Math.abs(driver.ofNative!.ratio - ratio) < 1e-9);
+  const rest = point.entries.find((e) => e.who === 'express · rest')!;
+  assert.ok(rest.server && rest.ofNative && rest.ofNative.ratio < driver.ofNative!.ratio);
+  assert.ok(html.includes('Where the time and CPU go: native, driver, HTTP'));
+  assert.match(html, /<span class="slower">64%<\/span>/);
+  assert.match(api.warnings.join('\n'), /hapi run 2026-11-21T10-30-00Z: the native client used more than 50% of its core in 1 of 8 native cases .*native\/closed\/c500-r100-j1/);
+  // Native cases are no implementation's: no group of their own, no verdict against the limit.
+  assert.ok(api.groups.every((g) => g.protocol !== 'native'));
 });

@@ -1,24 +1,29 @@
 // The documents benchmark: scenario.yaml's shapes × models, the seeded collection loaded
 // fresh before every repetition, k6.js against the implementation, and the same
-// operations through the MongoDB driver as the database-alone baseline (baseline.ts).
+// operations alone in two tiers: through the Node MongoDB driver (baseline.ts, the driver
+// tier) and through the Go driver (bench/tools/mongo-native, the native tier).
 import { fileURLToPath } from 'node:url';
 import { databaseUrl } from '@fairbench/harness/api/dataset.ts';
 import type { BenchModule } from '@fairbench/bench/api-module.ts';
 import { startBaselineClient } from '@fairbench/bench/baseline/launch.ts';
 import type { RunSettings } from '@fairbench/bench/k6.ts';
+import { MONGO_NATIVE_CLIENT, type MongoNativeConfig } from '@fairbench/bench/baseline/mongo-native.ts';
 import { checkChoices, selectCases } from '@fairbench/bench/select.ts';
-import type { DocumentsDataset } from '../dataset/model.ts';
+import { withNativeTier } from '@fairbench/bench/tiers.ts';
+import { COLLECTION, type DocumentsDataset } from '../dataset/model.ts';
+import { payload } from '../dataset/payloads.js';
 import type { DocumentsBaselineConfig } from './baseline.ts';
 import { defaultDocumentModels, expandDocuments, loadDocumentsScenario, type DocumentsCase } from './scenario.ts';
 
 const BASELINE = fileURLToPath(new URL('./baseline.ts', import.meta.url));
 
 const documentsBench: BenchModule<DocumentsCase, DocumentsDataset> = {
+  tiers: ['native', 'driver', 'http'],
   async plan(selection, scenarioFile) {
     const { scenario, text } = await loadDocumentsScenario(scenarioFile);
     checkChoices('MODEL', selection.models, ['sequential', 'closed'], 'documents');
     const models = (selection.models as ('sequential' | 'closed')[] | undefined) ?? defaultDocumentModels(scenario);
-    const cases = selectCases(expandDocuments(scenario, models, { quick: selection.quick ?? false }), selection);
+    const cases = selectCases(withNativeTier(expandDocuments(scenario, models, { quick: selection.quick ?? false })), selection);
     return { cases, models, text };
   },
   prepare(_seeded, databases) {
@@ -34,6 +39,15 @@ const documentsBench: BenchModule<DocumentsCase, DocumentsDataset> = {
         SEED: s.seed,
       }),
       startBaseline: (c, s, opts) => {
+        if (c.tier === 'native') {
+          // The driver tier's eight bodies (baseline.ts), inserted and replaced in turn.
+          const bodies = Array.from({ length: 8 }, (_, i) => ({ kind: c.kind, payload: payload(c.kind as Parameters<typeof payload>[0], s.seed * 1000 + i) }));
+          const native: MongoNativeConfig = {
+            url: mongoUrl, pool: opts.poolSize, collection: COLLECTION, mode: c.model, warmupSeconds: s.warmupSeconds,
+            flow: ['createDocument', 'getDocument', 'replaceDocument', 'deleteDocument'], requests: c.requests, concurrency: c.concurrency, durationSeconds: s.durationSeconds, bodies,
+          };
+          return startBaselineClient(MONGO_NATIVE_CLIENT, native, c.id, opts);
+        }
         const config: DocumentsBaselineConfig = {
           mongoUrl,
           poolSize: opts.poolSize,

@@ -1,14 +1,17 @@
 // The forum benchmark: scenario.yaml's matrix (the paper's 18 points × REST and GraphQL,
-// closed or open model), k6.js against the implementation, and each case's SQL through
-// mysql2 as the database-alone baseline (baseline.ts).
+// closed or open model), k6.js against the implementation, and each case's SQL alone in two
+// tiers: through mysql2 with the implementations' pool (baseline.ts, the driver tier, the
+// `database` case) and through sysbench (native.ts + native.lua, the native tier).
 import { fileURLToPath } from 'node:url';
 import { databaseUrl } from '@fairbench/harness/api/dataset.ts';
 import type { BenchModule, PlannedCase, WrkLoad } from '@fairbench/bench/api-module.ts';
 import { startBaselineClient } from '@fairbench/bench/baseline/launch.ts';
 import type { RunSettings } from '@fairbench/bench/k6.ts';
 import { checkChoices, selectCases } from '@fairbench/bench/select.ts';
+import { withNativeTier } from '@fairbench/bench/tiers.ts';
 import type { ForumDataset } from '../dataset/model.ts';
 import type { ForumBaselineConfig } from './baseline.ts';
+import type { ForumNativeConfig } from './native.ts';
 import { caseParameters, defaultModels, expandCases, loadScenario, type Case, type Model } from './scenario.ts';
 
 export interface ForumCase extends PlannedCase {
@@ -22,22 +25,25 @@ export interface IdRanges {
 }
 
 const BASELINE = fileURLToPath(new URL('./baseline.ts', import.meta.url));
+const NATIVE = fileURLToPath(new URL('./native.ts', import.meta.url));
 
 const forumBench: BenchModule<ForumCase, ForumDataset> = {
+  tiers: ['native', 'driver', 'http'],
   async plan(selection, scenarioFile) {
     const { scenario, text } = await loadScenario(scenarioFile);
     checkChoices('MODEL', selection.models, ['closed', 'open'], 'forum');
     checkChoices('PROTOCOL', selection.protocols, ['rest', 'graphql'], 'forum');
     const models = (selection.models as Model[] | undefined) ?? defaultModels(scenario);
     const all = expandCases(scenario, models).map((c) => ({ id: c.id, protocol: c.protocol, model: c.model, point: c.point, parameters: caseParameters(c), forum: c }));
-    return { cases: selectCases(all, selection), models, text };
+    return { cases: selectCases(withNativeTier(all), selection), models, text };
   },
   prepare(seeded, databases) {
     const ids: IdRanges = { comment: seeded.data.comments.length, user: seeded.data.users.length };
     const mysqlUrl = databaseUrl(databases, 'mysql');
     return {
       k6Env: ({ forum: c }, s) => forumK6Env(c, s, ids),
-      startBaseline: ({ forum: c, id }, s, opts) => {
+      startBaseline: ({ forum: c, id, tier }, s, opts) => {
+        if (tier === 'native') return startBaselineClient(NATIVE, forumNativeConfig(c, s, mysqlUrl, ids, opts.poolSize), id, opts);
         const config: ForumBaselineConfig = {
           mysqlUrl,
           poolSize: opts.poolSize,
@@ -61,6 +67,23 @@ const forumBench: BenchModule<ForumCase, ForumDataset> = {
   plannedSeconds: (_c, s) => s.warmupSeconds + s.durationSeconds,
 };
 export default forumBench;
+
+/** native.ts's config: as many sysbench connections as the case keeps queries in flight at the database (its concurrency, at most the pool). */
+export function forumNativeConfig(c: Case, s: RunSettings, mysqlUrl: string, ids: IdRanges, poolSize: number): ForumNativeConfig {
+  return {
+    mysqlUrl,
+    sql: c.operation.sql,
+    args: c.operation.args,
+    rows: c.rows,
+    model: c.model,
+    threads: Math.min(c.concurrency, poolSize),
+    ...(c.rate !== undefined ? { rate: c.rate } : {}),
+    warmupSeconds: s.warmupSeconds,
+    durationSeconds: s.durationSeconds,
+    seed: s.seed,
+    ids,
+  };
+}
 
 /** k6.js's environment for one repetition of a case (BASE_URL aside). */
 export function forumK6Env(c: Case, settings: RunSettings, ids: IdRanges): Record<string, string | number> {

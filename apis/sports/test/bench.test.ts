@@ -20,9 +20,9 @@ test("Table 3 as stages: 20 more users every 2 minutes up to 100, held to 1,510 
   assert.equal(Math.max(...stages.map((s) => s.target)), 100);
 });
 
-test('the plan: one load point with its database-alone case, five groups of 100 at the peak; QUICK and DURATION_SCALE keep the shape', async () => {
+test('the plan: one load point with its database-alone cases (driver, native), five groups of 100 at the peak; QUICK and DURATION_SCALE keep the shape', async () => {
   const full = await sportsBench.plan({}, SCENARIO);
-  assert.deepEqual(full.cases.map((c) => c.id), ['rest/closed/load', 'database/closed/load']);
+  assert.deepEqual(full.cases.map((c) => c.id), ['rest/closed/load', 'database/closed/load', 'native/closed/load']);
   const load = full.cases[0]!;
   assert.deepEqual(Object.keys(load.groups), ['create-facilities', 'reserve', 'retrieve', 'rate', 'accept']);
   assert.deepEqual([load.parameters['peakUsers'], load.seconds], [500, 1810]);

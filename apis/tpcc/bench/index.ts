@@ -22,12 +22,15 @@ const GO_TPC = `${cacheDir}/bin/go-tpc`;
 const secondsFor = (requests: number) => Math.ceil(requests / 100) + 60;
 
 const tpccBench: BenchModule<TpccCase, TpccDataset> = {
+  tiers: ['native', 'http'],
   async plan(selection, scenarioFile) {
     const { scenario, text } = await loadScenario(scenarioFile);
     checkChoices('MODEL', selection.models, ['closed', 'sequential'], 'tpcc');
     checkChoices('PROTOCOL', selection.protocols, ['rest'], 'tpcc');
     const models = (selection.models as Model[] | undefined) ?? defaultModels(scenario);
-    return { cases: selectCases(expandCases(scenario, models, selection.quick ?? false), selection), models, text };
+    // go-tpc is the native tier; there is no driver tier (a mysql2 client of the five transactions would be a second TPC-C implementation).
+    const cases = expandCases(scenario, models, selection.quick ?? false).map((c) => (c.protocol === 'database' ? { ...c, tier: 'native' as const } : c));
+    return { cases: selectCases(cases, selection), models, text };
   },
   prepare(seeded, databases) {
     const mysqlUrl = databaseUrl(databases, 'mysql');

@@ -1,14 +1,19 @@
 // The users benchmark: scenario.yaml's flows at their arrival points, the paper's 1000
 // users seeded fresh before every repetition, k6.js against the implementation, and the
-// same flows through the MongoDB driver as the database-alone baseline (baseline.ts).
+// same flows alone in two tiers: through the Node MongoDB driver with bcrypt where the API
+// pays it (baseline.ts, the driver tier) and through the Go driver, database only
+// (bench/tools/mongo-native, the native tier).
 import { fileURLToPath } from 'node:url';
 import { databaseUrl } from '@fairbench/harness/api/dataset.ts';
 import type { BenchModule } from '@fairbench/bench/api-module.ts';
 import { startBaselineClient } from '@fairbench/bench/baseline/launch.ts';
 import type { RunSettings } from '@fairbench/bench/k6.ts';
+import { MONGO_NATIVE_CLIENT, type MongoNativeConfig } from '@fairbench/bench/baseline/mongo-native.ts';
 import { checkChoices, selectCases } from '@fairbench/bench/select.ts';
+import { withNativeTier } from '@fairbench/bench/tiers.ts';
 import type { UsersDataset } from '../dataset/model.ts';
 import type { UsersBaselineConfig } from './baseline.ts';
+import { USERS_COLLECTION } from '../dataset/load.ts';
 import { expandUsers, loadUsersScenario, stepsEnv, type UsersCase } from './scenario.ts';
 
 const BASELINE = fileURLToPath(new URL('./baseline.ts', import.meta.url));
@@ -21,10 +26,11 @@ function runPrefix(): string {
 }
 
 const usersBench: BenchModule<UsersCase, UsersDataset> = {
+  tiers: ['native', 'driver', 'http'],
   async plan(selection, scenarioFile) {
     checkChoices('MODEL', selection.models, ['arrivals'], 'users');
     const { scenario, text } = await loadUsersScenario(scenarioFile);
-    const cases = selectCases(expandUsers(scenario, { quick: (selection.quick ?? false) && !selection.cases }), selection);
+    const cases = selectCases(withNativeTier(expandUsers(scenario, { quick: (selection.quick ?? false) && !selection.cases })), selection);
     return { cases, models: ['arrivals'], text };
   },
   prepare(seeded, databases) {
@@ -43,6 +49,10 @@ const usersBench: BenchModule<UsersCase, UsersDataset> = {
         ADMIN_PASSWORD: admin.password,
       }),
       startBaseline: (c, s, opts) => {
+        if (c.tier === 'native') {
+          const native: MongoNativeConfig = { url: mongoUrl, pool: opts.poolSize, collection: USERS_COLLECTION, mode: 'arrivals', warmupSeconds: s.warmupSeconds, flow: c.steps.map((x) => x.op), users: c.users, seconds: c.seconds, drainSeconds: c.drainSeconds, prefix: runPrefix() };
+          return startBaselineClient(MONGO_NATIVE_CLIENT, native, c.id, opts);
+        }
         const config: UsersBaselineConfig = {
           mongoUrl,
           poolSize: opts.poolSize,

@@ -14,7 +14,7 @@ import { runMain } from '@fairbench/harness/cli/main.ts';
 import { choiceArg, implNames, listArg, missing, numberArg, parseCli, UsageError } from '@fairbench/harness/cli/usage.ts';
 import { repoRoot, resultsDir } from '@fairbench/harness/paths.ts';
 import { resumeStatus, selectApis } from '../api-selection.ts';
-import type { BenchResult } from '../result-document.ts';
+import { isDatabaseAlone, type BenchResult } from '../result-document.ts';
 import { newRunId } from '../result.ts';
 import { formatDuration } from '../progress.ts';
 import { chooseProfile, profileCases } from '../profiles.ts';
@@ -157,7 +157,7 @@ function failedLine(failed: readonly FailedCase[]): string {
   const byCase = new Map<string, FailedCase[]>();
   for (const f of failed) byCase.set(f.case.id, [...(byCase.get(f.case.id) ?? []), f]);
   const items = [...byCase].map(([id, fs]) => {
-    const who = fs[0]!.case.protocol === 'database' ? '' : ` · ${fs.map((f) => f.impl).join(', ')}`;
+    const who = isDatabaseAlone(fs[0]!.case.protocol) ? '' : ` · ${fs.map((f) => f.impl).join(', ')}`;
     const f = fs[0]!.case.failure;
     return `  ${id}${who}: ${f.kind}${f.repetition ? ` in repetition ${f.repetition}` : ''}: ${f.reason}`;
   });

@@ -3,18 +3,18 @@
 // the database alone and the verdict against it — for a spreadsheet or a plotting script.
 import { writeFile } from 'node:fs/promises';
 import { docLabel } from '../copies.ts';
-import { BASELINE_PROTOCOL, type BenchResult } from '../result-document.ts';
+import { BASELINE_PROTOCOL, tierOf, type BenchResult } from '../result-document.ts';
 import type { MedianEstimate } from '../stats/index.ts';
 import { limitVerdicts } from './limit-verdicts.ts';
 import { summarizeCase } from './model.ts';
 
 const HEADER = [
-  'api', 'implementation', 'run_id', 'profile', 'case', 'protocol', 'model', 'parameters', 'repetitions',
+  'api', 'implementation', 'run_id', 'profile', 'case', 'protocol', 'tier', 'model', 'parameters', 'repetitions',
   'throughput_median', 'throughput_ci_low', 'throughput_ci_high',
   'p95_ms_median', 'p95_ms_ci_low', 'p95_ms_ci_high', 'latency_median_ms', 'latency_p99_ms',
   'errors', 'dropped_iterations', 'generator_bound_repetitions',
   'share_of_database_alone', 'share_ci_low', 'share_ci_high', 'vs_database_alone_throughput', 'vs_database_alone_p_adjusted',
-  'server_cpu_us_per_request', 'database_cpu_us_per_request', 'server_cpu_percent_peak', 'server_rss_bytes_peak', 'failure',
+  'server_cpu_us_per_request', 'database_cpu_us_per_request', 'client_cpu_us_per_request', 'client_cpu_percent_mean', 'server_cpu_percent_peak', 'server_rss_bytes_peak', 'failure',
 ] as const;
 
 /** A CSV field: quoted when it holds a comma, a quote or a line break (RFC 4180). */
@@ -30,7 +30,7 @@ export function casesCsv(doc: BenchResult): string {
   const est = (e: MedianEstimate | null | undefined) => [e?.median ?? null, e?.ci?.low ?? null, e?.ci?.high ?? null];
   const rows = doc.cases.map((c) => {
     const params = Object.entries(c.parameters).map(([k, v]) => `${k}=${v}`).join(';');
-    const head = [doc.api, label, doc.runId, doc.options.profile ?? null, c.id, c.protocol, c.model, params, c.repetitions.length];
+    const head = [doc.api, label, doc.runId, doc.options.profile ?? null, c.id, c.protocol, tierOf(c), c.model, params, c.repetitions.length];
     const failure = c.failure ? `${c.failure.kind}: ${c.failure.reason}` : null;
     if (c.repetitions.length === 0) return [...head, ...Array<null>(HEADER.length - head.length - 1).fill(null), failure];
     const r = summarizeCase(doc.api, label, doc, c);
@@ -41,7 +41,7 @@ export function casesCsv(doc: BenchResult): string {
       r.errorCount, r.dropped, r.generatorBound,
       ...(r.baseline ? [r.baseline.ratio.ratio, r.baseline.ratio.ci?.low ?? null, r.baseline.ratio.ci?.high ?? null] : c.protocol === BASELINE_PROTOCOL ? [1, null, null] : [null, null, null]),
       v?.throughput.verdict ?? null, v?.throughput.pAdjusted ?? null,
-      r.cpuPerRequest.server?.median ?? null, r.cpuPerRequest.database?.median ?? null, r.server?.cpuPeak ?? null, r.server?.rssPeak ?? null,
+      r.cpuPerRequest.server?.median ?? null, r.cpuPerRequest.database?.median ?? null, r.cpuPerRequest.generator?.median ?? null, r.generator?.cpuMean ?? null, r.server?.cpuPeak ?? null, r.server?.rssPeak ?? null,
       failure,
     ];
   });

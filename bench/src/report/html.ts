@@ -7,6 +7,8 @@ import { interval, mib, ms, percent, pValue, rate, ratioWithInterval, relative, 
 import type { ApiReport, CaseGroup, CaseResult, FamilyCounts, PairComparison, RunInfo, Verdicts } from './model.ts';
 import { cpuTable, ceilingCell, crossCheckCell, noiseCell, CPU_CAPTION } from './cpu.ts';
 import { esc, table } from './html-parts.ts';
+import { tiersCpuSpec, tiersTable, TIERS_CAPTION, TIERS_CPU_CAPTION } from './tiers.ts';
+import { isDatabaseAlone, tierOf } from '../result-document.ts';
 
 export { esc };
 import { typeFamilies, type PaperRow, type TypeRow } from './request-types.ts';
@@ -26,7 +28,7 @@ tbody tr:nth-child(even){background:#fafafa}
 .bad{background:#fdecea;border-left-color:#d93025}
 .faster{color:#1e7b34;font-weight:600}.slower{color:#b3261e;font-weight:600}.nsd{color:#555}.few{color:#8a6d00}
 .swatch{display:inline-block;width:10px;height:10px;margin-right:5px;border-radius:2px;vertical-align:baseline}
-table.runs thead{display:none}table.runs td{white-space:normal;text-align:left;min-width:12em}table.runs td:first-child{font-weight:600;background:#f4f4f6;min-width:0;white-space:nowrap}table.runs td code{word-break:break-all}
+table.tiers td:first-child{white-space:normal;min-width:11em;max-width:16em}table.runs thead{display:none}table.runs td{white-space:normal;text-align:left;min-width:12em}table.runs td:first-child{font-weight:600;background:#f4f4f6;min-width:0;white-space:nowrap}table.runs td code{word-break:break-all}
 table.cases td:nth-child(6),table.cases td:nth-child(7),table.cases td:nth-child(11),table.cases td:nth-child(12),table.types td:nth-child(7),table.types td:nth-child(8),table.types td:nth-child(11),table.types td:nth-child(12){white-space:normal;min-width:7em;text-align:center}
 .scroll{overflow-x:auto}figure{margin:8px 0 16px;overflow-x:auto}details>summary{cursor:pointer;font-weight:600;margin:10px 0}
 code{font-size:12px;background:#f4f4f6;padding:0 3px;border-radius:3px}
@@ -221,7 +223,7 @@ function warningList(items: string[], cls = ''): string {
 function failureSection(report: ApiReport): string {
   const rows = report.failures.map((f) => [
     `<code>${esc(f.case.id)}</code>`,
-    f.case.protocol === 'database' ? 'database alone' : esc(f.impl),
+    isDatabaseAlone(f.case.protocol) ? `database alone (${tierOf(f.case)})` : esc(f.impl),
     `<code>${esc(f.runId)}</code>`,
     `<span class="slower">${esc(f.failure.kind)}</span>`,
     f.failure.repetition ? String(f.failure.repetition) : 'before the first',
@@ -234,6 +236,7 @@ ${table(['case', 'implementation', 'run', 'failure', 'in repetition', 'reason', 
 }
 
 async function apiSection(report: ApiReport): Promise<string> {
+  const tiersCpu = tiersCpuSpec(report.tiers);
   const groups: string[] = [];
   for (const g of report.groups) groups.push(await groupSection(report, g));
   return `<section id="${esc(report.id)}">
@@ -244,6 +247,10 @@ ${report.calibration ? calibrationNote(report.calibration, report.impls) : ''}
 ${runsTable(report)}
 ${report.warnings.length ? `<h3>Warnings</h3>${warningList(report.warnings)}` : '<p class="note">No warnings: no generator-bound repetitions, errors or dropped iterations.</p>'}
 ${report.failures.length ? failureSection(report) : ''}
+${report.tiers.length ? `<h3>Where the time and CPU go: native, driver, HTTP</h3>
+<p class="note">${esc(TIERS_CAPTION)}</p>
+${tiersCpu ? `<figure>${await renderSvg(tiersCpu)}<figcaption>${esc(TIERS_CPU_CAPTION)}</figcaption></figure>` : ''}
+${tiersTable(report.tiers)}` : ''}
 ${groups.join('\n')}
 ${report.requestTypes.length ? requestTypeSection(report) : ''}
 ${report.paper ? paperSection(report.paper) : ''}

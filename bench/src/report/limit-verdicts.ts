@@ -2,7 +2,7 @@
 // one implementation can give on its own. Throughput and p95 of every case with a limit are
 // one family, adjusted together (Benjamini–Hochberg), as the report's pair tables are.
 import { adjustFamily, compareGroups, countDeclared } from '../stats/index.ts';
-import { BASELINE_PROTOCOL, type BenchResult } from '../result-document.ts';
+import { BASELINE_PROTOCOL, isDatabaseAlone, type BenchResult } from '../result-document.ts';
 import type { FamilyCounts, Verdicts } from './model.ts';
 
 export interface LimitComparison {
@@ -22,7 +22,7 @@ const sameParameters = (a: BenchResult['cases'][number], b: BenchResult['cases']
 /** The run's served cases against their measured limits (failed cases and cases without one are left out). */
 export function limitVerdicts(doc: BenchResult): LimitVerdicts {
   const pairs = doc.cases.flatMap((c) => {
-    if (c.protocol === BASELINE_PROTOCOL || c.failure || c.repetitions.length === 0) return [];
+    if (isDatabaseAlone(c.protocol) || c.failure || c.repetitions.length === 0) return [];
     const limit = doc.cases.find((b) => b.protocol === BASELINE_PROTOCOL && !b.failure && b.repetitions.length > 0 && sameParameters(b, c));
     return limit ? [{ c, limit }] : [];
   });

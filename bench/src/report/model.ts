@@ -21,7 +21,8 @@ import { docLabel, isCalibration } from '../copies.ts';
 import type { LoadedRun } from './load.ts';
 import { paperRows, requestTypeRows, typeFamilies, type PaperDifference, type PaperRow, type TypeRow } from './request-types.ts';
 import { publishedFindings, type FindingReport, type Published } from './published.ts';
-import { BASELINE_PROTOCOL, CEILING_SHARE_WARNING, type BenchCase, type BenchResult, type CaseFailure, type LatencySummary, type Repetition } from '../result-document.ts';
+import { tierPoints, type TierPoint } from './tiers.ts';
+import { BASELINE_PROTOCOL, CEILING_SHARE_WARNING, NATIVE_CLIENT_BOUND_CPU_PERCENT, isDatabaseAlone, tierOf, type BenchCase, type BenchResult, type CaseFailure, type LatencySummary, type Repetition } from '../result-document.ts';
 
 export const LATENCY_STATS = ['min', 'median', 'mean', 'p95', 'p99', 'max'] as const;
 export type LatencyStat = (typeof LATENCY_STATS)[number];
@@ -118,6 +119,8 @@ export interface ApiReport {
   impls: string[];
   runs: RunInfo[];
   groups: CaseGroup[];
+  /** Per load point, the tiers of the limit (native, driver) beside each implementation over HTTP (tiers.ts). */
+  tiers: TierPoint[];
   /** Every pair of implementations, in name order. */
   pairs: PairComparison[];
   /** Cases whose repetitions have request types: one row per case and type. */
@@ -207,7 +210,7 @@ export function summarizeCase(api: string, impl: string, run: BenchResult, c: Be
     latencyMedian: bootstrapMedian(reps.map((r) => r.latencyMs.median), { key: key('latency-median') }),
     latencyP95: bootstrapMedian(reps.map((r) => r.latencyMs.p95), { key: key('latency-p95') }),
     baseline:
-      base && c.protocol !== BASELINE_PROTOCOL
+      base && !isDatabaseAlone(c.protocol)
         ? {
             caseId: base.id,
             throughput: bootstrapMedian(base.repetitions.map((r) => r.throughput), { key: key('baseline') }),
@@ -219,7 +222,7 @@ export function summarizeCase(api: string, impl: string, run: BenchResult, c: Be
       : null,
     generator: generators.length ? { cpuPeak: max(generators.map((s) => s.cpuPercentPeak)), cpuMean: median(generators.map((s) => s.cpuPercentMean)) } : null,
     cpuPerRequest: cpuEstimates(reps, key),
-    baselineCpu: base && c.protocol !== BASELINE_PROTOCOL ? cpuEstimates(base.repetitions, (w) => key(`baseline-${w}`)) : null,
+    baselineCpu: base && !isDatabaseAlone(c.protocol) ? cpuEstimates(base.repetitions, (w) => key(`baseline-${w}`)) : null,
     ceiling: shares.length ? { share: median(shares), above: shares.filter((x) => x > CEILING_SHARE_WARNING).length } : null,
     generatorBound: reps.filter((r) => r.generatorBound).length,
     errors,
@@ -296,11 +299,11 @@ export function buildModel(runs: LoadedRun[], paperData: PaperData = {}): ApiRep
         for (const c of run.doc.cases) {
           if (c.failure) {
             // A database-alone case is in every implementation's document of the run: listed once.
-            const listed = c.protocol === BASELINE_PROTOCOL && failures.some((f) => f.runId === run.doc.runId && f.case.id === c.id);
+            const listed = isDatabaseAlone(c.protocol) && failures.some((f) => f.runId === run.doc.runId && f.case.id === c.id);
             if (!listed) failures.push(failureRow(impl, run, c));
             continue;
           }
-          if (c.protocol === BASELINE_PROTOCOL || chosen.has(`${impl}|${c.id}`)) continue;
+          if (isDatabaseAlone(c.protocol) || chosen.has(`${impl}|${c.id}`)) continue;
           chosen.set(`${impl}|${c.id}`, summarizeCase(api, impl, run.doc, c));
           used.set(run, (used.get(run) ?? 0) + 1);
         }
@@ -366,8 +369,11 @@ export function buildModel(runs: LoadedRun[], paperData: PaperData = {}): ApiRep
     // A generator-bound or failing baseline understates the limit every ratio divides by: one line per run.
     for (const run of apiRuns.filter((r) => used.has(r))) {
       const impl = docLabel(run.doc);
-      const baselines = run.doc.cases.filter((c) => c.protocol === BASELINE_PROTOCOL && !c.failure).map((c) => summarizeCase(api, impl, run.doc, c));
-      const bound = baselines.filter((b) => b.generatorBound);
+      const baselines = run.doc.cases.filter((c) => isDatabaseAlone(c.protocol) && !c.failure).map((c) => summarizeCase(api, impl, run.doc, c));
+      const bound = baselines.filter((b) => b.generatorBound && tierOf(b.case) !== 'native');
+      const nativeBound = baselines.filter((b) => b.generatorBound && tierOf(b.case) === 'native');
+      if (nativeBound.length)
+        warnings.push(`${impl} run ${run.doc.runId}: the native client used more than ${NATIVE_CLIENT_BOUND_CPU_PERCENT}% of its core in ${nativeBound.length} of ${plural(baselines.filter((b) => tierOf(b.case) === 'native').length, 'native case')} (mean CPU up to ${Math.round(max(nativeBound.map((b) => b.generator?.cpuMean ?? 0)))}%): there the native tier may be the client's limit, not the database's: ${nativeBound.map((b) => b.case.id).join(', ')}`);
       const failing = baselines.filter((b) => b.errorCount);
       const peak = Math.round(max(bound.map((b) => b.generator?.cpuPeak ?? 0)));
       if (bound.length)
@@ -392,6 +398,7 @@ export function buildModel(runs: LoadedRun[], paperData: PaperData = {}): ApiRep
       // By implementation, newest first within each.
       runs: impls.flatMap((impl) => apiRuns.filter((r) => docLabel(r.doc) === impl).map((r) => ({ file: r.file, doc: r.doc, casesUsed: used.get(r) ?? 0 }))),
       groups,
+      tiers: tierPoints(api, results),
       pairs,
       failures,
       warnings,

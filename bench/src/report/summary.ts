@@ -4,7 +4,7 @@ import { MIN_REPETITIONS, MIN_VERDICT_REPETITIONS, type MedianEstimate } from '.
 import { interval, ms, pValue, percent, rate, share } from './format.ts';
 import { limitVerdicts } from './limit-verdicts.ts';
 import { compareParameters, protocolRank, summarizeCase } from './model.ts';
-import { BASELINE_PROTOCOL, type BenchResult, type CaseFailure } from '../result-document.ts';
+import { BASELINE_PROTOCOL, isDatabaseAlone, tierOf, type BenchResult, type CaseFailure } from '../result-document.ts';
 
 export function summaryMarkdown(doc: BenchResult): string {
   const cases = [...doc.cases].sort(
@@ -35,9 +35,9 @@ export function summaryMarkdown(doc: BenchResult): string {
     ].filter(Boolean);
     const us = (e: MedianEstimate | null) => (e ? rate(e.median) : '—');
     const withCi = (e: MedianEstimate, f: (x: number) => string) => `${f(e.median)}${e.ci ? ` ${interval(e.ci, f)}` : ''}`;
-    const limit = c.protocol === BASELINE_PROTOCOL ? '(the limit)' : r.baseline ? `${share(r.baseline.ratio.ratio)}${r.baseline.ratio.ci ? ` ${interval(r.baseline.ratio.ci, share)}` : ''}` : '—';
+    const limit = c.protocol === BASELINE_PROTOCOL ? '(the limit)' : isDatabaseAlone(c.protocol) ? `(${tierOf(c)} tier)` : r.baseline ? `${share(r.baseline.ratio.ratio)}${r.baseline.ratio.ci ? ` ${interval(r.baseline.ratio.ci, share)}` : ''}` : '—';
     const v = verdictOf.get(c.id);
-    const verdict = v ? `${v.throughput.verdict} (${pValue(v.throughput.pAdjusted)}), ${v.p95.verdict} (${pValue(v.p95.pAdjusted)})` : c.protocol === BASELINE_PROTOCOL ? '(the limit)' : '—';
+    const verdict = v ? `${v.throughput.verdict} (${pValue(v.throughput.pAdjusted)}), ${v.p95.verdict} (${pValue(v.p95.pAdjusted)})` : c.protocol === BASELINE_PROTOCOL ? '(the limit)' : isDatabaseAlone(c.protocol) ? `(${tierOf(c)} tier)` : '—';
     lines.push(
       `| ${c.id} | ${r.n}${c.repetitions.at(-1)?.partial ? ' (last partial)' : ''} | ${withCi(r.throughput, rate)} | ${withCi(r.latencyP95, ms)} | ${limit} | ${verdict} | ${us(r.cpuPerRequest.server)} | ${us(r.cpuPerRequest.database)} | ${r.generator ? percent(r.generator.cpuPeak) : '—'} | ${r.ceiling ? share(r.ceiling.share) : '—'} | ${flags.join(', ')} |`,
     );

@@ -43,7 +43,7 @@ export interface ApiManifest {
     readonly models: readonly LoadModel[];
     readonly writes: boolean;
     readonly baseline: string;
-    readonly smoke?: { readonly cases: string };
+    readonly smoke?: { readonly cases: string; readonly native?: string };
   };
 }
 
