@@ -185,8 +185,11 @@ export interface BenchResult {
     name: string;
     /** An A/A calibration run: which copy of the implementation this document is (bench/src/copies.ts). */
     copy?: number;
+    /** The runtime variant measured (impl.yaml; harness/src/impl/variants.ts): `name` is <folder>@<variant> unless it is the default. */
+    variant?: { name: string; default: boolean };
     language?: string;
     framework: NameVersion;
+    /** The runtime actually run: its version as the binary the implementation started with reports it. */
     runtime: NameVersion;
     implTreeHash: string;
     poolSize?: number;

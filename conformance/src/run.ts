@@ -6,7 +6,7 @@ import os from 'node:os';
 import { apiNames } from '@fairbench/harness/api/manifest.ts';
 import { treeHash, implTreeHash, sourceRevision, specHash } from '@fairbench/harness/fingerprint.ts';
 import { checkPairs } from '@fairbench/harness/cli/usage.ts';
-import { loadImplementations, type Implementation } from '@fairbench/harness/impl/manifest.ts';
+import { loadImplementation, loadImplementations, type Implementation } from '@fairbench/harness/impl/manifest.ts';
 import { missingToolchain } from '@fairbench/harness/impl/toolchain.ts';
 import { shuttingDown } from '@fairbench/harness/cleanup.ts';
 import { imageUnavailable } from '@fairbench/harness/impl/container.ts';
@@ -67,14 +67,15 @@ export interface Skip {
  */
 export async function selectTargets(selection: Selection, runtime: RuntimeProviderName = 'local'): Promise<{ targets: Target[]; skips: Skip[] }> {
   await checkPairs(selection.impls, selection.apis);
-  const all = await loadImplementations();
+  // Named (variants included: express@bun), or every implementation on its default runtime.
+  const all = selection.impls ? await Promise.all([...new Set(selection.impls)].map((n) => loadImplementation(n))) : await loadImplementations();
   const apis = new Map((await conformanceApis()).map((a) => [a.name, a]));
   const targets: Target[] = [];
   const skips: Skip[] = [];
   // The APIs asked for (default: every API under apis/, and every API a manifest lists).
   const wanted = (impl: Implementation): string[] =>
     [...new Set([...apis.keys(), ...impl.manifest.apis])].filter((a) => !selection.apis || selection.apis.includes(a));
-  for (const impl of all.filter((i) => !selection.impls || selection.impls.includes(i.manifest.name))) {
+  for (const impl of all) {
     for (const apiName of wanted(impl).filter((a) => !impl.manifest.apis.includes(a))) {
       // An implementation need not serve every API; say so rather than stay silent.
       const reason = `impl/${impl.manifest.name}/impl.yaml does not list the ${apiName} API (apis: ${impl.manifest.apis.join(', ')})`;
@@ -88,7 +89,7 @@ export async function selectTargets(selection: Selection, runtime: RuntimeProvid
           ? `there is no apis/${apiName}/ folder yet`
           : runtime === 'containers'
             ? imageUnavailable(impl)
-            : await missingToolchain(impl.manifest);
+            : await missingToolchain(impl);
       if (reason === null && api !== undefined) {
         targets.push({ impl, api });
       } else {
@@ -234,7 +235,7 @@ async function commonFields(
     implementation: impl.manifest.name,
     api,
     framework: impl.manifest.framework,
-    runtime: { name: impl.manifest.runtime.name, version: await runtimeVersion(impl.manifest.runtime.name) },
+    runtime: { name: impl.manifest.runtime.name, version: await runtimeVersion(impl) },
     provider: used[0]?.provider ?? 'local',
     databases: used.map((d) => ({ kind: d.kind, engine: d.engine.name, version: d.engine.version })),
     implTreeHash: await implTreeHash(impl.dir),
