@@ -90,6 +90,14 @@ export interface RequestTypeResult {
   partsMs?: Record<string, LatencySummary>;
 }
 
+/** One second of a repetition's load, from its start (warm-up included): the requests that ended in it. */
+export interface TimelinePoint {
+  second: number;
+  requests: number;
+  p50Ms: number;
+  p95Ms: number;
+}
+
 export interface Repetition {
   index: number;
   startedAt: string;
@@ -104,6 +112,8 @@ export interface Repetition {
   generator?: Usage;
   serverMs?: LatencySummary;
   requestTypes?: Record<string, RequestTypeResult>;
+  /** Latency per second from the start of the load, warm-up included (the first seconds: a JIT's warm-up). */
+  timeline?: TimelinePoint[];
   order?: number;
   generatorBound?: boolean;
   /** CPU time per completed request (µs) of each sampled process tree: cpuSeconds / requests. */

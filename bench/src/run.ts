@@ -30,7 +30,7 @@ import { runCases } from './case-loop.ts';
 import { databaseDown } from './db-probe.ts';
 import { UsageError } from './failure.ts';
 import type { GateRecord } from './gate.ts';
-import { k6Version, startK6, type RunSettings } from './k6.ts';
+import { k6Version, startK6, timelineSeconds, type RunSettings } from './k6.ts';
 import { choosePlacement, listenerPid, pinProcess, type Placement } from './placement.ts';
 import { crossCheckFromEnv, wrkCrossCheck } from './cross-check.ts';
 import { preflight } from './preflight.ts';
@@ -295,7 +295,8 @@ async function execute({ opts, api, impls, names, cases, remaining, options, pla
       if (server.runtimeVersion) runtimes.set(name, server.runtimeVersion);
       return server;
     },
-    startLoad: (c, server, limitSeconds) => startK6(c.id, { BASE_URL: server.baseUrl, ...prepared.k6Env(c, settings) }, { script, cores: placement.generator, workDir, limitSeconds }),
+    startLoad: (c, server, limitSeconds) =>
+      startK6(c.id, { BASE_URL: server.baseUrl, TIMELINE_SECONDS: timelineSeconds(settings), ...prepared.k6Env(c, settings) }, { script, cores: placement.generator, workDir, limitSeconds }),
     startBaseline: (c, limitSeconds) => prepared.startBaseline(c, settings, { cores: placement.generator, workDir, poolSize, limitSeconds }),
     // Where the load writes, every repetition starts from the seed.
     ...(api.manifest.bench.writes ? { reset: () => seeded.reset() } : {}),

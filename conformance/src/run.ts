@@ -10,7 +10,7 @@ import { loadImplementation, loadImplementations, type Implementation } from '@f
 import { missingToolchain } from '@fairbench/harness/impl/toolchain.ts';
 import { shuttingDown } from '@fairbench/harness/cleanup.ts';
 import { imageUnavailable } from '@fairbench/harness/impl/container.ts';
-import { chooseRuntime, type ChooseProviderOptions, type DatabaseKind, type DatabaseServer, type RuntimeProviderName } from '@fairbench/harness/provision/index.ts';
+import { chooseRuntime, requestedRuntime, type ChooseProviderOptions, type DatabaseKind, type DatabaseServer, type RuntimeProviderName } from '@fairbench/harness/provision/index.ts';
 import { runtimeVersion } from '@fairbench/harness/runtime-version.ts';
 import { fixtureOf, type AnyPreparedApi, type SuiteName } from './api-module.ts';
 import { conformanceApis, type ConformanceApi } from './apis.ts';
@@ -18,7 +18,7 @@ import { loadCaseFile } from './case-files.ts';
 import type { SuiteContext } from './context.ts';
 import type { CaseResult } from './outcome.ts';
 import { launchTarget, type LaunchedTarget, type Target } from './launch-target.ts';
-import { printBanner, printCase, printSkip } from './report/console.ts';
+import { printBanner, printCase, printSkip, yellow } from './report/console.ts';
 import { writeVerdict, type Verdict } from './report/verdict.ts';
 import { loadSpecSchema } from './spec/graphql.ts';
 import { OpenApiValidator } from './spec/openapi.ts';
@@ -84,14 +84,14 @@ export async function selectTargets(selection: Selection, runtime: RuntimeProvid
     }
     for (const apiName of impl.manifest.apis.filter((a) => !selection.apis || selection.apis.includes(a))) {
       const api = apis.get(apiName);
-      const reason =
+      const { reason, local } =
         api === undefined
-          ? `there is no apis/${apiName}/ folder yet`
+          ? { reason: `there is no apis/${apiName}/ folder yet`, local: false }
           : runtime === 'containers'
-            ? imageUnavailable(impl)
-            : await missingToolchain(impl);
+            ? await containersOrLocal(impl)
+            : { reason: await missingToolchain(impl), local: false };
       if (reason === null && api !== undefined) {
-        targets.push({ impl, api });
+        targets.push({ impl, api, ...(local ? { runtime: 'local' as const } : {}) });
       } else {
         printSkip(impl.manifest.name, apiName, reason ?? '');
         skips.push({ impl, api: apiName, reason: reason ?? '' });
@@ -99,6 +99,20 @@ export async function selectTargets(selection: Selection, runtime: RuntimeProvid
     }
   }
   return { targets, skips };
+}
+
+/**
+ * In containers: the implementation's image, or why not. A runtime variant the containers
+ * runtime cannot run (impl.yaml `containers.unsupported`) is refused when RUNTIME=containers
+ * was asked for; when the command chose containers itself it runs as a local process, said loudly.
+ */
+async function containersOrLocal(impl: Implementation): Promise<{ reason: string | null; local: boolean }> {
+  const reason = imageUnavailable(impl);
+  if (reason === null || impl.variant.isDefault || requestedRuntime() === 'containers') return { reason, local: false };
+  const missing = await missingToolchain(impl);
+  if (missing !== null) return { reason: `${reason}; locally: ${missing}`, local: false };
+  console.log(yellow(`!! ${impl.manifest.name} runs as a local process beside containerized databases: ${reason.replace(/ \(run it with RUNTIME=local\)$/, '')} (RUNTIME=containers refuses it)`));
+  return { reason: null, local: true };
 }
 
 export async function runConformance(selection: Selection): Promise<Verdict[]> {
@@ -148,12 +162,13 @@ export async function startDatabases(needed: readonly DatabaseKind[], choose: Ch
 
 /** Runs every case of one API against one implementation; the caller records the verdict. */
 export async function runTarget(
-  { impl, api }: Target,
+  target: Target,
   databases: ReadonlyMap<DatabaseKind, DatabaseServer>,
   spec: SpecValidators,
   fingerprints: Fingerprints,
   options: RunOptions = {},
 ): Promise<Verdict> {
+  const { impl, api } = target;
   const onCase = options.onCase ?? printCase;
   const name = impl.manifest.name;
   printBanner(`${name} × ${api.name}`);
@@ -161,7 +176,7 @@ export async function runTarget(
   const common = await commonFields(impl, api.name, databases, api, fingerprints);
   let launched: LaunchedTarget | undefined;
   try {
-    launched = await launchTarget({ impl, api }, databases);
+    launched = await launchTarget(target, databases);
     const { prepared, running, seeded } = launched;
     const child = running.process;
     const ctx: SuiteContext = {
