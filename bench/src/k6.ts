@@ -18,9 +18,9 @@ export interface RunSettings {
 /** Seconds of latency timeline asked of k6 at most: the first two minutes show a JIT's warm-up. */
 export const TIMELINE_MAX_SECONDS = 120;
 
-/** TIMELINE_SECONDS for the scripts (bench/k6/measure.js): the warm-up and the window, up to the cap. */
-export function timelineSeconds(s: RunSettings): number {
-  return Math.min(TIMELINE_MAX_SECONDS, Math.ceil(s.warmupSeconds + s.durationSeconds));
+/** TIMELINE_SECONDS for the scripts (bench/k6/measure.js): the case's whole load (warm-up included), up to the cap. */
+export function timelineSeconds(loadSeconds: number): number {
+  return Math.min(TIMELINE_MAX_SECONDS, Math.ceil(loadSeconds));
 }
 
 /** What one measured window produced, from the generator's side. */

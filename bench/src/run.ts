@@ -296,7 +296,7 @@ async function execute({ opts, api, impls, names, cases, remaining, options, pla
       return server;
     },
     startLoad: (c, server, limitSeconds) =>
-      startK6(c.id, { BASE_URL: server.baseUrl, TIMELINE_SECONDS: timelineSeconds(settings), ...prepared.k6Env(c, settings) }, { script, cores: placement.generator, workDir, limitSeconds }),
+      startK6(c.id, { BASE_URL: server.baseUrl, TIMELINE_SECONDS: timelineSeconds(api.module.plannedSeconds(c, settings)), ...prepared.k6Env(c, settings) }, { script, cores: placement.generator, workDir, limitSeconds }),
     startBaseline: (c, limitSeconds) => prepared.startBaseline(c, settings, { cores: placement.generator, workDir, poolSize, limitSeconds }),
     // Where the load writes, every repetition starts from the seed.
     ...(api.manifest.bench.writes ? { reset: () => seeded.reset() } : {}),

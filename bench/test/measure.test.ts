@@ -50,7 +50,7 @@ test('k6 summary → repetition: counts, errors by status and window agree with 
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const c = cases.find((x) => x.id === 'rest/closed/c100-r1-j0')!;
   try {
-    const env = { BASE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, TIMELINE_SECONDS: timelineSeconds(settings), ...prepared.k6Env(atConcurrency(c, 5), settings) };
+    const env = { BASE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, TIMELINE_SECONDS: timelineSeconds(settings.warmupSeconds + settings.durationSeconds), ...prepared.k6Env(atConcurrency(c, 5), settings) };
     const run = startK6(c.id, env, { script: forum.script, cores: null, workDir: dir, limitSeconds: 60 });
     const m = await run.done;
     measured.k6 = m;
