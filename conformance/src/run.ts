@@ -68,7 +68,10 @@ export interface Skip {
 export async function selectTargets(selection: Selection, runtime: RuntimeProviderName = 'local'): Promise<{ targets: Target[]; skips: Skip[] }> {
   await checkPairs(selection.impls, selection.apis);
   // Named (variants included: express@bun), or every implementation on its default runtime.
-  const all = selection.impls ? await Promise.all([...new Set(selection.impls)].map((n) => loadImplementation(n))) : await loadImplementations();
+  // (express and express@node are one implementation: once.)
+  const all = selection.impls
+    ? (await Promise.all(selection.impls.map((n) => loadImplementation(n)))).filter((i, k, xs) => xs.findIndex((j) => j.manifest.name === i.manifest.name) === k)
+    : await loadImplementations();
   const apis = new Map((await conformanceApis()).map((a) => [a.name, a]));
   const targets: Target[] = [];
   const skips: Skip[] = [];
@@ -78,7 +81,7 @@ export async function selectTargets(selection: Selection, runtime: RuntimeProvid
   for (const impl of all) {
     for (const apiName of wanted(impl).filter((a) => !impl.manifest.apis.includes(a))) {
       // An implementation need not serve every API; say so rather than stay silent.
-      const reason = `impl/${impl.manifest.name}/impl.yaml does not list the ${apiName} API (apis: ${impl.manifest.apis.join(', ')})`;
+      const reason = `impl/${impl.variant.folder}/impl.yaml does not list the ${apiName} API (apis: ${impl.manifest.apis.join(', ')})`;
       printSkip(impl.manifest.name, apiName, reason);
       skips.push({ impl, api: apiName, reason });
     }

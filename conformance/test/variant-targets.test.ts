@@ -22,6 +22,8 @@ test('a variant named in IMPL is its own target; without IMPL only the default r
     ['express@bun', 'bun', undefined],
     ['express', 'node', undefined],
   ]);
+  const same = await quietly(() => selectTargets({ impls: ['express', 'express@node'], apis: ['forum'] }, 'local'));
+  assert.equal(same.targets.length, 1, 'the default named twice is one target');
   const all = await quietly(() => selectTargets({ apis: ['forum'] }, 'local'));
   assert.ok(all.targets.every((t) => t.impl.variant.isDefault), 'no variant unless named');
 });

@@ -104,7 +104,7 @@ export async function implementation(name: string): Promise<Implementation> {
 /** The implementation must serve the API (its impl.yaml lists it): else a usage error naming those it serves. */
 export function checkServes(impl: Implementation, api: string): void {
   const served = impl.manifest.apis;
-  if (!served.includes(api)) throw new UsageError(`${impl.manifest.name} does not serve the ${api} API: API must be ${served.length === 1 ? served[0] : `one of ${served.join(', ')}`} for IMPL=${impl.manifest.name} (impl/${impl.manifest.name}/impl.yaml)`);
+  if (!served.includes(api)) throw new UsageError(`${impl.manifest.name} does not serve the ${api} API: API must be ${served.length === 1 ? served[0] : `one of ${served.join(', ')}`} for IMPL=${impl.manifest.name} (impl/${impl.variant.folder}/impl.yaml)`);
 }
 
 /**

@@ -56,7 +56,7 @@ export async function buildImplementationImage(impl: Implementation): Promise<st
   const client = await getContainerRuntimeClient();
   if (await client.image.exists(ImageName.fromString(ref))) return ref;
   const started = performance.now();
-  console.log(`  building image ${ref} from impl/${impl.manifest.name}/${impl.manifest.dockerfile}`);
+  console.log(`  building image ${ref} from impl/${impl.variant.folder}/${impl.manifest.dockerfile}`);
   const build = GenericContainer.fromDockerfile(impl.dir, impl.manifest.dockerfile)
     .withBuildArgs(buildArgs)
     .withCache(true)
