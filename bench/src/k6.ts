@@ -18,9 +18,12 @@ export interface RunSettings {
 /** Seconds of latency timeline asked of k6 at most: the first two minutes show a JIT's warm-up. */
 export const TIMELINE_MAX_SECONDS = 120;
 
-/** TIMELINE_SECONDS for the scripts (bench/k6/measure.js): the case's whole load (warm-up included), up to the cap. */
+/** Seconds after the planned load in which requests still in flight end (the scripts' gracefulStop is 10 s). */
+const TIMELINE_TAIL_SECONDS = 10;
+
+/** TIMELINE_SECONDS for the scripts (bench/k6/measure.js): the case's whole load (warm-up included) and its tail, up to the cap. */
 export function timelineSeconds(loadSeconds: number): number {
-  return Math.min(TIMELINE_MAX_SECONDS, Math.ceil(loadSeconds));
+  return Math.min(TIMELINE_MAX_SECONDS, Math.ceil(loadSeconds) + TIMELINE_TAIL_SECONDS);
 }
 
 /** What one measured window produced, from the generator's side. */
