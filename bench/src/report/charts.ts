@@ -244,14 +244,19 @@ export function timelineSpec(group: CaseGroup, impls: string[]): TopLevelSpec | 
       height: 130,
       layer: [
         {
-          mark: { type: 'line', strokeWidth: 1.25, interpolate: 'linear', point: { size: 12 } },
+          mark: { type: 'line', strokeWidth: 1.5, interpolate: 'linear' },
           encoding: {
-            x: { field: 'second', type: 'quantitative', title: 'second since the load began (warm-up included)' },
+            x: { field: 'second', type: 'quantitative', title: 'second since the load began (warm-up included)', axis: { format: 'd', tickMinStep: 1 } },
             y: { field: 'ms', type: 'quantitative', title: 'latency (ms, log scale)', scale: { type: 'log' }, axis: { format: '~g' } },
             color: { field: 'impl', type: 'nominal', scale: implColors(impls, presentIn(group)), legend: { title: null, symbolType: 'stroke' } },
-            strokeDash: { field: 'statistic', type: 'nominal', sort: ['median', 'p95'], scale: { domain: ['median', 'p95'], range: [[1, 0], [4, 3]] }, legend: { title: null } },
+            strokeDash: { field: 'statistic', type: 'nominal', sort: ['median', 'p95'], scale: { domain: ['median', 'p95'], range: [[1, 0], [4, 3]] }, legend: { title: null, symbolType: 'stroke', symbolStrokeColor: '#444', symbolStrokeWidth: 2 } },
             detail: { field: 'statistic' },
           },
+        },
+        {
+          // Points too: a second alone (its neighbours without a response) is no line.
+          mark: { type: 'point', filled: true, size: 10 },
+          encoding: { x: { field: 'second', type: 'quantitative' }, y: { field: 'ms', type: 'quantitative' }, color: { field: 'impl', type: 'nominal', legend: null } },
         },
         {
           mark: { type: 'rule', color: '#888', strokeDash: [2, 2] },
