@@ -50,7 +50,8 @@ export function writeSummary(data) {
 export function record(res, name, phase, status, ok) {
   const timing = /app;dur=([0-9.]+)/.exec(res.headers['Server-Timing'] ?? '');
   const ms = res.timings.duration;
-  if (TIMELINE_SECONDS > 0) {
+  // (Not in setup(), __VU 0: no scenario has started; its requests are no part of the load.)
+  if (TIMELINE_SECONDS > 0 && __VU > 0) {
     const second = Math.floor((Date.now() - exec.scenario.startTime) / 1000);
     if (second < TIMELINE_SECONDS) timeline.add(ms, { sec: String(second) });
   }
