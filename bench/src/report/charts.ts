@@ -256,7 +256,7 @@ export function timelineSpec(group: CaseGroup, impls: string[]): TopLevelSpec | 
         {
           // Points too: a second alone (its neighbours without a response) is no line.
           mark: { type: 'point', filled: true, size: 10 },
-          encoding: { x: { field: 'second', type: 'quantitative' }, y: { field: 'ms', type: 'quantitative' }, color: { field: 'impl', type: 'nominal', legend: null } },
+          encoding: { x: { field: 'second', type: 'quantitative' }, y: { field: 'ms', type: 'quantitative' }, color: { field: 'impl', type: 'nominal' } },
         },
         {
           mark: { type: 'rule', color: '#888', strokeDash: [2, 2] },
