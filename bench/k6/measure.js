@@ -5,6 +5,7 @@
 // window's sub-metrics (phase=measure, per name) into the summary that bench/src/k6.ts reads.
 // The thresholds always pass: they only ask for the numbers. Each script keeps only its
 // API's requests and checks.
+import exec from 'k6/execution';
 import { Counter, Trend } from 'k6/metrics';
 
 export const STATUS_KEYS = ['0', '400', '401', '403', '404', '405', '408', '409', '413', '415', '429', '500', '502', '503', '504', '1xx', '2xx', '3xx', '4xx', '5xx', 'check'];
@@ -20,6 +21,13 @@ const serverMs = new Trend('server_ms', true);
 // the papers report): k6's Trend has no such statistic, and two Counters cost less than a Trend.
 const latencySum = new Counter('latency_sum_ms');
 const latencySquares = new Counter('latency_sq_ms2');
+
+// Latency second by second from the start of the load (its scenario's start: setup() excluded),
+// the warm-up included, for the first TIMELINE_SECONDS seconds (set by the runner; 0 or unset:
+// none): a JIT's warm-up shows in the seconds the measured window leaves out. A request counts
+// in the second it ended. One sub-metric per second (tag `sec`).
+const TIMELINE_SECONDS = Number(__ENV.TIMELINE_SECONDS || 0);
+const timeline = new Trend('timeline_ms', true);
 
 export function env(script, name, fallback) {
   const value = __ENV[name] ?? fallback;
@@ -42,6 +50,11 @@ export function writeSummary(data) {
 export function record(res, name, phase, status, ok) {
   const timing = /app;dur=([0-9.]+)/.exec(res.headers['Server-Timing'] ?? '');
   const ms = res.timings.duration;
+  // (Not in setup(), __VU 0: no scenario has started; its requests are no part of the load.)
+  if (TIMELINE_SECONDS > 0 && __VU > 0) {
+    const second = Math.floor((Date.now() - exec.scenario.startTime) / 1000);
+    if (second < TIMELINE_SECONDS) timeline.add(ms, { sec: String(second) });
+  }
   latencySum.add(ms, { name, phase });
   latencySquares.add(ms * ms, { name, phase });
   if (timing) serverMs.add(Number(timing[1]), { name, phase });
@@ -69,6 +82,7 @@ export function reported(names) {
     'skipped{phase:measure}': ['count>=0'],
   };
   for (const key of STATUS_KEYS) t[`errors{phase:measure,status:${key}}`] = ['count>=0'];
+  for (let second = 0; second < TIMELINE_SECONDS; second++) t[`timeline_ms{sec:${second}}`] = ['max>=0'];
   for (const name of names) {
     t[`http_reqs{phase:measure,name:${name}}`] = ['count>=0'];
     t[`http_req_duration{phase:measure,name:${name}}`] = ['max>=0'];

@@ -265,6 +265,7 @@ function toRepetition(index: number, startedAt: Date, m: Measured, sampler: Tree
     latencyMs: m.latencyMs,
     ...(m.serverMs ? { serverMs: m.serverMs } : {}),
     ...(m.requestTypes ? { requestTypes: inOrder(m.requestTypes, order) } : {}),
+    ...(m.timeline ? { timeline: m.timeline } : {}),
     ...(m.droppedIterations !== undefined ? { droppedIterations: m.droppedIterations } : {}),
     ...(serverUsage ? { server: serverUsage } : {}),
     ...(databaseUsage ? { database: databaseUsage } : {}),

@@ -6,13 +6,24 @@ import { runCommand, startProcess, type ManagedProcess } from '@fairbench/harnes
 import { LoadFailure } from './failure.ts';
 import { k6Binary } from './paths.ts';
 import { pinned } from './placement.ts';
-import type { LatencySummary, RequestTypeResult } from './result-document.ts';
+import type { LatencySummary, RequestTypeResult, TimelinePoint } from './result-document.ts';
 
 /** What every case of a run shares: the window, the warm-up and the PRNG seed. */
 export interface RunSettings {
   readonly warmupSeconds: number;
   readonly durationSeconds: number;
   readonly seed: number;
+}
+
+/** Seconds of latency timeline asked of k6 at most: the first two minutes show a JIT's warm-up. */
+export const TIMELINE_MAX_SECONDS = 120;
+
+/** Seconds after the planned load in which requests still in flight end (the scripts' gracefulStop is 10 s). */
+const TIMELINE_TAIL_SECONDS = 10;
+
+/** TIMELINE_SECONDS for the scripts (bench/k6/measure.js): the case's whole load (warm-up included) and its tail, up to the cap. */
+export function timelineSeconds(loadSeconds: number): number {
+  return Math.min(TIMELINE_MAX_SECONDS, Math.ceil(loadSeconds) + TIMELINE_TAIL_SECONDS);
 }
 
 /** What one measured window produced, from the generator's side. */
@@ -28,6 +39,8 @@ export interface Measured {
   readonly serverMs?: LatencySummary;
   readonly requestTypes?: Record<string, RequestTypeResult>;
   readonly droppedIterations?: number;
+  /** Latency per second from the load's start (warm-up included), when the script was asked for it. */
+  readonly timeline?: TimelinePoint[];
   readonly notes: string[];
 }
 
@@ -178,6 +191,7 @@ export function measuredFromK6(summary: K6Summary): Measured {
       ...(serverOfType ? { serverMs: serverOfType } : {}),
     };
   }
+  const timeline = timelineOf(summary);
   return {
     window: { from, to },
     durationSeconds: round(durationSeconds),
@@ -188,6 +202,7 @@ export function measuredFromK6(summary: K6Summary): Measured {
     ...(server ? { serverMs: server } : {}),
     ...(Object.keys(requestTypes).length > 0 ? { requestTypes } : {}),
     ...(dropped !== undefined ? { droppedIterations: dropped } : {}),
+    ...(timeline.length > 0 ? { timeline } : {}),
     notes: [
       ...(dropped ? ['droppedIterations counts the warm-up too (k6 does not tag dropped arrivals by phase)'] : []),
       ...(skipped ? [`${skipped} requests not sent because an earlier step of their flow failed (that step is counted as the error)`] : []),
@@ -196,6 +211,18 @@ export function measuredFromK6(summary: K6Summary): Measured {
 }
 
 const round = (n: number) => Math.round(n * 1000) / 1000;
+
+/** The per-second sub-metrics timeline_ms{sec:N} (measure.js) in order; seconds without a response are left out. */
+export function timelineOf(summary: K6Summary): TimelinePoint[] {
+  const points: TimelinePoint[] = [];
+  for (const [name, metric] of Object.entries(summary.metrics)) {
+    const second = /^timeline_ms\{sec:(\d+)\}$/.exec(name)?.[1];
+    const v = metric?.values;
+    if (second === undefined || !v || !(v['count'] ?? 0)) continue;
+    points.push({ second: Number(second), requests: v['count'] ?? 0, p50Ms: round(v['med'] ?? 0), p95Ms: round(v['p(95)'] ?? 0) });
+  }
+  return points.sort((a, b) => a.second - b.second);
+}
 
 function zeroLatency(): LatencySummary {
   return { min: 0, mean: 0, median: 0, p90: 0, p95: 0, p99: 0, max: 0 };

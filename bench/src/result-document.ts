@@ -90,6 +90,14 @@ export interface RequestTypeResult {
   partsMs?: Record<string, LatencySummary>;
 }
 
+/** One second of a repetition's load, from its start (warm-up included): the requests that ended in it. */
+export interface TimelinePoint {
+  second: number;
+  requests: number;
+  p50Ms: number;
+  p95Ms: number;
+}
+
 export interface Repetition {
   index: number;
   startedAt: string;
@@ -104,6 +112,8 @@ export interface Repetition {
   generator?: Usage;
   serverMs?: LatencySummary;
   requestTypes?: Record<string, RequestTypeResult>;
+  /** Latency per second from the start of the load, warm-up included (the first seconds: a JIT's warm-up). */
+  timeline?: TimelinePoint[];
   order?: number;
   generatorBound?: boolean;
   /** CPU time per completed request (µs) of each sampled process tree: cpuSeconds / requests. */
@@ -187,8 +197,11 @@ export interface BenchResult {
     name: string;
     /** An A/A calibration run: which copy of the implementation this document is (bench/src/copies.ts). */
     copy?: number;
+    /** The runtime variant measured (impl.yaml; harness/src/impl/variants.ts): `name` is <folder>@<variant> unless it is the default. */
+    variant?: { name: string; default: boolean };
     language?: string;
     framework: NameVersion;
+    /** The runtime actually run: its version as the binary the implementation started with reports it. */
     runtime: NameVersion;
     implTreeHash: string;
     poolSize?: number;

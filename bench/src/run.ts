@@ -18,17 +18,19 @@ import { UnknownApiError } from '@fairbench/harness/api/manifest.ts';
 import type { Implementation } from '@fairbench/harness/impl/manifest.ts';
 import { CannotRun, checkServes, implementation } from '@fairbench/harness/cli/usage.ts';
 import { missingToolchain } from '@fairbench/harness/impl/toolchain.ts';
+import { imageUnavailable } from '@fairbench/harness/impl/container.ts';
 import { repoRoot } from '@fairbench/harness/paths.ts';
 import { chooseProvider, type DatabaseProvider, type DatabaseServer, type RuntimeProviderName } from '@fairbench/harness/provision/index.ts';
 import { runtimeVersion } from '@fairbench/harness/runtime-version.ts';
 import type { PlannedCase } from './api-module.ts';
 import { benchApi, type BenchApi } from './apis.ts';
-import { asCopy, distinctOriginals, documentName, implCopies, originalOf } from './copies.ts';
+import { asCopy, distinctOriginals, implCopies, originalOf } from './copies.ts';
+import { documentImplementation } from './document-impl.ts';
 import { runCases } from './case-loop.ts';
 import { databaseDown } from './db-probe.ts';
 import { UsageError } from './failure.ts';
 import type { GateRecord } from './gate.ts';
-import { k6Version, startK6, type RunSettings } from './k6.ts';
+import { k6Version, startK6, timelineSeconds, type RunSettings } from './k6.ts';
 import { choosePlacement, listenerPid, pinProcess, type Placement } from './placement.ts';
 import { crossCheckFromEnv, wrkCrossCheck } from './cross-check.ts';
 import { preflight } from './preflight.ts';
@@ -174,7 +176,7 @@ export async function prepareBench(opts: BenchOptions): Promise<PreparedBench> {
     : undefined;
   // The options are right: can it run here?
   for (const impl of distinctOriginals(impls)) {
-    const missing = await missingToolchain(impl.manifest);
+    const missing = (await missingToolchain(impl)) ?? (provider.name === 'containers' ? imageUnavailable(impl) : null);
     if (missing) throw new CannotRun(`${impl.manifest.name} cannot run here: ${missing}`);
   }
   const remaining = cases.filter((c) => !resumed?.done.has(c.id));
@@ -253,7 +255,7 @@ async function execute({ opts, api, impls, names, cases, remaining, options, pla
   const runtimes = new Map<string, string>();
   const head = async (name: string): Promise<DocumentHead> => {
     const impl = impls.find((i) => i.manifest.name === name)!;
-    if (!runtimes.has(name)) runtimes.set(name, await runtimeVersion(impl.manifest.runtime.name));
+    if (!runtimes.has(name)) runtimes.set(name, await runtimeVersion(impl));
     return {
       schemaVersion: 1,
       runId,
@@ -261,15 +263,7 @@ async function execute({ opts, api, impls, names, cases, remaining, options, pla
       startedAt: resumed?.startedAt ?? sessionStarted.toISOString(),
       ...(resumed ? { resumedAt: [...resumed.resumedAt, sessionStarted.toISOString()] } : {}),
       options,
-      implementation: {
-        ...documentName(impl),
-        language: impl.manifest.language,
-        framework: { ...impl.manifest.framework },
-        runtime: { name: impl.manifest.runtime.name, version: runtimes.get(name)! },
-        implTreeHash: gates.get(name)!.implTreeHash,
-        poolSize,
-        tuning: [impl.manifest.tuning],
-      },
+      implementation: documentImplementation(impl, { runtimeVersion: runtimes.get(name)!, implTreeHash: gates.get(name)!.implTreeHash, poolSize }),
       gate: gates.get(name)!,
       source: { commit: revision.commit, dirty: revision.dirty, specHash: spec },
       dataset: seeded.info,
@@ -304,7 +298,8 @@ async function execute({ opts, api, impls, names, cases, remaining, options, pla
       if (server.runtimeVersion) runtimes.set(name, server.runtimeVersion);
       return server;
     },
-    startLoad: (c, server, limitSeconds) => startK6(c.id, { BASE_URL: server.baseUrl, ...prepared.k6Env(c, settings) }, { script, cores: placement.generator, workDir, limitSeconds }),
+    startLoad: (c, server, limitSeconds) =>
+      startK6(c.id, { BASE_URL: server.baseUrl, TIMELINE_SECONDS: timelineSeconds(api.module.plannedSeconds(c, settings)), ...prepared.k6Env(c, settings) }, { script, cores: placement.generator, workDir, limitSeconds }),
     startBaseline: (c, limitSeconds) => prepared.startBaseline(c, settings, { cores: placement.generator, workDir, poolSize, limitSeconds }),
     // Where the load writes, every repetition starts from the seed.
     ...(api.manifest.bench.writes ? { reset: () => seeded.reset() } : {}),

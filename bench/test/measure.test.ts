@@ -14,7 +14,7 @@ import { seed } from '@fairbench/harness/api/dataset.ts';
 import { runCleanup } from '@fairbench/harness/cleanup.ts';
 import { chooseProvider } from '@fairbench/harness/provision/index.ts';
 import { benchApi } from '../src/apis.ts';
-import { k6Version, startK6, type Measured, type RunSettings } from '../src/k6.ts';
+import { k6Version, startK6, timelineSeconds, type Measured, type RunSettings } from '../src/k6.ts';
 import { UNPINNED } from '../src/placement.ts';
 import { machineFacts, resultErrors } from '../src/result.ts';
 import type { BenchResult, Repetition } from '../src/result-document.ts';
@@ -50,7 +50,7 @@ test('k6 summary → repetition: counts, errors by status and window agree with 
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const c = cases.find((x) => x.id === 'rest/closed/c100-r1-j0')!;
   try {
-    const env = { BASE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, ...prepared.k6Env(atConcurrency(c, 5), settings) };
+    const env = { BASE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, TIMELINE_SECONDS: timelineSeconds(settings.warmupSeconds + settings.durationSeconds), ...prepared.k6Env(atConcurrency(c, 5), settings) };
     const run = startK6(c.id, env, { script: forum.script, cores: null, workDir: dir, limitSeconds: 60 });
     const m = await run.done;
     measured.k6 = m;
@@ -65,6 +65,13 @@ test('k6 summary → repetition: counts, errors by status and window agree with 
     const l = m.latencyMs;
     assert.ok(l.min <= l.median && l.median <= l.p95 && l.p95 <= l.p99 && l.p99 <= l.max && l.max > 0);
     assert.equal(m.droppedIterations, 0);
+    // The timeline covers the warm-up too: a second per second of load, together every request the server saw.
+    const timeline = m.timeline ?? [];
+    assert.deepEqual(timeline.map((p) => p.second).slice(0, 3), [0, 1, 2], JSON.stringify(timeline));
+    assert.ok(timeline.length <= 4, 'a 3 s load, its last requests ending in the fourth second at most');
+    const total = timeline.reduce((n, p) => n + p.requests, 0);
+    assert.ok(total > m.requests && Math.abs(total - arrivals.length) <= 5, `timeline ${total} requests, window ${m.requests}, server ${arrivals.length}`);
+    for (const p of timeline) assert.ok(p.p50Ms > 0 && p.p50Ms <= p.p95Ms, JSON.stringify(p));
   } finally {
     server.close();
   }
@@ -88,6 +95,7 @@ test('a document built from measured repetitions validates against the result sc
     index: 1, startedAt: new Date(m.window.from).toISOString(), durationSeconds: m.durationSeconds, requests: m.requests,
     errors: m.errors, throughput: m.throughput, latencyMs: m.latencyMs, generatorBound: false,
     ...(m.droppedIterations !== undefined ? { droppedIterations: m.droppedIterations } : {}),
+    ...(m.timeline ? { timeline: m.timeline } : {}),
   });
   const hash = `sha256:${'a'.repeat(64)}`;
   const doc: BenchResult = {
@@ -105,6 +113,7 @@ test('a document built from measured repetitions validates against the result sc
     ],
   };
   assert.deepEqual(resultErrors(doc), []);
+  assert.ok((doc.cases[0]!.repetitions[0]!.timeline ?? []).length > 0, 'the k6 repetition carries its timeline');
   assert.notDeepEqual(resultErrors({ ...doc, gate: { ...doc.gate, status: 'failed' } }), [], 'only a passing gate is a valid result');
   assert.notDeepEqual(resultErrors({ ...doc, cases: [{ ...doc.cases[0], repetitions: [] }] }), []);
 });

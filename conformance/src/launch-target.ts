@@ -5,13 +5,18 @@ import { contractEnv } from '@fairbench/harness/impl/contract-env.ts';
 import { buildImplementation, startImplementation, type RunningImplementation } from '@fairbench/harness/impl/launch.ts';
 import type { Implementation } from '@fairbench/harness/impl/manifest.ts';
 import { seed, type DatasetInfo, type Seeded } from '@fairbench/harness/api/dataset.ts';
-import type { DatabaseKind, DatabaseServer } from '@fairbench/harness/provision/types.ts';
+import type { DatabaseKind, DatabaseServer, RuntimeProviderName } from '@fairbench/harness/provision/types.ts';
 import type { AnyPreparedApi } from './api-module.ts';
 import type { ConformanceApi } from './apis.ts';
 
 export interface Target {
   readonly impl: Implementation;
   readonly api: ConformanceApi;
+  /**
+   * Where the implementation runs when not where its databases do: a runtime variant the
+   * containers runtime cannot run, when the command chose containers itself (selectTargets says so loudly).
+   */
+  readonly runtime?: RuntimeProviderName;
 }
 
 export interface LaunchedTarget {
@@ -25,7 +30,7 @@ export interface LaunchedTarget {
 }
 
 /** built: the caller built this implementation already in this run (make resilience starts it once per API). */
-export async function launchTarget({ impl, api }: Target, databases: ReadonlyMap<DatabaseKind, DatabaseServer>, opts: { built?: boolean } = {}): Promise<LaunchedTarget> {
+export async function launchTarget({ impl, api, runtime: override }: Target, databases: ReadonlyMap<DatabaseKind, DatabaseServer>, opts: { built?: boolean } = {}): Promise<LaunchedTarget> {
   const used = new Map(api.manifest.databases.map((k) => [k, databases.get(k)!]));
   const seeded = await seed<unknown>(api, 'conformance', used);
   const prepared: AnyPreparedApi = await api.module.prepare(seeded, used);
@@ -33,7 +38,7 @@ export async function launchTarget({ impl, api }: Target, databases: ReadonlyMap
   console.log(`  seeded ${api.name} (${Object.entries(rows).map(([t, n]) => `${n} ${t}`).join(', ')}) in ${loadMs} ms`);
   try {
     // The implementation runs where its databases do: both local processes, or both containers.
-    const runtime = [...databases.values()][0]?.provider ?? 'local';
+    const runtime = override ?? [...databases.values()][0]?.provider ?? 'local';
     if (opts.built !== true) await buildImplementation(impl, { runtime });
     const jwtSecret = randomBytes(32).toString('base64url');
     const running = await startImplementation(impl, (port) => contractEnv({ port, databases: [...databases.values()], jwtSecret }), { runtime });

@@ -57,7 +57,7 @@ export async function mutate(impl: Implementation, mutant: Pick<Mutant, 'id' | '
   const count = source.split(mutant.replace).length - 1;
   if (count !== 1) throw new Error(`mutant ${mutant.id}: the text to replace occurs ${count} times in ${mutant.file} (must be once)`);
   await writeFile(file, source.replace(mutant.replace, () => mutant.with));
-  return { manifest: impl.manifest, dir };
+  return { ...impl, dir };
 }
 
 /** `only`: the APIs to check (all when absent), e.g. to run one API's defects while working on it. */

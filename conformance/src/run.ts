@@ -6,11 +6,11 @@ import os from 'node:os';
 import { apiNames } from '@fairbench/harness/api/manifest.ts';
 import { treeHash, implTreeHash, sourceRevision, specHash } from '@fairbench/harness/fingerprint.ts';
 import { checkPairs } from '@fairbench/harness/cli/usage.ts';
-import { loadImplementations, type Implementation } from '@fairbench/harness/impl/manifest.ts';
+import { loadImplementation, loadImplementations, type Implementation } from '@fairbench/harness/impl/manifest.ts';
 import { missingToolchain } from '@fairbench/harness/impl/toolchain.ts';
 import { shuttingDown } from '@fairbench/harness/cleanup.ts';
 import { imageUnavailable } from '@fairbench/harness/impl/container.ts';
-import { chooseRuntime, type ChooseProviderOptions, type DatabaseKind, type DatabaseServer, type RuntimeProviderName } from '@fairbench/harness/provision/index.ts';
+import { chooseRuntime, requestedRuntime, type ChooseProviderOptions, type DatabaseKind, type DatabaseServer, type RuntimeProviderName } from '@fairbench/harness/provision/index.ts';
 import { runtimeVersion } from '@fairbench/harness/runtime-version.ts';
 import { fixtureOf, type AnyPreparedApi, type SuiteName } from './api-module.ts';
 import { conformanceApis, type ConformanceApi } from './apis.ts';
@@ -18,7 +18,7 @@ import { loadCaseFile } from './case-files.ts';
 import type { SuiteContext } from './context.ts';
 import type { CaseResult } from './outcome.ts';
 import { launchTarget, type LaunchedTarget, type Target } from './launch-target.ts';
-import { printBanner, printCase, printSkip } from './report/console.ts';
+import { printBanner, printCase, printSkip, yellow } from './report/console.ts';
 import { writeVerdict, type Verdict } from './report/verdict.ts';
 import { loadSpecSchema } from './spec/graphql.ts';
 import { OpenApiValidator } from './spec/openapi.ts';
@@ -67,30 +67,34 @@ export interface Skip {
  */
 export async function selectTargets(selection: Selection, runtime: RuntimeProviderName = 'local'): Promise<{ targets: Target[]; skips: Skip[] }> {
   await checkPairs(selection.impls, selection.apis);
-  const all = await loadImplementations();
+  // Named (variants included: express@bun), or every implementation on its default runtime.
+  // (express and express@node are one implementation: once.)
+  const all = selection.impls
+    ? (await Promise.all(selection.impls.map((n) => loadImplementation(n)))).filter((i, k, xs) => xs.findIndex((j) => j.manifest.name === i.manifest.name) === k)
+    : await loadImplementations();
   const apis = new Map((await conformanceApis()).map((a) => [a.name, a]));
   const targets: Target[] = [];
   const skips: Skip[] = [];
   // The APIs asked for (default: every API under apis/, and every API a manifest lists).
   const wanted = (impl: Implementation): string[] =>
     [...new Set([...apis.keys(), ...impl.manifest.apis])].filter((a) => !selection.apis || selection.apis.includes(a));
-  for (const impl of all.filter((i) => !selection.impls || selection.impls.includes(i.manifest.name))) {
+  for (const impl of all) {
     for (const apiName of wanted(impl).filter((a) => !impl.manifest.apis.includes(a))) {
       // An implementation need not serve every API; say so rather than stay silent.
-      const reason = `impl/${impl.manifest.name}/impl.yaml does not list the ${apiName} API (apis: ${impl.manifest.apis.join(', ')})`;
+      const reason = `impl/${impl.variant.folder}/impl.yaml does not list the ${apiName} API (apis: ${impl.manifest.apis.join(', ')})`;
       printSkip(impl.manifest.name, apiName, reason);
       skips.push({ impl, api: apiName, reason });
     }
     for (const apiName of impl.manifest.apis.filter((a) => !selection.apis || selection.apis.includes(a))) {
       const api = apis.get(apiName);
-      const reason =
+      const { reason, local } =
         api === undefined
-          ? `there is no apis/${apiName}/ folder yet`
+          ? { reason: `there is no apis/${apiName}/ folder yet`, local: false }
           : runtime === 'containers'
-            ? imageUnavailable(impl)
-            : await missingToolchain(impl.manifest);
+            ? await containersOrLocal(impl)
+            : { reason: await missingToolchain(impl), local: false };
       if (reason === null && api !== undefined) {
-        targets.push({ impl, api });
+        targets.push({ impl, api, ...(local ? { runtime: 'local' as const } : {}) });
       } else {
         printSkip(impl.manifest.name, apiName, reason ?? '');
         skips.push({ impl, api: apiName, reason: reason ?? '' });
@@ -98,6 +102,20 @@ export async function selectTargets(selection: Selection, runtime: RuntimeProvid
     }
   }
   return { targets, skips };
+}
+
+/**
+ * In containers: the implementation's image, or why not. A runtime variant the containers
+ * runtime cannot run (impl.yaml `containers.unsupported`) is refused when RUNTIME=containers
+ * was asked for; when the command chose containers itself it runs as a local process, said loudly.
+ */
+async function containersOrLocal(impl: Implementation): Promise<{ reason: string | null; local: boolean }> {
+  const reason = imageUnavailable(impl);
+  if (reason === null || impl.variant.isDefault || requestedRuntime() === 'containers') return { reason, local: false };
+  const missing = await missingToolchain(impl);
+  if (missing !== null) return { reason: `${reason}; locally: ${missing}`, local: false };
+  console.log(yellow(`!! ${impl.manifest.name} runs as a local process beside containerized databases: ${reason.replace(/ \(run it with RUNTIME=local\)$/, '')} (RUNTIME=containers refuses it)`));
+  return { reason: null, local: true };
 }
 
 export async function runConformance(selection: Selection): Promise<Verdict[]> {
@@ -147,12 +165,13 @@ export async function startDatabases(needed: readonly DatabaseKind[], choose: Ch
 
 /** Runs every case of one API against one implementation; the caller records the verdict. */
 export async function runTarget(
-  { impl, api }: Target,
+  target: Target,
   databases: ReadonlyMap<DatabaseKind, DatabaseServer>,
   spec: SpecValidators,
   fingerprints: Fingerprints,
   options: RunOptions = {},
 ): Promise<Verdict> {
+  const { impl, api } = target;
   const onCase = options.onCase ?? printCase;
   const name = impl.manifest.name;
   printBanner(`${name} × ${api.name}`);
@@ -160,7 +179,7 @@ export async function runTarget(
   const common = await commonFields(impl, api.name, databases, api, fingerprints);
   let launched: LaunchedTarget | undefined;
   try {
-    launched = await launchTarget({ impl, api }, databases);
+    launched = await launchTarget(target, databases);
     const { prepared, running, seeded } = launched;
     const child = running.process;
     const ctx: SuiteContext = {
@@ -234,7 +253,7 @@ async function commonFields(
     implementation: impl.manifest.name,
     api,
     framework: impl.manifest.framework,
-    runtime: { name: impl.manifest.runtime.name, version: await runtimeVersion(impl.manifest.runtime.name) },
+    runtime: { name: impl.manifest.runtime.name, version: await runtimeVersion(impl) },
     provider: used[0]?.provider ?? 'local',
     databases: used.map((d) => ({ kind: d.kind, engine: d.engine.name, version: d.engine.version })),
     implTreeHash: await implTreeHash(impl.dir),

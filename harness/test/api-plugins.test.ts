@@ -27,7 +27,7 @@ test('discovery: the folder is the API; an unknown name is a one-line usage erro
 
 test('conformance runs the throwaway API: flows with SQL db: steps and bad input pass on a correct implementation', async () => {
   const api = await conformanceApi('toy');
-  const impl = { manifest: { name: 'toy', language: 'JavaScript', framework: { name: 'node:http', version: 'none' }, runtime: { name: 'node' as const, version: '>=24' }, apis: ['toy'], toolchain: ['node'], start: 'node server.js', dockerfile: 'Dockerfile', tuning: 'fixture' }, dir: `${FIXTURES}impl/toy` };
+  const impl = { manifest: { name: 'toy', language: 'JavaScript', framework: { name: 'node:http', version: 'none' }, runtime: { name: 'node' as const, version: '>=24' }, apis: ['toy'], toolchain: ['node'], start: 'node server.js', dockerfile: 'Dockerfile', tuning: 'fixture' }, dir: `${FIXTURES}impl/toy`, variant: { name: 'node', isDefault: true, folder: 'toy', path: [] } };
   const databases = await startDatabases(api.manifest.databases, { default: 'local' });
   const verdict = await runTarget({ impl, api }, databases, await loadSpecValidators(), await suiteFingerprints(), { onCase: () => {} });
   assert.equal(verdict.status, 'passed', JSON.stringify(verdict.cases?.filter((c) => !c.passed)));

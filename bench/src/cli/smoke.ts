@@ -26,7 +26,7 @@ await runMain('bench-smoke', async () => {
     if (!smoke) continue;
     let ranApi = false;
     for (const impl of impls.filter((i) => i.manifest.apis.includes(api.manifest.name))) {
-      const missing = await missingToolchain(impl.manifest);
+      const missing = await missingToolchain(impl);
       if (missing) {
         console.log(`!! SKIPPED smoke ${impl.manifest.name} × ${api.manifest.name}: ${missing}`);
         continue;

@@ -216,6 +216,58 @@ export function usageSpec(group: CaseGroup, impls: string[], what: 'cpu' | 'rss'
   } as TopLevelSpec;
 }
 
+/**
+ * Latency over the first seconds of each case's first repetition (the first load a freshly
+ * started implementation serves), warm-up included: median and p95 per second, a rule where
+ * the measured window begins. Null when no repetition recorded a timeline.
+ */
+export function timelineSpec(group: CaseGroup, impls: string[]): TopLevelSpec | null {
+  if (group.protocol === BASELINE_PROTOCOL) return null;
+  const values = group.rows.flatMap((row) =>
+    row.results.flatMap((r: CaseResult) => {
+      const first = r.case.repetitions.find((rep) => rep.index === 1) ?? r.case.repetitions[0];
+      return (first?.timeline ?? []).flatMap((p) => [
+        { case: caseLabel(row.parameters), impl: r.impl, second: p.second, statistic: 'median', ms: p.p50Ms, warmup: r.run.options.warmupSeconds },
+        { case: caseLabel(row.parameters), impl: r.impl, second: p.second, statistic: 'p95', ms: p.p95Ms, warmup: r.run.options.warmupSeconds },
+      ]);
+    }),
+  );
+  if (values.length === 0) return null;
+  const cases = unique(values.map((v) => v.case));
+  return {
+    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+    data: { values },
+    facet: { field: 'case', type: 'nominal', sort: cases, title: null, header: { labelFontSize: 11 } },
+    columns: columnsFor(cases.length),
+    spec: {
+      width: columnsFor(cases.length) >= 4 ? 240 : 330,
+      height: 130,
+      layer: [
+        {
+          mark: { type: 'line', strokeWidth: 1.5, interpolate: 'linear' },
+          encoding: {
+            x: { field: 'second', type: 'quantitative', title: 'second since the load began (warm-up included)', axis: { format: 'd', tickMinStep: 1 } },
+            y: { field: 'ms', type: 'quantitative', title: 'latency (ms, log scale)', scale: { type: 'log' }, axis: { format: '~g' } },
+            color: { field: 'impl', type: 'nominal', scale: implColors(impls, presentIn(group)), legend: { title: null, symbolType: 'stroke' } },
+            strokeDash: { field: 'statistic', type: 'nominal', sort: ['median', 'p95'], scale: { domain: ['median', 'p95'], range: [[1, 0], [4, 3]] }, legend: { title: null, symbolType: 'stroke', symbolStrokeColor: '#444', symbolStrokeWidth: 2 } },
+            detail: { field: 'statistic' },
+          },
+        },
+        {
+          // Points too: a second alone (its neighbours without a response) is no line.
+          mark: { type: 'point', filled: true, size: 10 },
+          encoding: { x: { field: 'second', type: 'quantitative' }, y: { field: 'ms', type: 'quantitative' }, color: { field: 'impl', type: 'nominal' } },
+        },
+        {
+          mark: { type: 'rule', color: '#888', strokeDash: [2, 2] },
+          encoding: { x: { field: 'warmup', aggregate: 'min', type: 'quantitative' } },
+        },
+      ],
+    },
+    resolve: { axis: { x: 'independent' } },
+  } as TopLevelSpec;
+}
+
 const DATABASE_LABEL = 'database server';
 
 /**

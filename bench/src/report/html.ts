@@ -2,7 +2,9 @@
 // nothing fetched at view time).
 import { ALPHA, BOOTSTRAP_SEED, CONFIDENCE, MIN_REPETITIONS, MIN_VERDICT_REPETITIONS, RESAMPLES, type Verdict } from '../stats/index.ts';
 import { docLabel } from '../copies.ts';
-import { caseLabel, cpuSpec, implColors, latencySpec, renderSvg, throughputSpec, usageSpec } from './charts.ts';
+import { caseLabel, cpuSpec, implColors, latencySpec, renderSvg, throughputSpec, timelineSpec, usageSpec } from './charts.ts';
+
+const TIMELINE_CAPTION = "Each case's first repetition, the first load a freshly started implementation serves (it is restarted for every case): the median (solid) and p95 (dashed) latency of the requests that ended in each second since the load began, log scale; the grey dotted rule is the end of the warm-up, where the measured window begins. A runtime that compiles as it runs (the JVM's JIT, V8's and JavaScriptCore's tiers) shows its warm-up as slow first seconds.";
 import { interval, mib, ms, percent, pValue, rate, ratioWithInterval, relative, share } from './format.ts';
 import type { ApiReport, CaseGroup, CaseResult, FamilyCounts, PairComparison, RunInfo, Verdicts } from './model.ts';
 import { cpuTable, ceilingCell, crossCheckCell, noiseCell, CPU_CAPTION } from './cpu.ts';
@@ -194,6 +196,7 @@ async function groupSection(report: ApiReport, group: CaseGroup): Promise<string
   const cpu = usageSpec(group, report.impls, 'cpu');
   const rss = usageSpec(group, report.impls, 'rss');
   const cpuPerRequest = cpuSpec(group, report.impls);
+  const timeline = timelineSpec(group, report.impls);
   return `<section id="${esc(report.id)}-${esc(group.key.replace('/', '-'))}">
 <h3>${esc(title)}</h3>
 <h4>Throughput</h4>
@@ -208,6 +211,9 @@ ${cpuTable(group)}` : ''}
 <figure>${await renderSvg(latencySpec(group, report.impls))}
 <figcaption>Each statistic is the median over the repetitions of that statistic per repetition (milliseconds, measured window only).</figcaption></figure>
 ${latencyTable(group)}
+${timeline ? `<h4>Latency over the first seconds (warm-up included)</h4>
+<figure class="timeline">${await renderSvg(timeline)}
+<figcaption>${TIMELINE_CAPTION}</figcaption></figure>` : ''}
 ${cpu && rss ? `<h4>Server CPU and memory over time</h4>
 <figure>${await renderSvg(cpu)}<figcaption>The implementation's whole process tree, sampled from /proc, in the repetition closest to the median throughput. 100% = one core busy.</figcaption></figure>
 <figure>${await renderSvg(rss)}<figcaption>Resident set size of the same process tree (MiB).</figcaption></figure>` : ''}

@@ -11,7 +11,7 @@ await runMain('implementation tests', async () => {
   let skipped = 0;
   for (const impl of await loadImplementations()) {
     const name = impl.manifest.name;
-    const reason = impl.manifest.test === undefined ? 'its manifest names no test command' : await missingToolchain(impl.manifest);
+    const reason = impl.manifest.test === undefined ? 'its manifest names no test command' : await missingToolchain(impl);
     if (reason !== null) {
       console.log(`!! SKIPPED unit tests of impl/${name}: ${reason}`);
       skipped++;

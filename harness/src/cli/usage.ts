@@ -4,7 +4,8 @@
 // stack traces are for bugs. The accepted values are read from impl/ and apis/, never listed here.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { apiNames } from '../api/manifest.ts';
-import { implRoot, loadImplementation, type Implementation } from '../impl/manifest.ts';
+import { implRoot, loadImplementation, readImplManifest, type Implementation } from '../impl/manifest.ts';
+import { splitImplRef, variantRefs } from '../impl/variants.ts';
 import { readdir } from 'node:fs/promises';
 
 /** The exit code of a usage error, for every command. */
@@ -72,11 +73,19 @@ export async function implNames(): Promise<string[]> {
   return entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
 }
 
-/** Every name must be an implementation under impl/: else a usage error naming them. */
+/**
+ * Every name must be an implementation under impl/, or one of its runtime variants
+ * (express@bun, impl.yaml `variants`): else a usage error naming those there are.
+ */
 export async function checkImplNames(given: readonly string[]): Promise<void> {
   const known = await implNames();
-  const unknown = given.find((n) => !known.includes(n));
-  if (unknown !== undefined) throw notAccepted('IMPL', unknown, known);
+  for (const ref of given) {
+    const { folder, variant } = splitImplRef(ref);
+    if (!known.includes(folder)) throw notAccepted('IMPL', ref, known);
+    if (variant === undefined) continue;
+    const refs = variantRefs(await readImplManifest(folder));
+    if (!refs.includes(ref)) throw notAccepted('IMPL', ref, refs.slice(1));
+  }
 }
 
 /** Every name must be an API under apis/: else a usage error naming them. */
@@ -95,7 +104,7 @@ export async function implementation(name: string): Promise<Implementation> {
 /** The implementation must serve the API (its impl.yaml lists it): else a usage error naming those it serves. */
 export function checkServes(impl: Implementation, api: string): void {
   const served = impl.manifest.apis;
-  if (!served.includes(api)) throw new UsageError(`${impl.manifest.name} does not serve the ${api} API: API must be ${served.length === 1 ? served[0] : `one of ${served.join(', ')}`} for IMPL=${impl.manifest.name} (impl/${impl.manifest.name}/impl.yaml)`);
+  if (!served.includes(api)) throw new UsageError(`${impl.manifest.name} does not serve the ${api} API: API must be ${served.length === 1 ? served[0] : `one of ${served.join(', ')}`} for IMPL=${impl.manifest.name} (impl/${impl.variant.folder}/impl.yaml)`);
 }
 
 /**

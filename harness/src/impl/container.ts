@@ -12,7 +12,7 @@ import { implTreeHash } from '../fingerprint.ts';
 import type { ManagedProcess } from '../process.ts';
 import { VERSION_COMMAND } from '../runtime-version.ts';
 import { healthAnswers } from './health.ts';
-import type { Implementation, ImplManifest } from './manifest.ts';
+import type { Implementation, RuntimeName } from './manifest.ts';
 
 const BUILD_TIMEOUT_MS = 10 * 60_000;
 const HEALTH_TIMEOUT_MS = 60_000;
@@ -24,6 +24,8 @@ function baseRole(impl: Implementation): string {
 
 /** Null when the implementation can be built as an image here, else why not. */
 export function imageUnavailable(impl: Implementation): string | null {
+  // Never the default runtime's image in a variant's place.
+  if (!impl.variant.isDefault) return `the containers runtime does not run the ${impl.variant.name} variant of ${impl.variant.folder}: ${impl.variant.containersUnsupported ?? 'no image declared'} (run it with RUNTIME=local)`;
   if (imageSource() === 'official') return null;
   for (const role of [baseRole(impl), impl.manifest.buildImage]) {
     if (role !== undefined && !(role in imageSpecs())) return `no local image '${role}' in images/images.yaml (and no registry: FAIRBENCH_IMAGES=local)`;
@@ -49,12 +51,12 @@ async function implImage(impl: Implementation): Promise<{ ref: string; buildArgs
 
 /** Builds the implementation's image unless its tag exists already; returns the tag. */
 export async function buildImplementationImage(impl: Implementation): Promise<string> {
+  const { ref, buildArgs } = await implImage(impl); // a refusal (a variant, a missing base) before the engine
   const engine = await connectEngine();
-  const { ref, buildArgs } = await implImage(impl);
   const client = await getContainerRuntimeClient();
   if (await client.image.exists(ImageName.fromString(ref))) return ref;
   const started = performance.now();
-  console.log(`  building image ${ref} from impl/${impl.manifest.name}/${impl.manifest.dockerfile}`);
+  console.log(`  building image ${ref} from impl/${impl.variant.folder}/${impl.manifest.dockerfile}`);
   const build = GenericContainer.fromDockerfile(impl.dir, impl.manifest.dockerfile)
     .withBuildArgs(buildArgs)
     .withCache(true)
@@ -106,7 +108,7 @@ export async function startImplementationContainer(
 const versions = new Map<string, Promise<string>>();
 
 /** The runtime's own version line, from a one-shot container of the image (no exec into a running one). */
-function versionInImage(ref: string, runtime: ImplManifest['runtime']['name']): Promise<string> {
+function versionInImage(ref: string, runtime: RuntimeName): Promise<string> {
   let version = versions.get(ref);
   if (!version) {
     const [command, ...args] = VERSION_COMMAND[runtime];

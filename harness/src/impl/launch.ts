@@ -12,6 +12,7 @@ import type { RuntimeProviderName } from '../provision/types.ts';
 import { buildImplementationImage, startImplementationContainer } from './container.ts';
 import { healthAnswers } from './health.ts';
 import type { Implementation } from './manifest.ts';
+import { variantPath } from './variants.ts';
 
 const HEALTH_TIMEOUT_MS = 60_000;
 const STEP_TIMEOUT_MS = 10 * 60_000;
@@ -90,7 +91,8 @@ export async function startImplementation(
       ? { command: 'taskset', args: ['-c', opts.cpus.join(','), 'sh', '-c', `exec ${impl.manifest.start}`] }
       : { command: 'sh', args: ['-c', `exec ${impl.manifest.start}`] }),
     cwd: impl.dir,
-    env: { ...process.env, ...env(port) },
+    // A variant's runtime directories first (its start command's `java` is JDK 21's).
+    env: { ...process.env, ...env(port), PATH: variantPath(impl.variant) },
     logFile: join(logDir(impl), 'server.log'),
   });
   const baseUrl = `http://127.0.0.1:${port}`;

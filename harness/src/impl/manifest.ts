@@ -1,16 +1,21 @@
-// Reads and validates impl/<name>/impl.yaml, the contract between an implementation and the harness.
+// Reads and validates impl/<name>/impl.yaml, the contract between an implementation and the harness,
+// and resolves a runtime variant (IMPL=express@bun, variants.ts) into the manifest it runs by.
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { readFolderManifest } from '../folder-manifest.ts';
 import { repoRoot } from '../paths.ts';
+import { resolveVariant, splitImplRef, type ResolvedVariant } from './variants.ts';
 import manifestSchema from '../../schemas/impl-manifest.schema.json' with { type: 'json' };
 
 export interface ImplManifest {
   readonly name: string;
   readonly language: string;
   readonly framework: { readonly name: string; readonly version: string };
-  readonly runtime: { readonly name: 'node' | 'bun' | 'java' | 'dotnet'; readonly version: string };
+  /** The default runtime; `variant` names it as a variant (default: its name). */
+  readonly runtime: { readonly name: RuntimeName; readonly version: string; readonly variant?: string };
+  /** Other runtimes it runs on: IMPL=<name>@<variant>. */
+  readonly variants?: Readonly<Record<string, RuntimeVariant>>;
   /** Names of folders under apis/ (checked by the runners against what is there). */
   readonly apis: readonly string[];
   readonly toolchain: readonly string[];
@@ -25,23 +30,47 @@ export interface ImplManifest {
   readonly resilience?: { readonly stallBoundMs: number; readonly shutdownBoundMs: number; readonly how: string };
 }
 
+export type RuntimeName = 'node' | 'bun' | 'java' | 'dotnet';
+
+export interface RuntimeVariant {
+  readonly runtime: { readonly name: RuntimeName; readonly version: string };
+  readonly start: string;
+  readonly toolchain?: readonly string[];
+  /** Directories (relative to the repository root) first on PATH when it starts and when its version is read. */
+  readonly path?: readonly string[];
+  readonly containers: { readonly unsupported: string };
+}
+
 export interface Implementation {
+  /**
+   * The manifest it runs by: for a variant, `name` is its label (express@bun) and `runtime`,
+   * `start` and `toolchain` are the variant's, so that verdicts, results and logs are the variant's own.
+   */
   readonly manifest: ImplManifest;
-  /** Absolute path of impl/<name>. */
+  /** Absolute path of impl/<folder>. */
   readonly dir: string;
+  /** Which runtime variant of the folder this is. */
+  readonly variant: ResolvedVariant;
 }
 
 export const implRoot = join(repoRoot, 'impl');
 const validate = new Ajv2020({ allErrors: true }).compile<ImplManifest>(manifestSchema);
 
-export async function loadImplementation(name: string): Promise<Implementation> {
-  const dir = join(implRoot, name);
-  const manifest = await readFolderManifest(dir, 'impl.yaml', validate);
-  if (!manifest) throw new Error(`impl/${name} has no impl.yaml: every folder under impl/ is an implementation and needs its manifest`);
-  return { manifest, dir };
+/** impl/<folder>/impl.yaml as written (no variant applied). */
+export async function readImplManifest(folder: string): Promise<ImplManifest> {
+  const manifest = await readFolderManifest(join(implRoot, folder), 'impl.yaml', validate);
+  if (!manifest) throw new Error(`impl/${folder} has no impl.yaml: every folder under impl/ is an implementation and needs its manifest`);
+  return manifest;
 }
 
-/** Every implementation under impl/, sorted by name. */
+/** `express` (its default runtime), `express@bun` (a variant) or `express@node` (the default named). */
+export async function loadImplementation(ref: string): Promise<Implementation> {
+  const { folder, variant } = splitImplRef(ref);
+  const { manifest, resolved } = resolveVariant(await readImplManifest(folder), variant, repoRoot);
+  return { manifest, dir: join(implRoot, folder), variant: resolved };
+}
+
+/** Every implementation under impl/ on its default runtime, sorted by name. */
 export async function loadImplementations(): Promise<Implementation[]> {
   const entries = await readdir(implRoot, { withFileTypes: true });
   const names = entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();

@@ -1,7 +1,8 @@
 // Which of an implementation's required commands are missing on this machine.
 import { access, constants } from 'node:fs/promises';
 import { delimiter, join } from 'node:path';
-import type { ImplManifest } from './manifest.ts';
+import type { Implementation } from './manifest.ts';
+import { variantPath } from './variants.ts';
 
 export async function onPath(command: string, path = process.env['PATH'] ?? ''): Promise<boolean> {
   for (const dir of path.split(delimiter).filter(Boolean)) {
@@ -16,8 +17,12 @@ export async function onPath(command: string, path = process.env['PATH'] ?? ''):
 }
 
 /** Null when every required command is present, else the reason this implementation cannot run here. */
-export async function missingToolchain(manifest: ImplManifest): Promise<string | null> {
+export async function missingToolchain(impl: Implementation): Promise<string | null> {
   const missing: string[] = [];
-  for (const command of manifest.toolchain) if (!(await onPath(command))) missing.push(command);
-  return missing.length === 0 ? null : `toolchain not found on PATH: ${missing.join(', ')}`;
+  const path = variantPath(impl.variant);
+  for (const command of impl.manifest.toolchain) if (!(await onPath(command, path))) missing.push(command);
+  if (missing.length === 0) return null;
+  // A variant's runtime comes from make setup (its PATH directories): say where it was looked for.
+  const where = impl.variant.path.length > 0 ? ` (nor in ${impl.variant.path.join(', ')}: run make setup)` : '';
+  return `toolchain not found on PATH: ${missing.join(', ')}${where}`;
 }

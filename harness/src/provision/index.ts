@@ -38,6 +38,12 @@ export function chooseProvider(opts: ChooseProviderOptions = {}): DatabaseProvid
   return chooseRuntime(opts).provider;
 }
 
+/** The runtime the user asked for (RUNTIME=… / FAIRBENCH_RUNTIME), or undefined when the command chooses. */
+export function requestedRuntime(): RuntimeProviderName | undefined {
+  const runtime = process.env['FAIRBENCH_RUNTIME'];
+  return runtime === 'local' || runtime === 'containers' ? runtime : undefined;
+}
+
 const printed = new Set<string>();
 
 export function chooseRuntime(opts: ChooseProviderOptions = {}): ProviderChoice {
