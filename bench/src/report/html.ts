@@ -11,6 +11,7 @@ import { esc, table } from './html-parts.ts';
 export { esc };
 import { typeFamilies, type PaperRow, type TypeRow } from './request-types.ts';
 import { FIGURES } from './published.ts';
+import { overTimeParts } from './over-time.ts';
 
 
 const CSS = `
@@ -206,6 +207,7 @@ ${cpuTable(group)}` : ''}
 <figure>${await renderSvg(latencySpec(group, report.impls))}
 <figcaption>Each statistic is the median over the repetitions of that statistic per repetition (milliseconds, measured window only).</figcaption></figure>
 ${latencyTable(group)}
+${await overTimeParts(group, report.impls)}
 ${cpu && rss ? `<h4>Server CPU and memory over time</h4>
 <figure>${await renderSvg(cpu)}<figcaption>The implementation's whole process tree, sampled from /proc, in the repetition closest to the median throughput. 100% = one core busy.</figcaption></figure>
 <figure>${await renderSvg(rss)}<figcaption>Resident set size of the same process tree (MiB).</figcaption></figure>` : ''}
