@@ -31,6 +31,8 @@ const apdexTolerating = new Counter('apdex_tolerating');
 // A stress test's recovery check (teardown): ms from the load's end to the first normal answer.
 const recoveryMs = new Trend('recovery_ms', true);
 const recovered = new Rate('recovered');
+// When the load ended, if a teardown ran after it (the recovery check): the measured window ends there, not at handleSummary.
+const loadEnd = new Trend('load_end_epoch_ms');
 
 export function env(script, name, fallback) {
   const value = __ENV[name] ?? fallback;
@@ -109,6 +111,7 @@ export const TREND_STATS = ['min', 'p(25)', 'avg', 'med', 'p(75)', 'p(90)', 'p(9
  */
 export function recover(probe, withinSeconds, everyMs) {
   const start = Date.now();
+  loadEnd.add(start);
   for (;;) {
     if (probe()) {
       recoveryMs.add(Date.now() - start);

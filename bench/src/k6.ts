@@ -141,7 +141,7 @@ interface K6Metric {
 
 export interface K6Summary {
   readonly metrics: Record<string, K6Metric | undefined>;
-  readonly setup_data?: { readonly measureFrom?: number; readonly rampAtTestMs?: number };
+  readonly setup_data?: { readonly measureFrom?: number };
   readonly measureUntil?: number;
   /** bench/k6/measure.js: Apdex's T and F, when the script counted it. */
   readonly apdex?: { readonly tMs: number; readonly fMs: number };
@@ -158,7 +158,8 @@ export interface K6Summary {
  */
 export function measuredFromK6(summary: K6Summary): Measured {
   const from = summary.setup_data?.measureFrom;
-  const to = summary.measureUntil;
+  // A teardown after the load (a stress test's recovery check) is not part of the window.
+  const to = summary.metrics['load_end_epoch_ms']?.values['max'] ?? summary.measureUntil;
   if (from === undefined || to === undefined || to <= from) throw new Error('k6 summary lacks the measured window (setup_data.measureFrom, measureUntil)');
   const value = (metric: string, key: string): number => summary.metrics[metric]?.values[key] ?? 0;
   const errors: Record<string, number> = {};
@@ -192,7 +193,7 @@ export function measuredFromK6(summary: K6Summary): Measured {
   }
   const apdex = apdexOf(summary.metrics, summary.apdex, '');
   const timeline = timelineOf(summary.metrics, summary.timelineSeconds, latencyOf);
-  const stress = stressOutcomeOf(summary.metrics, summary.stress, summary.setup_data?.rampAtTestMs);
+  const stress = stressOutcomeOf(summary.metrics, summary.stress);
   return {
     window: { from, to },
     durationSeconds: round(durationSeconds),

@@ -54,7 +54,7 @@ export interface StopRule {
   readonly errorSeconds: number;
 }
 
-/** One window of the test-run clock: its index, requests and figure (mean ms or failure rate). */
+/** One window from the ramp's start: its index, requests and figure (mean ms or failure rate). */
 export interface RuleWindow {
   readonly k: number;
   readonly requests: number;
@@ -62,7 +62,7 @@ export interface RuleWindow {
 }
 
 /**
- * The first window (by its end on the test-run clock) that met a stop condition — the same
+ * The first window (by its end, from the ramp's start) that met a stop condition — the same
  * comparisons as the aborting thresholds of bench/k6/windows.js — or undefined.
  */
 export function firstFailure(mean: readonly RuleWindow[], errors: readonly RuleWindow[], rule: StopRule): { endMs: number; reason: string } | undefined {
@@ -80,8 +80,8 @@ export interface StressSummary {
 }
 
 /** The stress test's end from the summary: time to failure from the ramp's start, or survived to the cap; then the recovery. */
-export function stressOutcomeOf(metrics: Metrics, stress: StressSummary | undefined, rampAtTestMs: number | undefined): StressOutcome | undefined {
-  if (!stress || rampAtTestMs === undefined) return undefined;
+export function stressOutcomeOf(metrics: Metrics, stress: StressSummary | undefined): StressOutcome | undefined {
+  if (!stress) return undefined;
   const list = (metric: string, tag: string, figure: string) =>
     [...windows(metrics, metric, tag)].map(([k, v]) => ({ k, requests: v['count'] ?? (v['passes'] ?? 0) + (v['fails'] ?? 0), value: v[figure] ?? 0 }));
   const first = firstFailure(list('http_req_duration', 'sw', 'avg'), list('failed', 'ew', 'rate'), stress.failure);
@@ -89,5 +89,5 @@ export function stressOutcomeOf(metrics: Metrics, stress: StressSummary | undefi
   const recoveryMs = metrics['recovery_ms']?.values['max'];
   const recovery = { recovered, withinSeconds: stress.recoverySeconds, ...(recovered && recoveryMs !== undefined ? { seconds: round(recoveryMs / 1000) } : {}) };
   if (!first) return { reason: `survived to the cap (${stress.capSeconds} s)`, capSeconds: stress.capSeconds, recovery };
-  return { failedAfterSeconds: round(Math.max(0, first.endMs - rampAtTestMs) / 1000), reason: first.reason, capSeconds: stress.capSeconds, recovery };
+  return { failedAfterSeconds: round(first.endMs / 1000), reason: first.reason, capSeconds: stress.capSeconds, recovery };
 }

@@ -25,15 +25,15 @@ test('Apdex from counts: (satisfied + tolerating / 2) / requests, failed request
   assert.equal(apdexOf(metrics, undefined, ''), undefined, 'no T and F: the script did not count');
 });
 
-test('the window tags: timeline from the measured window, stop conditions on the test-run clock', () => {
-  assert.deepEqual(windowTags(125_000, 131_000, 60_000, null), { tw: '2' });
-  assert.deepEqual(windowTags(125_000, 131_000, 60_000, { failure: RULE }), { tw: '2', sw: '2', ew: '13' });
+test('the window tags: each from the start of the measured window (the ramp)', () => {
+  assert.deepEqual(windowTags(125_000, 60_000, null), { tw: '2' });
+  assert.deepEqual(windowTags(125_000, 2_000, { failure: RULE }), { tw: '62', sw: '2', ew: '12' });
 });
 
 test('the stop conditions as aborting thresholds, each judged once its window is over', () => {
-  const t = stressThresholds(RULE, 125);
-  assert.deepEqual(t['http_req_duration{phase:measure,sw:2}'], [{ threshold: 'avg<=30000', abortOnFail: true, delayAbortEval: '180s' }]);
-  assert.deepEqual(t['failed{phase:measure,ew:12}'], [{ threshold: 'rate<=0.5', abortOnFail: true, delayAbortEval: '130s' }]);
+  const t = stressThresholds(RULE, 125, 20);
+  assert.deepEqual(t['http_req_duration{phase:measure,sw:2}'], [{ threshold: 'avg<=30000', abortOnFail: true, delayAbortEval: '200s' }]);
+  assert.deepEqual(t['failed{phase:measure,ew:12}'], [{ threshold: 'rate<=0.5', abortOnFail: true, delayAbortEval: '150s' }]);
   assert.equal(Object.keys(t).length, 3 + 13);
   assert.deepEqual(Object.keys(timelineThresholds(2)), ['http_req_duration{phase:measure,tw:0}', 'failed{phase:measure,tw:0}', 'http_req_duration{phase:measure,tw:1}', 'failed{phase:measure,tw:1}']);
 });
@@ -57,15 +57,15 @@ test("the stress outcome from k6's summary: time to failure from the ramp's star
     recovered: { values: { rate: 1, passes: 1, fails: 0 } },
     recovery_ms: { values: { max: 1500, avg: 1500 } },
   };
-  const failed = stressOutcomeOf(metrics, stress, 12_000)!;
-  assert.equal(failed.failedAfterSeconds, 168);
+  const failed = stressOutcomeOf(metrics, stress)!;
+  assert.equal(failed.failedAfterSeconds, 180);
   assert.match(failed.reason, /^mean response time 35000 ms > 30000 ms over 60 s/);
   assert.deepEqual(failed.recovery, { recovered: true, withinSeconds: 60, seconds: 1.5 });
-  const survived = stressOutcomeOf({ 'http_req_duration{phase:measure,sw:1}': { values: { avg: 2000, count: 500 } }, recovered: { values: { rate: 0 } } }, stress, 12_000)!;
+  const survived = stressOutcomeOf({ 'http_req_duration{phase:measure,sw:1}': { values: { avg: 2000, count: 500 } }, recovered: { values: { rate: 0 } } }, stress)!;
   assert.equal(survived.failedAfterSeconds, undefined);
   assert.equal(survived.reason, 'survived to the cap (660 s)');
   assert.deepEqual(survived.recovery, { recovered: false, withinSeconds: 60 });
-  assert.equal(stressOutcomeOf(metrics, undefined, 12_000), undefined);
+  assert.equal(stressOutcomeOf(metrics, undefined), undefined);
 });
 
 test('response time over time: the windows that saw requests, in order', () => {
