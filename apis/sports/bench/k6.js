@@ -159,6 +159,8 @@ function iteration(name, k, data, phase) {
   else if (group.account === 'seeded') Object.assign(ctx, USERS[k % USERS.length]);
   else Object.assign(ctx, { owner: OWNERS[k % OWNERS.length] }, { username: OWNERS[k % OWNERS.length].username, password: OWNERS[k % OWNERS.length].password });
   for (let i = 0; i < group.steps.length; i++) {
+    // Each request in the windows of the moment it is sent (VU tags: every metric carries them).
+    if (phase === 'measure') for (const [key, v] of Object.entries(windowTags(Date.now() - data.measureFrom, TIMELINE_MS, STRESS))) exec.vu.tags[key] = v;
     if (!step(group.steps[i], ctx, data, phase)) {
       for (const later of group.steps.slice(i + 1)) skipped(later, phase);
       return;
@@ -167,8 +169,6 @@ function iteration(name, k, data, phase) {
 }
 
 export function run(data) {
-  const tags = windowTags(Date.now() - data.measureFrom, TIMELINE_MS, STRESS);
-  for (const [k, v] of Object.entries(tags)) exec.vu.tags[k] = v;
   iteration(exec.scenario.name, exec.scenario.iterationInTest, data, 'measure');
 }
 

@@ -79,7 +79,7 @@ export function overTimeSpec(group: CaseGroup, impls: string[]): TopLevelSpec | 
         x: { field: 't', type: 'quantitative', title: `time since the ramp began (s; windows of ${windowSeconds} s)` },
         y: { field: 'ms', type: 'quantitative', title: 'response time (ms, log scale)', scale: { type: 'log' }, axis: { format: '~g' } },
         color: { field: 'impl', type: 'nominal', scale: implColors(impls, present), legend: { title: null, symbolType: 'stroke' } },
-        strokeDash: { field: 'statistic', type: 'nominal', scale: { domain: ['mean', 'median'], range: [[1, 0], [4, 3]] }, legend: { title: null } },
+        strokeDash: { field: 'statistic', type: 'nominal', scale: { domain: ['mean', 'median'], range: [[1, 0], [4, 3]] }, legend: { title: null, symbolType: 'stroke', symbolStrokeColor: '#444', symbolStrokeWidth: 2 } },
       },
     },
     resolve: { axis: { x: 'independent' } },
@@ -98,22 +98,23 @@ export function boxPlotSpec(group: CaseGroup, impls: string[]): TopLevelSpec | n
   );
   if (values.length === 0) return null;
   const colors = implColors(impls, [...new Set(values.map((v) => v.impl))]);
-  const x = { field: 'type', type: 'nominal', title: null, sort: [...new Set(values.map((v) => v.type))], axis: { labelAngle: -30 } } as const;
-  const xOffset = { field: 'impl', sort: colors.domain } as const;
+  // Horizontal: the request types' names read along the y axis, however many there are.
+  const y = { field: 'type', type: 'nominal', title: null, sort: [...new Set(values.map((v) => v.type))], axis: { labelLimit: 300, labelFontSize: 12 } } as const;
+  const yOffset = { field: 'impl', sort: colors.domain } as const;
   const color = { field: 'impl', type: 'nominal', scale: colors, legend: { title: null } } as const;
-  const y = (field: string) => ({ field, type: 'quantitative', scale: { type: 'log' }, title: 'response time (ms, log scale)', axis: { format: '~g' } }) as const;
+  const x = (field: string) => ({ field, type: 'quantitative', scale: { type: 'log' }, title: 'response time (ms, log scale): line from the fastest to the slowest, box from the first to the third quartile, tick at the median', axis: { format: '~g' } }) as const;
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
     data: { values },
     facet: { field: 'case', type: 'nominal', title: null, header: { labelFontSize: 11 } },
     columns: 1,
     spec: {
-      width: { step: 22 } as never,
-      height: 220,
+      width: 760,
+      height: { step: 14 } as never,
       layer: [
-        { mark: { type: 'rule' }, encoding: { x, xOffset, color, y: y('min'), y2: { field: 'max' } } },
-        { mark: { type: 'bar', size: 14, stroke: '#222', strokeWidth: 0.5 }, encoding: { x, xOffset, color, y: y('p25'), y2: { field: 'p75' } } },
-        { mark: { type: 'tick', color: '#222', size: 14, thickness: 2 }, encoding: { x, xOffset, y: y('median') } },
+        { mark: { type: 'rule' }, encoding: { y, yOffset, color, x: x('min'), x2: { field: 'max' } } },
+        { mark: { type: 'bar', size: 10, stroke: '#222', strokeWidth: 0.5 }, encoding: { y, yOffset, color, x: x('p25'), x2: { field: 'p75' } } },
+        { mark: { type: 'tick', color: '#222', size: 10, thickness: 2 }, encoding: { y, yOffset, x: x('median') } },
       ],
     },
   } as TopLevelSpec;
