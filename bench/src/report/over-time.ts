@@ -79,7 +79,7 @@ export function overTimeSpec(group: CaseGroup, impls: string[]): TopLevelSpec | 
         x: { field: 't', type: 'quantitative', title: `time since the ramp began (s; windows of ${windowSeconds} s)` },
         y: { field: 'ms', type: 'quantitative', title: 'response time (ms, log scale)', scale: { type: 'log' }, axis: { format: '~g' } },
         color: { field: 'impl', type: 'nominal', scale: implColors(impls, present), legend: { title: null, symbolType: 'stroke' } },
-        strokeDash: { field: 'statistic', type: 'nominal', scale: { domain: ['mean', 'median'], range: [[1, 0], [4, 3]] }, legend: { title: null, symbolType: 'stroke', symbolStrokeColor: '#444', symbolStrokeWidth: 2 } },
+        strokeDash: { field: 'statistic', type: 'nominal', scale: { domain: ['mean', 'median'], range: [[1, 0], [4, 3]] }, legend: { title: null, symbolType: 'stroke', symbolSize: 300, encode: { symbols: { update: { stroke: { value: '#444' }, strokeWidth: { value: 2 } } } } } },
       },
     },
     resolve: { axis: { x: 'independent' } },
