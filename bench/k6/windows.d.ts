@@ -6,6 +6,6 @@ export interface StopRule {
   readonly errorSeconds: number;
 }
 export type Threshold = string | { threshold: string; abortOnFail: boolean; delayAbortEval: string };
-export declare function windowTags(sinceMeasureMs: number, timelineMs: number, stress: { failure: StopRule } | null): Record<string, string>;
-export declare function timelineThresholds(windows: number): Record<string, Threshold[]>;
+export declare function windowTags(sinceMeasureMs: number, overTimeMs: number, stress: { failure: StopRule } | null): Record<string, string>;
+export declare function overTimeThresholds(windows: number): Record<string, Threshold[]>;
 export declare function stressThresholds(failure: StopRule, seconds: number, startSeconds: number): Record<string, Threshold[]>;

@@ -265,7 +265,7 @@ function toRepetition(index: number, startedAt: Date, m: Measured, sampler: Tree
     ...(m.requestTypes ? { requestTypes: inOrder(m.requestTypes, order) } : {}),
     ...(m.droppedIterations !== undefined ? { droppedIterations: m.droppedIterations } : {}),
     ...(m.apdex ? { apdex: m.apdex } : {}),
-    ...(m.timeline ? { timeline: m.timeline } : {}),
+    ...(m.overTime ? { overTime: m.overTime } : {}),
     ...(m.stress ? { stress: m.stress } : {}),
     ...(serverUsage ? { server: serverUsage } : {}),
     ...(databaseUsage ? { database: databaseUsage } : {}),

@@ -6,8 +6,8 @@ import { runCommand, startProcess, type ManagedProcess } from '@fairbench/harnes
 import { LoadFailure } from './failure.ts';
 import { k6Binary } from './paths.ts';
 import { pinned } from './placement.ts';
-import type { Apdex, LatencySummary, RequestTypeResult, StressOutcome, Timeline } from './result-document.ts';
-import { apdexOf, stressOutcomeOf, timelineOf, type StressSummary } from './windows.ts';
+import type { Apdex, LatencySummary, RequestTypeResult, StressOutcome, OverTime } from './result-document.ts';
+import { apdexOf, stressOutcomeOf, overTimeOf, type StressSummary } from './windows.ts';
 
 /** What every case of a run shares: the window, the warm-up and the PRNG seed. */
 export interface RunSettings {
@@ -30,7 +30,7 @@ export interface Measured {
   readonly requestTypes?: Record<string, RequestTypeResult>;
   readonly droppedIterations?: number;
   readonly apdex?: Apdex;
-  readonly timeline?: Timeline;
+  readonly overTime?: OverTime;
   readonly stress?: StressOutcome;
   readonly notes: string[];
 }
@@ -146,7 +146,7 @@ export interface K6Summary {
   /** bench/k6/measure.js: Apdex's T and F, when the script counted it. */
   readonly apdex?: { readonly tMs: number; readonly fMs: number };
   /** bench/k6/windows.js: the response-time-over-time windows (s), when the script tagged them. */
-  readonly timelineSeconds?: number;
+  readonly overTimeSeconds?: number;
   /** A stress test's stop conditions, cap and recovery bound. */
   readonly stress?: StressSummary;
 }
@@ -192,7 +192,7 @@ export function measuredFromK6(summary: K6Summary): Measured {
     };
   }
   const apdex = apdexOf(summary.metrics, summary.apdex, '');
-  const timeline = timelineOf(summary.metrics, summary.timelineSeconds, latencyOf);
+  const overTime = overTimeOf(summary.metrics, summary.overTimeSeconds, latencyOf);
   const stress = stressOutcomeOf(summary.metrics, summary.stress);
   return {
     window: { from, to },
@@ -205,7 +205,7 @@ export function measuredFromK6(summary: K6Summary): Measured {
     ...(Object.keys(requestTypes).length > 0 ? { requestTypes } : {}),
     ...(dropped !== undefined ? { droppedIterations: dropped } : {}),
     ...(apdex ? { apdex } : {}),
-    ...(timeline ? { timeline } : {}),
+    ...(overTime ? { overTime } : {}),
     ...(stress ? { stress } : {}),
     notes: [
       ...(dropped ? ['droppedIterations counts the warm-up too (k6 does not tag dropped arrivals by phase)'] : []),

@@ -34,7 +34,7 @@ export interface Apdex {
 }
 
 /** Response time over time: the requests sent in each window after the measured window began. */
-export interface Timeline {
+export interface OverTime {
   windowSeconds: number;
   points: { fromSeconds: number; requests: number; errorRate: number; latencyMs: LatencySummary }[];
 }
@@ -136,7 +136,7 @@ export interface Repetition {
   serverMs?: LatencySummary;
   requestTypes?: Record<string, RequestTypeResult>;
   apdex?: Apdex;
-  timeline?: Timeline;
+  overTime?: OverTime;
   stress?: StressOutcome;
   order?: number;
   generatorBound?: boolean;

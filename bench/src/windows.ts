@@ -1,7 +1,7 @@
 // What a k6 summary says through the windows of bench/k6/windows.js and the counts of
 // bench/k6/measure.js: Apdex from counts, response time over time, and a stress test's end
 // (the first window that met a stop condition, and the recovery check after the load).
-import type { Apdex, LatencySummary, StressOutcome, Timeline } from './result-document.ts';
+import type { Apdex, LatencySummary, StressOutcome, OverTime } from './result-document.ts';
 
 interface Metric {
   readonly values: Record<string, number>;
@@ -37,7 +37,7 @@ function windows(metrics: Metrics, metric: string, tag: string): Map<number, Rec
 }
 
 /** Response time over time, from the windows that saw requests. */
-export function timelineOf(metrics: Metrics, windowSeconds: number | undefined, latency: (v: Record<string, number>) => LatencySummary): Timeline | undefined {
+export function overTimeOf(metrics: Metrics, windowSeconds: number | undefined, latency: (v: Record<string, number>) => LatencySummary): OverTime | undefined {
   if (windowSeconds === undefined) return undefined;
   const failed = windows(metrics, 'failed', 'tw');
   const points = [...windows(metrics, 'http_req_duration', 'tw')]

@@ -3,8 +3,8 @@
 // (bench/src/windows.ts), on synthetic windows.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { stressThresholds, timelineThresholds, windowTags } from '../k6/windows.js';
-import { apdexFromCounts, apdexOf, firstFailure, stressOutcomeOf, timelineOf } from '../src/windows.ts';
+import { stressThresholds, overTimeThresholds, windowTags } from '../k6/windows.js';
+import { apdexFromCounts, apdexOf, firstFailure, stressOutcomeOf, overTimeOf } from '../src/windows.ts';
 
 const RULE = { meanMs: 30000, meanSeconds: 60, errorRate: 0.5, errorSeconds: 10 };
 
@@ -35,7 +35,7 @@ test('the stop conditions as aborting thresholds, each judged once its window is
   assert.deepEqual(t['http_req_duration{phase:measure,sw:2}'], [{ threshold: 'avg<=30000', abortOnFail: true, delayAbortEval: '200s' }]);
   assert.deepEqual(t['failed{phase:measure,ew:12}'], [{ threshold: 'rate<=0.5', abortOnFail: true, delayAbortEval: '150s' }]);
   assert.equal(Object.keys(t).length, 3 + 13);
-  assert.deepEqual(Object.keys(timelineThresholds(2)), ['http_req_duration{phase:measure,tw:0}', 'failed{phase:measure,tw:0}', 'http_req_duration{phase:measure,tw:1}', 'failed{phase:measure,tw:1}']);
+  assert.deepEqual(Object.keys(overTimeThresholds(2)), ['http_req_duration{phase:measure,tw:0}', 'failed{phase:measure,tw:0}', 'http_req_duration{phase:measure,tw:1}', 'failed{phase:measure,tw:1}']);
 });
 
 test('failure detection on a synthetic series: the first window over a limit, by its end', () => {
@@ -70,7 +70,7 @@ test("the stress outcome from k6's summary: time to failure from the ramp's star
 
 test('response time over time: the windows that saw requests, in order', () => {
   const v = (avg: number, count: number) => ({ values: { min: 1, avg, med: avg, 'p(90)': avg, 'p(95)': avg, 'p(99)': avg, max: avg, count } });
-  const t = timelineOf({ 'http_req_duration{phase:measure,tw:10}': v(30, 5), 'http_req_duration{phase:measure,tw:2}': v(10, 7), 'http_req_duration{phase:measure,tw:3}': v(0, 0), 'failed{phase:measure,tw:2}': { values: { rate: 0.25 } } }, 60, (x) => ({ min: x['min']!, mean: x['avg']!, median: x['med']!, p90: 0, p95: 0, p99: 0, max: x['max']! }));
+  const t = overTimeOf({ 'http_req_duration{phase:measure,tw:10}': v(30, 5), 'http_req_duration{phase:measure,tw:2}': v(10, 7), 'http_req_duration{phase:measure,tw:3}': v(0, 0), 'failed{phase:measure,tw:2}': { values: { rate: 0.25 } } }, 60, (x) => ({ min: x['min']!, mean: x['avg']!, median: x['med']!, p90: 0, p95: 0, p99: 0, max: x['max']! }));
   assert.deepEqual(t!.points.map((p) => [p.fromSeconds, p.requests, p.errorRate, p.latencyMs.mean]), [[120, 7, 0.25, 10], [600, 5, 0, 30]]);
-  assert.equal(timelineOf({}, 60, () => ({ min: 0, mean: 0, median: 0, p90: 0, p95: 0, p99: 0, max: 0 })), undefined);
+  assert.equal(overTimeOf({}, 60, () => ({ min: 0, mean: 0, median: 0, p90: 0, p95: 0, p99: 0, max: 0 })), undefined);
 });

@@ -51,7 +51,7 @@ const sportsBench: BenchModule<SportsCase, SportsDataset> = {
         OWNERS: JSON.stringify(owners),
         USERS: JSON.stringify(users),
         FIELD_OWNERS: JSON.stringify(fieldOwners),
-        TIMELINE_SECONDS: c.timelineSeconds,
+        OVER_TIME_SECONDS: c.overTimeSeconds,
         SECONDS: c.seconds,
         APDEX_T_MS: c.apdex.tMs,
         APDEX_F_MS: c.apdex.fMs,

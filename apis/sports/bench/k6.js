@@ -11,7 +11,7 @@
 //   USERS           JSON [{username, password}] (seeded users, for the retrieve group)
 //   FIELD_OWNERS    JSON [ownerId of field 1, of field 2, ...]
 //   SUMMARY_PATH    where handleSummary writes the JSON summary
-//   TIMELINE_SECONDS the response-time-over-time windows (tag tw), over SECONDS of ramp
+//   OVER_TIME_SECONDS the response-time-over-time windows (tag tw), over SECONDS of ramp
 //   STRESS          JSON of the stress case's shape (scenario.yaml stress): its stop
 //                   conditions become aborting thresholds (bench/k6/windows.js), and
 //                   teardown checks the recovery (a seeded user's login answers normally)
@@ -26,7 +26,7 @@
 import http from 'k6/http';
 import exec from 'k6/execution';
 import { env, record, recover, reported, skipped, TREND_STATS, windowStart, writeSummary } from '../../../bench/k6/measure.js';
-import { stressThresholds, timelineThresholds, windowTags } from '../../../bench/k6/windows.js';
+import { stressThresholds, overTimeThresholds, windowTags } from '../../../bench/k6/windows.js';
 
 const S = 'sports.js';
 const BASE_URL = env(S, 'BASE_URL');
@@ -41,7 +41,7 @@ const PASSWORD = 'bench-password-1';
 const JSON_HEADERS = { 'Content-Type': 'application/json' };
 const NAMES = Object.keys(GROUPS);
 const ITERATIONS = Number(env(S, 'ITERATIONS', '0'));
-const TIMELINE_MS = Number(env(S, 'TIMELINE_SECONDS', '60')) * 1000;
+const OVER_TIME_MS = Number(env(S, 'OVER_TIME_SECONDS', '60')) * 1000;
 const SECONDS = Number(env(S, 'SECONDS', '0'));
 const STRESS = __ENV.STRESS ? JSON.parse(__ENV.STRESS) : null;
 // A stop condition's window is judged this long after its end plus the warm-up: setup's
@@ -63,7 +63,7 @@ for (const name of NAMES) {
     gracefulStop: '10s',
   };
 }
-const thresholds = { ...reported([...new Set(NAMES.flatMap((n) => GROUPS[n].steps))]), ...timelineThresholds(Math.ceil((SECONDS * 1000) / TIMELINE_MS) + 1) };
+const thresholds = { ...reported([...new Set(NAMES.flatMap((n) => GROUPS[n].steps))]), ...overTimeThresholds(Math.ceil((SECONDS * 1000) / OVER_TIME_MS) + 1) };
 if (STRESS) Object.assign(thresholds, stressThresholds(STRESS.failure, STRESS.maxSeconds + 10, WARMUP + SETUP_MARGIN_SECONDS));
 if (WARMUP > 0) scenarios.warmup = { executor: 'constant-vus', exec: 'warmup', vus: 1, duration: `${WARMUP}s`, gracefulStop: '0s' };
 
@@ -160,7 +160,7 @@ function iteration(name, k, data, phase) {
   else Object.assign(ctx, { owner: OWNERS[k % OWNERS.length] }, { username: OWNERS[k % OWNERS.length].username, password: OWNERS[k % OWNERS.length].password });
   for (let i = 0; i < group.steps.length; i++) {
     // Each request in the windows of the moment it is sent (VU tags: every metric carries them).
-    if (phase === 'measure') for (const [key, v] of Object.entries(windowTags(Date.now() - data.measureFrom, TIMELINE_MS, STRESS))) exec.vu.tags[key] = v;
+    if (phase === 'measure') for (const [key, v] of Object.entries(windowTags(Date.now() - data.measureFrom, OVER_TIME_MS, STRESS))) exec.vu.tags[key] = v;
     if (!step(group.steps[i], ctx, data, phase)) {
       for (const later of group.steps.slice(i + 1)) skipped(later, phase);
       return;
@@ -179,5 +179,5 @@ export function warmup(data) {
 }
 
 export function handleSummary(data) {
-  return writeSummary(data, { timelineSeconds: TIMELINE_MS / 1000, ...(STRESS ? { stress: { failure: STRESS.failure, capSeconds: STRESS.maxSeconds, recoverySeconds: STRESS.recovery.withinSeconds } } : {}) });
+  return writeSummary(data, { overTimeSeconds: OVER_TIME_MS / 1000, ...(STRESS ? { stress: { failure: STRESS.failure, capSeconds: STRESS.maxSeconds, recoverySeconds: STRESS.recovery.withinSeconds } } : {}) });
 }

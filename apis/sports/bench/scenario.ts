@@ -48,7 +48,7 @@ export interface SportsScenario {
   readonly ramp: Ramp;
   readonly quick: { readonly timeScale: number; readonly usersPerWave: number };
   readonly apdex: { readonly tMs: number; readonly fMs: number };
-  readonly timelineSeconds: number;
+  readonly overTimeSeconds: number;
   readonly stress: StressShape & { readonly quick: StressShape };
   /** The paper's findings: the report reads them (bench/schemas/published.schema.json). */
   readonly published: Readonly<Record<string, unknown>>;
@@ -67,7 +67,7 @@ export interface SportsCase extends PlannedCase {
   readonly seconds: number;
   readonly apdex: { readonly tMs: number; readonly fMs: number };
   /** The response-time-over-time windows (s). */
-  readonly timelineSeconds: number;
+  readonly overTimeSeconds: number;
   /** The stress case only: its stop conditions and recovery check (k6.js reads them). */
   readonly stress?: StressShape;
 }
@@ -153,8 +153,8 @@ export function expandSports(scenario: SportsScenario, opts: { quick: boolean; s
   return [...loadCases(scenario, opts), stressCase(scenario, opts.quick)];
 }
 
-function timeline(scenario: SportsScenario, quick: boolean): number {
-  return quick ? Math.max(1, Math.round(scenario.timelineSeconds * scenario.quick.timeScale)) : scenario.timelineSeconds;
+function overTimeWindow(scenario: SportsScenario, quick: boolean): number {
+  return quick ? Math.max(1, Math.round(scenario.overTimeSeconds * scenario.quick.timeScale)) : scenario.overTimeSeconds;
 }
 
 function stressCase(scenario: SportsScenario, quick: boolean): SportsCase {
@@ -173,7 +173,7 @@ function stressCase(scenario: SportsScenario, quick: boolean): SportsCase {
     stages,
     seconds: shape.maxSeconds,
     apdex: scenario.apdex,
-    timelineSeconds: timeline(scenario, quick),
+    overTimeSeconds: overTimeWindow(scenario, quick),
     stress: shape,
   };
 }
@@ -197,6 +197,6 @@ function loadCases(scenario: SportsScenario, opts: { quick: boolean; scale: numb
     stages,
     seconds,
     apdex: scenario.apdex,
-    timelineSeconds: timeline(scenario, opts.quick),
+    overTimeSeconds: overTimeWindow(scenario, opts.quick),
   }));
 }

@@ -57,7 +57,7 @@ test('the stress case: the cap and the stop conditions from the scenario, QUICK 
   assert.deepEqual(stress.stress!.failure, { meanMs: 30000, meanSeconds: 60, errorRate: 0.5, errorSeconds: 10 });
   assert.equal(Math.max(...stress.stages.map((s) => s.target)), 1000);
   assert.equal(stress.stages.reduce((a, s) => a + s.seconds, 0), 660);
-  assert.equal(stress.timelineSeconds, 60);
+  assert.equal(stress.overTimeSeconds, 60);
   const quick = (await sportsBench.plan({ cases: 'rest/closed/stress', quick: true }, SCENARIO)).cases[0]!;
   assert.deepEqual([quick.parameters['capUsers'], quick.seconds, quick.stress!.failure.meanSeconds], [300, 70, 10]);
   assert.equal(quick.stages.reduce((a, s) => a + s.seconds, 0), 70);

@@ -57,14 +57,14 @@ ${table(['case', 'impl', 'rep', 'time to failure', 'reason', 'recovery'], rows, 
 export function overTimeSpec(group: CaseGroup, impls: string[]): TopLevelSpec | null {
   const values = group.rows.flatMap((row) =>
     row.results.flatMap((r) =>
-      (r.representative.timeline?.points ?? []).flatMap((p) => [
+      (r.representative.overTime?.points ?? []).flatMap((p) => [
         { case: caseLabel(row.parameters), impl: r.impl, t: p.fromSeconds, ms: p.latencyMs.mean, statistic: 'mean' },
         { case: caseLabel(row.parameters), impl: r.impl, t: p.fromSeconds, ms: p.latencyMs.median, statistic: 'median' },
       ]),
     ),
   );
   if (values.length === 0) return null;
-  const windowSeconds = group.rows.flatMap((row) => row.results.flatMap((r) => (r.representative.timeline ? [r.representative.timeline.windowSeconds] : [])))[0]!;
+  const windowSeconds = group.rows.flatMap((row) => row.results.flatMap((r) => (r.representative.overTime ? [r.representative.overTime.windowSeconds] : [])))[0]!;
   const present = [...new Set(values.map((v) => v.impl))];
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
