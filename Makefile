@@ -45,6 +45,7 @@ help: ## List the targets
 	@echo
 	@echo "  Variables: IMPL=express[,…] (or express@bun: a runtime variant, impl.yaml variants)  API=forum[,…]  RUNTIME=local|containers  IMAGES=node[,…]  DB_POOL_SIZE=100"
 	@echo "  make bench: IMPL=a[,b] (IMPL=a,a: an A/A calibration run) API=x[,y] (default: every API they all serve) PROFILE=quick|standard|paper (bench/profiles.yaml; default standard) QUICK=1 (= PROFILE=quick) REPEAT DURATION WARMUP (override the profile's) PROTOCOL=rest|graphql CASES='rest/closed/c100-*' MODEL=closed|open|arrivals|sequential PIN=0"
+	@echo "              a stress case (e.g. sports' CASES=rest/closed/stress) ramps until its stop conditions or its cap, then checks the recovery; QUICK=1 runs its scaled-down shape"
 	@echo "              RESUME=<runId> continues a stopped run, every API of it (same options); exit code 3 = finished, some cases failed (make shows: Error 3)"
 	@echo "  Usage errors (an unknown IMPL or API, a value out of range) are one line naming the accepted values, exit code 2 (make shows: Error 2)"
 	@echo "  Environment: FAIRBENCH_IMAGES=official uses the registry's official images instead of make images'"

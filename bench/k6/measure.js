@@ -5,8 +5,9 @@
 // window's sub-metrics (phase=measure, per name) into the summary that bench/src/k6.ts reads.
 // The thresholds always pass: they only ask for the numbers. Each script keeps only its
 // API's requests and checks.
+import { sleep } from 'k6';
 import exec from 'k6/execution';
-import { Counter, Trend } from 'k6/metrics';
+import { Counter, Rate, Trend } from 'k6/metrics';
 
 export const STATUS_KEYS = ['0', '400', '401', '403', '404', '405', '408', '409', '413', '415', '429', '500', '502', '503', '504', '1xx', '2xx', '3xx', '4xx', '5xx', 'check'];
 const statusKey = (status) => (STATUS_KEYS.includes(String(status)) ? String(status) : `${Math.floor(status / 100)}xx`);
@@ -21,6 +22,18 @@ const serverMs = new Trend('server_ms', true);
 // the papers report): k6's Trend has no such statistic, and two Counters cost less than a Trend.
 const latencySum = new Counter('latency_sum_ms');
 const latencySquares = new Counter('latency_sq_ms2');
+// Each request, failed or not: the windows' error rates (bench/k6/windows.js) are its sub-metrics.
+const failedRate = new Rate('failed');
+// Apdex from counts (APDEX_T_MS, APDEX_F_MS set): satisfied = ok within T, tolerating = ok
+// within F; the rest of the requests (slower, or failed) are frustrated.
+const APDEX = __ENV.APDEX_T_MS ? { tMs: Number(__ENV.APDEX_T_MS), fMs: Number(__ENV.APDEX_F_MS) } : null;
+const apdexSatisfied = new Counter('apdex_satisfied');
+const apdexTolerating = new Counter('apdex_tolerating');
+// A stress test's recovery check (teardown): ms from the load's end to the first normal answer.
+const recoveryMs = new Trend('recovery_ms', true);
+const recovered = new Rate('recovered');
+// When the load ended, if a teardown ran after it (the recovery check): the measured window ends there, not at handleSummary.
+const loadEnd = new Trend('load_end_epoch_ms');
 
 // Latency second by second from the start of the load (its scenario's start: setup() excluded),
 // the warm-up included, for the first TIMELINE_SECONDS seconds (set by the runner; 0 or unset:
@@ -40,9 +53,11 @@ export function windowStart(warmupSeconds) {
   return Date.now() + warmupSeconds * 1000;
 }
 
-/** Every script's handleSummary: the JSON summary, stamped with the window's end, at SUMMARY_PATH. */
-export function writeSummary(data) {
+/** Every script's handleSummary: the JSON summary, stamped with the window's end (and the Apdex thresholds), at SUMMARY_PATH. */
+export function writeSummary(data, extra = {}) {
   data.measureUntil = Date.now();
+  if (APDEX) data.apdex = APDEX;
+  Object.assign(data, extra);
   return { [env('summary', 'SUMMARY_PATH')]: JSON.stringify(data) };
 }
 
@@ -62,6 +77,8 @@ export function record(res, name, phase, status, ok) {
   if (res.status !== status) failure = statusKey(res.status);
   else if (ok && !ok(res.body)) failure = 'check';
   if (failure) errors.add(1, { name, phase, status: failure });
+  failedRate.add(failure !== undefined, { name, phase });
+  if (APDEX && failure === undefined && ms <= APDEX.fMs) (ms <= APDEX.tMs ? apdexSatisfied : apdexTolerating).add(1, { name, phase });
   return failure === undefined;
 }
 
@@ -81,6 +98,10 @@ export function reported(names) {
     'dropped_iterations': ['count>=0'],
     'skipped{phase:measure}': ['count>=0'],
   };
+  if (APDEX) for (const tag of ['', ...names.map((n) => `,name:${n}`)]) {
+    t[`apdex_satisfied{phase:measure${tag}}`] = ['count>=0'];
+    t[`apdex_tolerating{phase:measure${tag}}`] = ['count>=0'];
+  }
   for (const key of STATUS_KEYS) t[`errors{phase:measure,status:${key}}`] = ['count>=0'];
   for (let second = 0; second < TIMELINE_SECONDS; second++) t[`timeline_ms{sec:${second}}`] = ['max>=0'];
   for (const name of names) {
@@ -94,7 +115,30 @@ export function reported(names) {
   return t;
 }
 
-export const TREND_STATS = ['min', 'avg', 'med', 'p(90)', 'p(95)', 'p(99)', 'max', 'count'];
+// p(25) and p(75): the box plots' boxes.
+export const TREND_STATS = ['min', 'p(25)', 'avg', 'med', 'p(75)', 'p(90)', 'p(95)', 'p(99)', 'max', 'count'];
+
+/**
+ * A stress test's recovery check, for teardown (after the load stopped): `probe()` every
+ * `everyMs` until it answers normally (true) or `withinSeconds` passed. Recorded as
+ * recovery_ms (when it answered) and recovered (whether it did).
+ */
+export function recover(probe, withinSeconds, everyMs) {
+  const start = Date.now();
+  loadEnd.add(start);
+  for (;;) {
+    if (probe()) {
+      recoveryMs.add(Date.now() - start);
+      recovered.add(true);
+      return true;
+    }
+    if (Date.now() - start + everyMs > withinSeconds * 1000) {
+      recovered.add(false);
+      return false;
+    }
+    sleep(everyMs / 1000);
+  }
+}
 
 /** Counts occurrences without parsing JSON (cheaper for k6 than the server's own work). */
 export function count(body, needle) {

@@ -6,7 +6,8 @@ import { runCommand, startProcess, type ManagedProcess } from '@fairbench/harnes
 import { LoadFailure } from './failure.ts';
 import { k6Binary } from './paths.ts';
 import { pinned } from './placement.ts';
-import type { LatencySummary, RequestTypeResult, TimelinePoint } from './result-document.ts';
+import type { Apdex, LatencySummary, OverTime, RequestTypeResult, StressOutcome, TimelinePoint } from './result-document.ts';
+import { apdexOf, stressOutcomeOf, overTimeOf, type StressSummary } from './windows.ts';
 
 /** What every case of a run shares: the window, the warm-up and the PRNG seed. */
 export interface RunSettings {
@@ -41,6 +42,9 @@ export interface Measured {
   readonly droppedIterations?: number;
   /** Latency per second from the load's start (warm-up included), when the script was asked for it. */
   readonly timeline?: TimelinePoint[];
+  readonly apdex?: Apdex;
+  readonly overTime?: OverTime;
+  readonly stress?: StressOutcome;
   readonly notes: string[];
 }
 
@@ -152,6 +156,12 @@ export interface K6Summary {
   readonly metrics: Record<string, K6Metric | undefined>;
   readonly setup_data?: { readonly measureFrom?: number };
   readonly measureUntil?: number;
+  /** bench/k6/measure.js: Apdex's T and F, when the script counted it. */
+  readonly apdex?: { readonly tMs: number; readonly fMs: number };
+  /** bench/k6/windows.js: the response-time-over-time windows (s), when the script tagged them. */
+  readonly overTimeSeconds?: number;
+  /** A stress test's stop conditions, cap and recovery bound. */
+  readonly stress?: StressSummary;
 }
 
 /**
@@ -161,7 +171,8 @@ export interface K6Summary {
  */
 export function measuredFromK6(summary: K6Summary): Measured {
   const from = summary.setup_data?.measureFrom;
-  const to = summary.measureUntil;
+  // A teardown after the load (a stress test's recovery check) is not part of the window.
+  const to = summary.metrics['load_end_epoch_ms']?.values['max'] ?? summary.measureUntil;
   if (from === undefined || to === undefined || to <= from) throw new Error('k6 summary lacks the measured window (setup_data.measureFrom, measureUntil)');
   const value = (metric: string, key: string): number => summary.metrics[metric]?.values[key] ?? 0;
   const errors: Record<string, number> = {};
@@ -183,15 +194,20 @@ export function measuredFromK6(summary: K6Summary): Measured {
     const n = value(`http_reqs{phase:measure,name:${type}}`, 'count');
     const failedOfType = value(`errors{phase:measure,name:${type}}`, 'count');
     const serverOfType = trend(summary, `server_ms{phase:measure,name:${type}}`);
+    const apdexOfType = apdexOf(summary.metrics, summary.apdex, `,name:${type}`);
     requestTypes[type] = {
       requests: n,
       errors: failedOfType,
       throughput: round(Math.max(0, n - failedOfType) / durationSeconds),
       latencyMs: trend(summary, name) ?? zeroLatency(),
       ...(serverOfType ? { serverMs: serverOfType } : {}),
+      ...(apdexOfType ? { apdex: apdexOfType } : {}),
     };
   }
   const timeline = timelineOf(summary);
+  const apdex = apdexOf(summary.metrics, summary.apdex, '');
+  const overTime = overTimeOf(summary.metrics, summary.overTimeSeconds, latencyOf);
+  const stress = stressOutcomeOf(summary.metrics, summary.stress);
   return {
     window: { from, to },
     durationSeconds: round(durationSeconds),
@@ -203,6 +219,9 @@ export function measuredFromK6(summary: K6Summary): Measured {
     ...(Object.keys(requestTypes).length > 0 ? { requestTypes } : {}),
     ...(dropped !== undefined ? { droppedIterations: dropped } : {}),
     ...(timeline.length > 0 ? { timeline } : {}),
+    ...(apdex ? { apdex } : {}),
+    ...(overTime ? { overTime } : {}),
+    ...(stress ? { stress } : {}),
     notes: [
       ...(dropped ? ['droppedIterations counts the warm-up too (k6 does not tag dropped arrivals by phase)'] : []),
       ...(skipped ? [`${skipped} requests not sent because an earlier step of their flow failed (that step is counted as the error)`] : []),
@@ -232,9 +251,15 @@ function zeroLatency(): LatencySummary {
 function trend(summary: K6Summary, metric: string): LatencySummary | undefined {
   const v = summary.metrics[metric]?.values;
   if (!v || !(v['count'] ?? 0)) return undefined;
-  const at = (key: string) => round(v[key] ?? 0);
   const sd = metric.startsWith('http_req_duration') ? latencySd(summary, metric.slice('http_req_duration'.length), v['count'] ?? 0, v['avg'] ?? 0) : undefined;
-  return { min: at('min'), mean: at('avg'), median: at('med'), p90: at('p(90)'), p95: at('p(95)'), p99: at('p(99)'), max: at('max'), ...(sd !== undefined ? { sd: round(sd) } : {}) };
+  return { ...latencyOf(v), ...(sd !== undefined ? { sd: round(sd) } : {}) };
+}
+
+/** A k6 trend's values as a latency summary (the quartiles when the script asked for them). */
+function latencyOf(v: Record<string, number>): LatencySummary {
+  const at = (key: string) => round(v[key] ?? 0);
+  const quartiles = v['p(25)'] !== undefined && v['p(75)'] !== undefined ? { p25: at('p(25)'), p75: at('p(75)') } : {};
+  return { min: at('min'), mean: at('avg'), median: at('med'), p90: at('p(90)'), p95: at('p(95)'), p99: at('p(99)'), max: at('max'), ...quartiles };
 }
 
 /**

@@ -17,6 +17,36 @@ export interface LatencySummary {
   max: number;
   /** The standard deviation of the requests' latencies (client side only; absent in older results). */
   sd?: number;
+  /** Quartiles, for the box plots (absent in older results). */
+  p25?: number;
+  p75?: number;
+}
+
+/** Apdex from counts: satisfied within T, tolerating within F, the rest (slower or failed) frustrated. */
+export interface Apdex {
+  tMs: number;
+  fMs: number;
+  requests: number;
+  satisfied: number;
+  tolerating: number;
+  /** (satisfied + tolerating / 2) / requests, rounded to 3 decimals. */
+  score: number;
+}
+
+/** Response time over time: the requests sent in each window after the measured window began. */
+export interface OverTime {
+  windowSeconds: number;
+  points: { fromSeconds: number; requests: number; errorRate: number; latencyMs: LatencySummary }[];
+}
+
+/** A stress test's end: when its stop condition was met (or that it survived to the cap), and the recovery after. */
+export interface StressOutcome {
+  /** Seconds from the start of the ramp to the end of the first window that met a stop condition; absent when none did. */
+  failedAfterSeconds?: number;
+  /** The condition met, with the window's figure; or that the load survived to the cap. */
+  reason: string;
+  capSeconds: number;
+  recovery: { recovered: boolean; withinSeconds: number; seconds?: number };
 }
 
 /** [seconds since the window began, CPU%, RSS bytes] */
@@ -88,6 +118,7 @@ export interface RequestTypeResult {
   latencyMs: LatencySummary;
   serverMs?: LatencySummary;
   partsMs?: Record<string, LatencySummary>;
+  apdex?: Apdex;
 }
 
 /** One second of a repetition's load, from its start (warm-up included): the requests that ended in it. */
@@ -114,6 +145,9 @@ export interface Repetition {
   requestTypes?: Record<string, RequestTypeResult>;
   /** Latency per second from the start of the load, warm-up included (the first seconds: a JIT's warm-up). */
   timeline?: TimelinePoint[];
+  apdex?: Apdex;
+  overTime?: OverTime;
+  stress?: StressOutcome;
   order?: number;
   generatorBound?: boolean;
   /** CPU time per completed request (µs) of each sampled process tree: cpuSeconds / requests. */

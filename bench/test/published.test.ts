@@ -60,6 +60,25 @@ test('a finding is checked case by case: reproduced, the opposite, or undecided 
   assert.deepEqual([text!.figure, text!.cases], [null, []]);
 });
 
+test('Apdex and time to failure as figures: a repetition that survived to the cap has no time to failure and is left out', () => {
+  const stressed = (impl: string, scores: number[], failedAfter: (number | undefined)[]) =>
+    result(impl, scores.map((score, i) => ({
+      ...rep(10, 1),
+      apdex: { tMs: 1000, fMs: 10000, requests: 100, satisfied: 0, tolerating: 0, score },
+      stress: { ...(failedAfter[i] !== undefined ? { failedAfterSeconds: failedAfter[i] } : {}), reason: 'r', capSeconds: 660, recovery: { recovered: true, withinSeconds: 60 } },
+    })));
+  const stressRows = [row('rest/closed/stress', [stressed('a', [0.6, 0.5, 0.55], [190, undefined, 200]), stressed('b', [0.3, 0.35, 0.4], [120, 130, 125])])];
+  const [apdex, ttf] = publishedFindings('x', ['a', 'b'], stressRows, {
+    source: 'p',
+    findings: [
+      { what: 'apdex', finding: 'a higher', ours: { cases: 'rest/closed/stress', figure: 'apdex', expect: { better: 'a' } } },
+      { what: 'ttf', finding: 'a later', ours: { cases: 'rest/closed/stress', figure: 'time-to-failure', expect: { better: 'a' } } },
+    ],
+  });
+  assert.deepEqual(apdex!.cases[0]!.values.map((v) => [v.impl, v.figure.median]), [['a', 0.55], ['b', 0.35]]);
+  assert.deepEqual(ttf!.cases[0]!.values.map((v) => [v.impl, v.figure.median]), [['a', 195], ['b', 125]]);
+});
+
 test('repetitions that broke the data\'s conditions do not count', () => {
   const spoiled = [row('rest/closed/payment-c25', [result('a', [...five(200, 1).map((t) => rep(t, 5)), rep(1, 5, true)]), result('b', five(100, 1).map((t) => rep(t, 5)))])];
   const [rps] = publishedFindings('x', ['a', 'b'], spoiled, published);

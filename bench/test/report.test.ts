@@ -49,8 +49,9 @@ test('the invalid fixture is skipped with a warning that names it; the valid one
 test('the page is self-contained: inline SVG charts, no script, nothing fetched', () => {
   assert.ok(html.startsWith('<!doctype html>'));
   const svgs = html.match(/<svg /g) ?? [];
-  // rest/closed, rest/open, graphql/closed: throughput, CPU per request, latency, CPU, RSS each; and the tiers' CPU.
-  assert.equal(svgs.length, 16);
+  // rest/closed, rest/open, graphql/closed: throughput, CPU per request, latency, CPU, RSS each; the tiers' CPU;
+  // rest/closed also response time over time and box plots (one case records them).
+  assert.equal(svgs.length, 18);
   assert.doesNotMatch(html, /<script|<link|<img|@import|url\(/i);
   assert.doesNotMatch(html, /(src|href)="(https?:)?\/\//i);
   assert.ok(html.includes('throughput (req/s)') && html.includes('latency (ms, log scale') && html.includes('server CPU (%)') && html.includes('server RSS (MiB)'));
@@ -190,7 +191,18 @@ test('one implementation alone renders without comparisons', async () => {
   assert.deepEqual(one.apis.map((a) => a.impls), [['express']]);
   assert.equal(one.warnings.length, 0);
   assert.ok(!page.includes('<h3>Comparisons</h3>'));
-  assert.equal((page.match(/<svg /g) ?? []).length, 16);
+  assert.equal((page.match(/<svg /g) ?? []).length, 18);
+});
+
+test('where a case records them: Apdex per case and request type, the stress outcomes, response time over time, box plots', () => {
+  assert.equal((html.match(/<h4>Apdex<\/h4>/g) ?? []).length, 1, 'only the group whose case recorded Apdex');
+  assert.match(html, /Apdex with T = 1,000 ms and F = 10,000 ms, from the counts/);
+  assert.match(html, /<th>listFacilities<\/th>/);
+  assert.match(html, /<h4>Stress test: time to failure<\/h4>/);
+  assert.match(html, /survived \(cap 660 s\)/);
+  assert.match(html, /not within 60 s/);
+  assert.match(html, /<h4>Response time over time<\/h4>/);
+  assert.match(html, /<h4>Response time per request type<\/h4>/);
 });
 
 test("the summary gives each case's interval and its verdict against the database alone, and the CSV every case", () => {

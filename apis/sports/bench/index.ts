@@ -72,6 +72,11 @@ const sportsBench: BenchModule<SportsCase, SportsDataset> = {
         OWNERS: JSON.stringify(owners),
         USERS: JSON.stringify(users),
         FIELD_OWNERS: JSON.stringify(fieldOwners),
+        OVER_TIME_SECONDS: c.overTimeSeconds,
+        SECONDS: c.seconds,
+        APDEX_T_MS: c.apdex.tMs,
+        APDEX_F_MS: c.apdex.fMs,
+        ...(c.stress ? { STRESS: JSON.stringify(c.stress) } : {}),
       }),
       startBaseline: (c, s, opts) => {
         if (c.tier === 'native') {
@@ -83,8 +88,8 @@ const sportsBench: BenchModule<SportsCase, SportsDataset> = {
       },
     };
   },
-  // setup's owner logins, the warm-up, the ramp, k6's graceful stops, and a margin.
-  limitSeconds: (c, s: RunSettings) => 120 + s.warmupSeconds + c.seconds + 30 + 60,
+  // setup's owner logins, the warm-up, the ramp (the stress test's cap), k6's graceful stops, the recovery check, and a margin.
+  limitSeconds: (c, s: RunSettings) => 120 + s.warmupSeconds + c.seconds + 30 + (c.stress?.recovery.withinSeconds ?? 0) + 60,
   plannedSeconds: (c, s: RunSettings) => s.warmupSeconds + c.seconds,
 };
 export default sportsBench;

@@ -11,6 +11,11 @@
 //   USERS           JSON [{username, password}] (seeded users, for the retrieve group)
 //   FIELD_OWNERS    JSON [ownerId of field 1, of field 2, ...]
 //   SUMMARY_PATH    where handleSummary writes the JSON summary
+//   OVER_TIME_SECONDS the response-time-over-time windows (tag tw), over SECONDS of ramp
+//   STRESS          JSON of the stress case's shape (scenario.yaml stress): its stop
+//                   conditions become aborting thresholds (bench/k6/windows.js), and
+//                   teardown checks the recovery (a seeded user's login answers normally)
+//   APDEX_T_MS, APDEX_F_MS  Apdex's T and F (bench/k6/measure.js counts them)
 //   ITERATIONS      instead of the ramp, each group's one user runs exactly this many
 //                   iterations (make pact's consumer runs: requests fixed in advance)
 //
@@ -20,7 +25,8 @@
 // fails ends its iteration; the later steps are counted as skipped.
 import http from 'k6/http';
 import exec from 'k6/execution';
-import { env, record, reported, skipped, TREND_STATS, windowStart, writeSummary } from '../../../bench/k6/measure.js';
+import { env, record, recover, reported, skipped, TREND_STATS, windowStart, writeSummary } from '../../../bench/k6/measure.js';
+import { stressThresholds, overTimeThresholds, windowTags } from '../../../bench/k6/windows.js';
 
 const S = 'sports.js';
 const BASE_URL = env(S, 'BASE_URL');
@@ -35,6 +41,12 @@ const PASSWORD = 'bench-password-1';
 const JSON_HEADERS = { 'Content-Type': 'application/json' };
 const NAMES = Object.keys(GROUPS);
 const ITERATIONS = Number(env(S, 'ITERATIONS', '0'));
+const OVER_TIME_MS = Number(env(S, 'OVER_TIME_SECONDS', '60')) * 1000;
+const SECONDS = Number(env(S, 'SECONDS', '0'));
+const STRESS = __ENV.STRESS ? JSON.parse(__ENV.STRESS) : null;
+// A stop condition's window is judged this long after its end plus the warm-up: setup's
+// owner logins take a few seconds (bench/k6/windows.js).
+const SETUP_MARGIN_SECONDS = 15;
 // Reservation slots: day (from 2030-01-01) and hour, unique per (group, iteration) below 25,000 × 16 × groups.
 const FIRST_DAY = Date.UTC(2030, 0, 1);
 const DAYS = 25000;
@@ -51,11 +63,13 @@ for (const name of NAMES) {
     gracefulStop: '10s',
   };
 }
+const thresholds = { ...reported([...new Set(NAMES.flatMap((n) => GROUPS[n].steps))]), ...overTimeThresholds(Math.ceil((SECONDS * 1000) / OVER_TIME_MS) + 1) };
+if (STRESS) Object.assign(thresholds, stressThresholds(STRESS.failure, STRESS.maxSeconds + 10, WARMUP + SETUP_MARGIN_SECONDS));
 if (WARMUP > 0) scenarios.warmup = { executor: 'constant-vus', exec: 'warmup', vus: 1, duration: `${WARMUP}s`, gracefulStop: '0s' };
 
 export const options = {
   scenarios,
-  thresholds: reported([...new Set(NAMES.flatMap((n) => GROUPS[n].steps))]),
+  thresholds,
   summaryTrendStats: TREND_STATS,
   setupTimeout: '120s',
 };
@@ -73,6 +87,16 @@ export function setup() {
     ownerTokens[o.id] = token;
   }
   return { measureFrom: windowStart(WARMUP), ownerTokens };
+}
+
+// The stress test's recovery: once the load stopped (at the failure or the cap), a seeded user's login must answer normally again.
+export function teardown() {
+  if (!STRESS) return;
+  const probe = () => {
+    const res = http.post(`${BASE_URL}/sports/login`, JSON.stringify(USERS[0]), { headers: JSON_HEADERS, tags: { name: 'login', phase: 'recovery' }, timeout: `${STRESS.recovery.withinSeconds}s` });
+    return res.status === 200 && res.body.includes('"token":"');
+  };
+  recover(probe, STRESS.recovery.withinSeconds, STRESS.recovery.everyMs);
 }
 
 const bearer = (token) => ({ ...JSON_HEADERS, Authorization: `Bearer ${token}` });
@@ -135,6 +159,8 @@ function iteration(name, k, data, phase) {
   else if (group.account === 'seeded') Object.assign(ctx, USERS[k % USERS.length]);
   else Object.assign(ctx, { owner: OWNERS[k % OWNERS.length] }, { username: OWNERS[k % OWNERS.length].username, password: OWNERS[k % OWNERS.length].password });
   for (let i = 0; i < group.steps.length; i++) {
+    // Each request in the windows of the moment it is sent (VU tags: every metric carries them).
+    if (phase === 'measure') for (const [key, v] of Object.entries(windowTags(Date.now() - data.measureFrom, OVER_TIME_MS, STRESS))) exec.vu.tags[key] = v;
     if (!step(group.steps[i], ctx, data, phase)) {
       for (const later of group.steps.slice(i + 1)) skipped(later, phase);
       return;
@@ -152,4 +178,6 @@ export function warmup(data) {
   iteration(NAMES[k % NAMES.length], k, data, 'warmup');
 }
 
-export const handleSummary = writeSummary;
+export function handleSummary(data) {
+  return writeSummary(data, { overTimeSeconds: OVER_TIME_MS / 1000, ...(STRESS ? { stress: { failure: STRESS.failure, capSeconds: STRESS.maxSeconds, recoverySeconds: STRESS.recovery.withinSeconds } } : {}) });
+}

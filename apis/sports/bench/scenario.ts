@@ -22,6 +22,24 @@ export interface Ramp {
   readonly shutdownSeconds: number;
 }
 
+export interface StressFailure {
+  readonly meanMs: number;
+  readonly meanSeconds: number;
+  readonly errorRate: number;
+  readonly errorSeconds: number;
+}
+
+export interface StressShape {
+  readonly startUsers: number;
+  readonly stepUsers: number;
+  readonly stepSeconds: number;
+  readonly rampSeconds: number;
+  readonly maxUsers: number;
+  readonly maxSeconds: number;
+  readonly failure: StressFailure;
+  readonly recovery: { readonly withinSeconds: number; readonly everyMs: number };
+}
+
 export interface SportsScenario {
   readonly api: 'sports';
   readonly dataset: 'paper';
@@ -29,6 +47,9 @@ export interface SportsScenario {
   readonly groups: Readonly<Record<string, Group>>;
   readonly ramp: Ramp;
   readonly quick: { readonly timeScale: number; readonly usersPerWave: number };
+  readonly apdex: { readonly tMs: number; readonly fMs: number };
+  readonly overTimeSeconds: number;
+  readonly stress: StressShape & { readonly quick: StressShape };
   /** The paper's findings: the report reads them (bench/schemas/published.schema.json). */
   readonly published: Readonly<Record<string, unknown>>;
 }
@@ -44,6 +65,11 @@ export interface SportsCase extends PlannedCase {
   /** Each group's users over time (every group runs the same stages). */
   readonly stages: readonly Stage[];
   readonly seconds: number;
+  readonly apdex: { readonly tMs: number; readonly fMs: number };
+  /** The response-time-over-time windows (s). */
+  readonly overTimeSeconds: number;
+  /** The stress case only: its stop conditions and recovery check (k6.js reads them). */
+  readonly stress?: StressShape;
 }
 
 // What a step needs done before it in its group: the request that yields its input.
@@ -59,6 +85,10 @@ export async function loadSportsScenario(file: string): Promise<{ scenario: Spor
     if ((g.account === 'new') !== (g.steps[0] === 'signUp')) throw new Error(`${file}: group ${name}: a new account's group begins with signUp, and only it`);
     if (g.steps.includes('createField') && g.account !== 'owner') throw new Error(`${file}: group ${name}: createField needs an owner's account`);
     if (g.steps.includes('reserve') && g.account === 'owner') throw new Error(`${file}: group ${name}: owners do not reserve`);
+  }
+  for (const shape of [data.stress, data.stress.quick]) {
+    if (shape.rampSeconds > shape.stepSeconds) throw new Error(`${file}: stress: rampSeconds must not exceed stepSeconds`);
+    if (shape.maxUsers < shape.startUsers) throw new Error(`${file}: stress: maxUsers must be at least startUsers`);
   }
   if (data.ramp.holdUntilSeconds < (data.ramp.waves - 1) * data.ramp.waveEverySeconds + data.ramp.startupSeconds) {
     throw new Error(`${file}: ramp: the last wave must be up before holdUntilSeconds`);
@@ -83,6 +113,33 @@ export function rampStages(ramp: Ramp, usersPerWave: number, scale: number): Sta
   return stages;
 }
 
+/**
+ * The stress ramp as stages: startUsers reached over rampSeconds, then every stepSeconds
+ * stepUsers more (each step over rampSeconds) until maxUsers, held there until maxSeconds
+ * (the cap). No ramp-down: the load ends at the cap or when k6 aborts at the failure.
+ */
+export function stressStages(shape: StressShape): Stage[] {
+  const stages: Stage[] = [];
+  let now = 0;
+  let users = 0;
+  const push = (seconds: number, target: number) => {
+    const s = Math.min(seconds, shape.maxSeconds - now);
+    if (s > 0) stages.push({ seconds: Math.round(s * 1000) / 1000, target });
+    now += Math.max(0, s);
+  };
+  while (now < shape.maxSeconds) {
+    const target = Math.min(shape.maxUsers, users === 0 ? shape.startUsers : users + shape.stepUsers);
+    if (target === users) {
+      push(shape.maxSeconds - now, users);
+      break;
+    }
+    push(shape.rampSeconds, target);
+    push(shape.stepSeconds - shape.rampSeconds, target);
+    users = target;
+  }
+  return stages;
+}
+
 /** DURATION_SCALE from the environment: 1 when unset. */
 export function durationScale(raw: string | undefined): number {
   if (raw === undefined || raw === '') return 1;
@@ -91,8 +148,37 @@ export function durationScale(raw: string | undefined): number {
   return x;
 }
 
-/** The load point, benchmarked and database-alone. */
+/** The load point, benchmarked and database-alone, and the stress point (benchmarked only). */
 export function expandSports(scenario: SportsScenario, opts: { quick: boolean; scale: number }): SportsCase[] {
+  return [...loadCases(scenario, opts), stressCase(scenario, opts.quick)];
+}
+
+function overTimeWindow(scenario: SportsScenario, quick: boolean): number {
+  return quick ? Math.max(1, Math.round(scenario.overTimeSeconds * scenario.quick.timeScale)) : scenario.overTimeSeconds;
+}
+
+function stressCase(scenario: SportsScenario, quick: boolean): SportsCase {
+  const shape = quick ? scenario.stress.quick : scenario.stress;
+  const stages = stressStages(shape);
+  const groups = Object.keys(scenario.groups).length;
+  const point = 'closed/stress';
+  return {
+    id: `rest/${point}`,
+    protocol: 'rest',
+    model: 'closed',
+    point,
+    parameters: { groups, startUsers: groups * shape.startUsers, stepUsers: groups * shape.stepUsers, stepSeconds: shape.stepSeconds, capUsers: groups * shape.maxUsers, capSeconds: shape.maxSeconds },
+    requestTypes: [...new Set(Object.values(scenario.groups).flatMap((g) => g.steps))],
+    groups: scenario.groups,
+    stages,
+    seconds: shape.maxSeconds,
+    apdex: scenario.apdex,
+    overTimeSeconds: overTimeWindow(scenario, quick),
+    stress: shape,
+  };
+}
+
+function loadCases(scenario: SportsScenario, opts: { quick: boolean; scale: number }): SportsCase[] {
   const usersPerWave = opts.quick ? scenario.quick.usersPerWave : scenario.ramp.usersPerWave;
   const scale = (opts.quick ? scenario.quick.timeScale : 1) * opts.scale;
   const stages = rampStages(scenario.ramp, usersPerWave, scale);
@@ -110,5 +196,7 @@ export function expandSports(scenario: SportsScenario, opts: { quick: boolean; s
     groups: scenario.groups,
     stages,
     seconds,
+    apdex: scenario.apdex,
+    overTimeSeconds: overTimeWindow(scenario, opts.quick),
   }));
 }

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import { test } from 'node:test';
 import sportsBench, { accounts } from '../bench/index.ts';
-import { durationScale, rampStages } from '../bench/scenario.ts';
+import { durationScale, rampStages, stressStages } from '../bench/scenario.ts';
 import { generateSports } from '../dataset/generate.ts';
 import { CONFORMANCE_SCALE } from '../dataset/model.ts';
 
@@ -22,7 +22,7 @@ test("Table 3 as stages: 20 more users every 2 minutes up to 100, held to 1,510 
 
 test('the plan: one load point with its database-alone cases (driver, native), five groups of 100 at the peak; QUICK and DURATION_SCALE keep the shape', async () => {
   const full = await sportsBench.plan({}, SCENARIO);
-  assert.deepEqual(full.cases.map((c) => c.id), ['rest/closed/load', 'database/closed/load', 'native/closed/load']);
+  assert.deepEqual(full.cases.map((c) => c.id), ['rest/closed/load', 'database/closed/load', 'native/closed/load', 'rest/closed/stress']);
   const load = full.cases[0]!;
   assert.deepEqual(Object.keys(load.groups), ['create-facilities', 'reserve', 'retrieve', 'rate', 'accept']);
   assert.deepEqual([load.parameters['peakUsers'], load.seconds], [500, 1810]);
@@ -32,6 +32,35 @@ test('the plan: one load point with its database-alone cases (driver, native), f
   assert.equal(durationScale('0.5'), 0.5);
   assert.throws(() => durationScale('2'), /DURATION_SCALE/);
   await assert.rejects(sportsBench.plan({ models: ['open'] }, SCENARIO), /MODEL/);
+});
+
+test('the stress ramp: 100 users per group, 100 more every minute, held at the cap until it ends', () => {
+  const failure = { meanMs: 30000, meanSeconds: 60, errorRate: 0.5, errorSeconds: 10 };
+  const recovery = { withinSeconds: 60, everyMs: 500 };
+  const stages = stressStages({ startUsers: 100, stepUsers: 100, stepSeconds: 60, rampSeconds: 5, maxUsers: 300, maxSeconds: 400, failure, recovery });
+  assert.deepEqual(stages, [
+    { seconds: 5, target: 100 }, { seconds: 55, target: 100 },
+    { seconds: 5, target: 200 }, { seconds: 55, target: 200 },
+    { seconds: 5, target: 300 }, { seconds: 55, target: 300 },
+    { seconds: 220, target: 300 },
+  ]);
+  // A cap in time before the cap in users: cut mid-step.
+  const short = stressStages({ startUsers: 100, stepUsers: 100, stepSeconds: 60, rampSeconds: 5, maxUsers: 1000, maxSeconds: 90, failure, recovery });
+  assert.deepEqual(short, [{ seconds: 5, target: 100 }, { seconds: 55, target: 100 }, { seconds: 5, target: 200 }, { seconds: 25, target: 200 }]);
+});
+
+test('the stress case: the cap and the stop conditions from the scenario, QUICK its scaled-down shape', async () => {
+  const full = (await sportsBench.plan({ cases: 'rest/closed/stress' }, SCENARIO)).cases;
+  assert.deepEqual(full.map((c) => c.id), ['rest/closed/stress']);
+  const stress = full[0]!;
+  assert.deepEqual([stress.parameters['startUsers'], stress.parameters['capUsers'], stress.seconds], [500, 5000, 660]);
+  assert.deepEqual(stress.stress!.failure, { meanMs: 30000, meanSeconds: 60, errorRate: 0.5, errorSeconds: 10 });
+  assert.equal(Math.max(...stress.stages.map((s) => s.target)), 1000);
+  assert.equal(stress.stages.reduce((a, s) => a + s.seconds, 0), 660);
+  assert.equal(stress.overTimeSeconds, 60);
+  const quick = (await sportsBench.plan({ cases: 'rest/closed/stress', quick: true }, SCENARIO)).cases[0]!;
+  assert.deepEqual([quick.parameters['capUsers'], quick.seconds, quick.stress!.failure.meanSeconds], [300, 70, 10]);
+  assert.equal(quick.stages.reduce((a, s) => a + s.seconds, 0), 70);
 });
 
 test('the accounts: every owner with its facilities and password, each field mapped to its owner', async () => {

@@ -15,6 +15,7 @@ import { isDatabaseAlone, tierOf } from '../result-document.ts';
 export { esc };
 import { typeFamilies, type PaperRow, type TypeRow } from './request-types.ts';
 import { FIGURES } from './published.ts';
+import { overTimeParts } from './over-time.ts';
 
 
 const CSS = `
@@ -214,6 +215,7 @@ ${latencyTable(group)}
 ${timeline ? `<h4>Latency over the first seconds (warm-up included)</h4>
 <figure class="timeline">${await renderSvg(timeline)}
 <figcaption>${TIMELINE_CAPTION}</figcaption></figure>` : ''}
+${await overTimeParts(group, report.impls)}
 ${cpu && rss ? `<h4>Server CPU and memory over time</h4>
 <figure>${await renderSvg(cpu)}<figcaption>The implementation's whole process tree, sampled from /proc, in the repetition closest to the median throughput. 100% = one core busy.</figcaption></figure>
 <figure>${await renderSvg(rss)}<figcaption>Resident set size of the same process tree (MiB).</figcaption></figure>` : ''}

@@ -15,6 +15,9 @@ export const FIGURES = {
   'per-minute': { label: 'per minute', higherIsBetter: true, of: (r: Repetition) => r.throughput * 60 },
   'latency-mean': { label: 'mean latency (ms)', higherIsBetter: false, of: (r: Repetition) => r.latencyMs.mean },
   'latency-sd': { label: 'latency SD (ms)', higherIsBetter: false, of: (r: Repetition) => r.latencyMs.sd },
+  apdex: { label: 'Apdex', higherIsBetter: true, of: (r: Repetition) => r.apdex?.score },
+  // A repetition that survived to the cap has none: only the failing ones are compared.
+  'time-to-failure': { label: 'time to failure (s)', higherIsBetter: true, of: (r: Repetition) => r.stress?.failedAfterSeconds },
 } as const satisfies Record<string, { label: string; higherIsBetter: boolean; of: (r: Repetition) => number | undefined }>;
 export type Figure = keyof typeof FIGURES;
 
