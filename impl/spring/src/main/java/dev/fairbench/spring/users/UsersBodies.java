@@ -18,13 +18,14 @@ import jakarta.validation.constraints.Pattern;
 public final class UsersBodies {
   private UsersBodies() {}
 
+  /** bcrypt's input limit, in UTF-8 bytes (the schema's maxLength: 72 is the character bound JSON Schema can state). */
   static final int PASSWORD_MAX_BYTES = 72;
 
   public record Registration(
       @NotNull @Chars(min = 1, max = 100) String name,
       @NotNull @Chars(min = 1, max = 100) String surname,
       @NotNull @Chars(min = 3, max = 64) @Pattern(regexp = "[A-Za-z0-9._-]+") String username,
-      @NotNull @Chars(min = 6, max = PASSWORD_MAX_BYTES, maxBytes = PASSWORD_MAX_BYTES) String password,
+      @NotNull @Chars(min = 6, max = 72, maxBytes = PASSWORD_MAX_BYTES) String password,
       // Hibernate Validator's @Email is a syntax check (no domain lookup), as the spec's format: email.
       @Chars(max = 254) @Email String email) {}
 
@@ -36,5 +37,5 @@ public final class UsersBodies {
     }
   }
 
-  public record Login(@NotNull @Chars(min = 1, max = 64) String username, @NotNull @Chars(min = 1, max = PASSWORD_MAX_BYTES, maxBytes = PASSWORD_MAX_BYTES) String password) {}
+  public record Login(@NotNull @Chars(min = 1, max = 64) String username, @NotNull @Chars(min = 1, max = 72, maxBytes = PASSWORD_MAX_BYTES) String password) {}
 }
