@@ -48,6 +48,8 @@ import org.springframework.security.web.firewall.StrictHttpFirewall;
  * authority, not the token's claim). Login and sign-up are open; every other /sports path
  * needs a token; anything else (health, unknown paths, tpcc's open transactions) is left to
  * the router. The sports rules exist only when the sports API is served (POSTGRES_URL set).
+ * This is the default chain (no securityMatcher, so it comes last); the users API has its own
+ * chain by path (users/UsersSecurity) sharing the decoder, the encoder and the problems.
  */
 @Configuration
 public class SecurityConfig {
