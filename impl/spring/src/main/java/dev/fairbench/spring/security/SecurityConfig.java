@@ -6,6 +6,7 @@ import dev.fairbench.spring.sports.SportsRepository;
 import dev.fairbench.spring.web.Problem;
 import dev.fairbench.spring.web.ProblemHandler;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
@@ -47,6 +48,8 @@ import org.springframework.security.web.firewall.StrictHttpFirewall;
  * authority, not the token's claim). Login and sign-up are open; every other /sports path
  * needs a token; anything else (health, unknown paths, tpcc's open transactions) is left to
  * the router. The sports rules exist only when the sports API is served (POSTGRES_URL set).
+ * This is the default chain (no securityMatcher, so it comes last); the users API has its own
+ * chain by path (users/UsersSecurity) sharing the decoder, the encoder and the problems.
  */
 @Configuration
 public class SecurityConfig {
@@ -55,13 +58,7 @@ public class SecurityConfig {
   @Bean
   SecurityFilterChain filterChain(HttpSecurity http, AuthenticationEntryPoint entryPoint, ObjectProvider<SportsRepository> sportsUsers, ObjectMapper mapper) throws Exception {
     SportsRepository users = sportsUsers.getIfAvailable();
-    http.csrf(csrf -> csrf.disable())
-        .sessionManagement(s -> s.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
-        .requestCache(c -> c.disable())
-        .httpBasic(b -> b.disable())
-        .formLogin(f -> f.disable())
-        .logout(l -> l.disable())
-        .anonymous(a -> {})
+    stateless(http, entryPoint, mapper)
         .authorizeHttpRequests(a -> {
           if (users != null) {
             a.requestMatchers(HttpMethod.POST, "/sports/login", "/sports/users").permitAll()
@@ -69,12 +66,26 @@ public class SecurityConfig {
                 .requestMatchers("/sports/**").authenticated();
           }
           a.anyRequest().permitAll();
-        })
-        .exceptionHandling(e -> e.authenticationEntryPoint(entryPoint).accessDeniedHandler(accessDenied(mapper)));
+        });
     if (users != null) {
       http.oauth2ResourceServer(o -> o.authenticationEntryPoint(entryPoint).jwt(j -> j.jwtAuthenticationConverter(jwt -> caller(jwt, users))));
     }
     return http.build();
+  }
+
+  /**
+   * What every API's chain shares (users/UsersSecurity adds a second chain by path): no
+   * session, no CSRF (bearer tokens, no cookies), no login page, and 401/403 problems.
+   */
+  public static HttpSecurity stateless(HttpSecurity http, AuthenticationEntryPoint entryPoint, ObjectMapper mapper) throws Exception {
+    return http.csrf(csrf -> csrf.disable())
+        .sessionManagement(s -> s.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
+        .requestCache(c -> c.disable())
+        .httpBasic(b -> b.disable())
+        .formLogin(f -> f.disable())
+        .logout(l -> l.disable())
+        .anonymous(a -> {})
+        .exceptionHandling(e -> e.authenticationEntryPoint(entryPoint).accessDeniedHandler(accessDenied(mapper)));
   }
 
   /** The stored user behind a verified token, or a 401. */
@@ -133,7 +144,8 @@ public class SecurityConfig {
   @Bean
   JwtDecoder jwtDecoder(SecretKey key) {
     NimbusJwtDecoder decoder = NimbusJwtDecoder.withSecretKey(key).macAlgorithm(MacAlgorithm.HS256).build();
-    decoder.setJwtValidator(new DelegatingOAuth2TokenValidator<>(new JwtTimestampValidator(), new JwtClaimValidator<Instant>("exp", Objects::nonNull)));
+    // No clock skew (the validator's default is 60 s): a token whose exp has passed is refused, as in the other implementations.
+    decoder.setJwtValidator(new DelegatingOAuth2TokenValidator<>(new JwtTimestampValidator(Duration.ZERO), new JwtClaimValidator<Instant>("exp", Objects::nonNull)));
     return decoder;
   }
 

@@ -27,8 +27,13 @@ public class Tokens {
   }
 
   public String issue(Views.User user) {
+    return issue(String.valueOf(user.id()), user.role());
+  }
+
+  /** A token for any API's user: `subject` is its id as the API writes it (sports: a decimal, users: an ObjectId). */
+  public String issue(String subject, String role) {
     Instant now = Instant.now();
-    JwtClaimsSet claims = JwtClaimsSet.builder().subject(String.valueOf(user.id())).claim("role", user.role()).issuedAt(now).expiresAt(now.plusSeconds(lifetimeSeconds)).build();
+    JwtClaimsSet claims = JwtClaimsSet.builder().subject(subject).claim("role", role).issuedAt(now).expiresAt(now.plusSeconds(lifetimeSeconds)).build();
     return encoder.encode(JwtEncoderParameters.from(JwsHeader.with(MacAlgorithm.HS256).type("JWT").build(), claims)).getTokenValue();
   }
 }
