@@ -29,7 +29,7 @@ test("each group's script: its steps' statements in order, an iteration counter 
   assert.doesNotMatch(groupScript(scenario.groups['retrieve']!, 2, 5), /INSERT/);
 });
 
-test('the plan: the load point in three tiers (HTTP, the pg driver, pgbench)', async () => {
+test('the plan: the load point in three tiers (HTTP, the pg driver, pgbench), then the stress test (HTTP only)', async () => {
   const plan = await sportsBench.plan({ quick: true }, SCENARIO);
-  assert.deepEqual(plan.cases.map((c) => [c.id, c.tier ?? 'http']), [['rest/closed/load', 'http'], ['database/closed/load', 'driver'], ['native/closed/load', 'native']]);
+  assert.deepEqual(plan.cases.map((c) => [c.id, c.tier ?? 'http']), [['rest/closed/load', 'http'], ['database/closed/load', 'driver'], ['native/closed/load', 'native'], ['rest/closed/stress', 'http']]);
 });

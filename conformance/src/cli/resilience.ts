@@ -3,6 +3,7 @@
 // beside the conformance one and a column of the compliance matrix. Exits 1 on any failed scenario.
 // MUTANTS=1 instead plants each defect of apis/<api>/resilience/mutants/<impl>.yaml in a copy of
 // the implementation and requires the scenarios it names (short form) to fail on it.
+import { basename } from 'node:path';
 import { runMain } from '@fairbench/harness/cli/main.ts';
 import { checkPairs, listArg, notAccepted, parseCli } from '@fairbench/harness/cli/usage.ts';
 import { writeCurrentMatrix } from '../report/matrix.ts';
@@ -40,7 +41,7 @@ await runMain('resilience', async () => {
     const base = { implementation: target.impl.manifest.name, api: target.api.name, short, recordedAt: new Date().toISOString() };
     const api = await loadApiResilience(target.api.dir);
     const bounds = target.impl.manifest.resilience;
-    const skip = api === undefined ? `apis/${target.api.name}/resilience/requests.yaml does not exist` : bounds === undefined ? `impl/${target.impl.manifest.name}/impl.yaml states no resilience bounds` : null;
+    const skip = api === undefined ? `apis/${target.api.name}/resilience/requests.yaml does not exist` : bounds === undefined ? `impl/${basename(target.impl.dir)}/impl.yaml states no resilience bounds` : null;
     if (skip !== null) {
       console.log(yellow(`!! ${name} NOT tested: ${skip}`));
       if (only === undefined) await writeResilienceVerdict({ ...base, status: 'skipped', reason: skip, passed: 0, total: 0, scenarios: [] });
