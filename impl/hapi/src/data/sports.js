@@ -81,7 +81,7 @@ export function createSportsData(pool) {
     fieldById: (id) => row(`SELECT ${FIELD} FROM sports_field f WHERE f.id = $1`, [id]),
 
     /** The caller's reservations (a user's own, those of an owner's fields) with their field's and facility's names: one joined query and its count. */
-    reservations(caller, paging, status) {
+    async reservations(caller, paging, status) {
       const mine = caller.role === 'owner' ? 'fa.owner_id = $1' : 'r.user_id = $1';
       const where = status === undefined ? mine : `${mine} AND r.status = $2`;
       const params = status === undefined ? [caller.id] : [caller.id, status];
