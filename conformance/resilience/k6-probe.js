@@ -1,6 +1,7 @@
 // The overload scenario's load (make resilience): the API's probe request at a fixed arrival
 // rate (RATE per second) or from VUS closed-loop users, for DURATION seconds, to BASE_URL
-// (127.0.0.1 only). The request comes as PROBE_METHOD, PROBE_PATH and PROBE_BODY (JSON text, may be empty).
+// (127.0.0.1 only). The request comes as PROBE_METHOD, PROBE_PATH and PROBE_BODY (JSON text, may be empty),
+// with PROBE_AUTH as its Bearer token when set.
 import http from 'k6/http';
 
 const rate = Number(__ENV.RATE || 0);
@@ -15,7 +16,9 @@ export const options = {
   },
 };
 
-const params = { headers: { 'content-type': 'application/json' }, timeout: '10s' };
+const headers = { 'content-type': 'application/json' };
+if (__ENV.PROBE_AUTH) headers.authorization = `Bearer ${__ENV.PROBE_AUTH}`;
+const params = { headers, timeout: '10s' };
 export default function () {
   http.request(__ENV.PROBE_METHOD, `${__ENV.BASE_URL}${__ENV.PROBE_PATH}`, __ENV.PROBE_BODY || null, params);
 }

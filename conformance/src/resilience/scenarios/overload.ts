@@ -34,6 +34,8 @@ async function k6(ctx: ScenarioContext, load: { rate?: number; vus?: number; sec
       PROBE_METHOD: probe.method,
       PROBE_PATH: probe.path,
       PROBE_BODY: probe.json === undefined ? '' : JSON.stringify(probe.json),
+      // A probe behind a token (the API's resilience login) carries it, as the other scenarios' requests do.
+      PROBE_AUTH: probe.auth ?? '',
       RATE: String(load.rate ?? 0),
       VUS: String(load.vus ?? 0),
       DURATION: String(load.seconds),
