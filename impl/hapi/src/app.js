@@ -9,11 +9,13 @@ import Joi from 'joi';
 import { createTokens } from './auth.js';
 import { createDocumentsHandlers } from './handlers/documents.js';
 import { createForumHandlers } from './handlers/forum.js';
+import { createSportsHandlers } from './handlers/sports.js';
 import { createTpccHandlers } from './handlers/tpcc.js';
 import { createUsersHandlers } from './handlers/users.js';
 import { methodNotAllowed, problemResponse } from './problem.js';
 import { documentsRoutes } from './routes/documents.js';
 import { forumRoutes } from './routes/forum.js';
+import { sportsRoutes } from './routes/sports.js';
 import { tpccRoutes } from './routes/tpcc.js';
 import { usersRoutes } from './routes/users.js';
 import { serverTiming } from './server-timing.js';
@@ -27,6 +29,10 @@ const PLUGINS = {
   }),
   tpcc: (data) => ({ plugin: tpccRoutes, options: { handlers: createTpccHandlers(data) } }),
   forum: (data) => ({ plugin: forumRoutes, options: { handlers: createForumHandlers(data), data } }),
+  sports: ({ data, jwt }) => ({
+    plugin: sportsRoutes,
+    options: { handlers: createSportsHandlers(data, createTokens(jwt)), secret: jwt.secret, loadUser: (sub) => data.userById(Number(sub)) },
+  }),
 };
 
 /**
@@ -36,6 +42,7 @@ const PLUGINS = {
  *   users?: { data: ReturnType<import('./data/users.js').createUsersData>, jwt: { secret: string, lifetimeSeconds: number } },
  *   tpcc?: ReturnType<import('./data/tpcc.js').createTpccData>,
  *   forum?: ReturnType<import('./data/forum.js').createForumData>,
+ *   sports?: { data: ReturnType<import('./data/sports.js').createSportsData>, jwt: { secret: string, lifetimeSeconds: number } },
  * } }} options
  */
 export async function createServer({ port, host, apis }) {

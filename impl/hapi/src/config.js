@@ -1,7 +1,8 @@
 // Environment parsing and validation (the harness/implementation contract: PORT,
 // DB_POOL_SIZE, NODE_ENV=production, and one URL per database: the server serves each API
-// whose database URL is set — MONGO_URL → documents and users, MYSQL_URL → forum and tpcc — and needs
-// at least one. JWT_SECRET is required with MONGO_URL (the users API signs tokens);
+// whose database URL is set — MONGO_URL → documents and users, MYSQL_URL → forum and tpcc,
+// POSTGRES_URL → sports — and needs at least one. JWT_SECRET is required with MONGO_URL or
+// POSTGRES_URL (the users and sports APIs sign tokens);
 // JWT_LIFETIME_SECONDS defaults to 3600. HOST is optional.
 // Anything missing or invalid is a startup error listing every problem.
 
@@ -59,6 +60,18 @@ function parseMysqlUrl(raw) {
   };
 }
 
+function parsePostgresUrl(raw) {
+  let url;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError('POSTGRES_URL is not a valid URL (expected postgres://user:pass@host:port/db)');
+  }
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') throw new ConfigError(`POSTGRES_URL must use the postgres: scheme, got ${url.protocol}`);
+  if (!url.pathname.replace(/^\//, '')) throw new ConfigError('POSTGRES_URL must name a database (postgres://user:pass@host:port/db)');
+  return raw;
+}
+
 function parseLifetime(raw) {
   if (raw === undefined || raw.trim() === '') return 3600;
   if (!DECIMAL.test(raw.trim()) || Number(raw) < 1 || !Number.isSafeInteger(Number(raw))) {
@@ -86,12 +99,13 @@ export function loadConfig(env = process.env) {
     host: env.HOST?.trim() || '127.0.0.1',
     mongoUrl: optional(env, 'MONGO_URL') && read(() => parseMongoUrl(optional(env, 'MONGO_URL'))),
     mysql: optional(env, 'MYSQL_URL') && read(() => parseMysqlUrl(optional(env, 'MYSQL_URL'))),
+    postgresUrl: optional(env, 'POSTGRES_URL') && read(() => parsePostgresUrl(optional(env, 'POSTGRES_URL'))),
     poolSize: read(() => parsePoolSize(required(env, 'DB_POOL_SIZE'))),
   };
-  if (!optional(env, 'MONGO_URL') && !optional(env, 'MYSQL_URL')) {
-    problems.push('set MONGO_URL (documents, users) or MYSQL_URL (forum, tpcc): no API has a database');
+  if (!optional(env, 'MONGO_URL') && !optional(env, 'MYSQL_URL') && !optional(env, 'POSTGRES_URL')) {
+    problems.push('set MONGO_URL (documents, users), MYSQL_URL (forum, tpcc) or POSTGRES_URL (sports): no API has a database');
   }
-  if (config.mongoUrl !== undefined) {
+  if (config.mongoUrl !== undefined || config.postgresUrl !== undefined) {
     config.jwt = {
       secret: read(() => required(env, 'JWT_SECRET')),
       lifetimeSeconds: read(() => parseLifetime(env.JWT_LIFETIME_SECONDS)),

@@ -1,18 +1,20 @@
 // Entry point: read the environment, connect to the databases that are configured (a
-// mongoose connection for documents and users, a mysql2 pool for forum and tpcc; each pool holds
-// DB_POOL_SIZE connections), build the Hapi server with the APIs they serve, start it, and
-// stop cleanly on SIGTERM/SIGINT.
+// mongoose connection for documents and users, a mysql2 pool for forum and tpcc, a
+// node-postgres pool for sports; each pool holds DB_POOL_SIZE connections), build the Hapi
+// server with the APIs they serve, start it, and stop cleanly on SIGTERM/SIGINT.
 
 import mongoose from 'mongoose';
 import mysql from 'mysql2/promise';
+import pg from 'pg';
 
 import { createServer } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { createDocumentsData } from './data/documents.js';
 import { createForumData } from './data/forum.js';
+import { createSportsData } from './data/sports.js';
 import { createTpccData } from './data/tpcc.js';
 import { createUsersData } from './data/users.js';
-import { DB_TIMEOUT_MS, MONGO_TIMEOUTS } from './db-timeouts.js';
+import { DB_TIMEOUT_MS, MONGO_TIMEOUTS, PG_TIMEOUTS } from './db-timeouts.js';
 import { reconnectWhenMonitorWedges } from './mongo-monitor.js';
 import { logInternalError } from './problem.js';
 
@@ -56,6 +58,15 @@ if (config.mysql) {
   apis.tpcc = createTpccData(pool);
 }
 
+let pgPool;
+if (config.postgresUrl) {
+  // Connections are made on demand: a database that is not up yet fails the first requests (503), not the start.
+  pgPool = new pg.Pool({ connectionString: config.postgresUrl, max: config.poolSize, ...PG_TIMEOUTS });
+  // An idle connection whose server went away emits 'error' on the pool (the pool drops it): logged, not fatal.
+  pgPool.on('error', (err) => logInternalError('postgres pool', err));
+  apis.sports = { data: createSportsData(pgPool), jwt: config.jwt };
+}
+
 const server = await createServer({ port: config.port, host: config.host, apis });
 
 // A stray rejection is logged on one line; the process stays up.
@@ -79,6 +90,7 @@ async function shutdown(signal) {
     await server.stop({ timeout: 10_000 });
     await connection?.close();
     await pool?.end();
+    await pgPool?.end();
   } catch (err) {
     logInternalError('shutdown', err);
   }

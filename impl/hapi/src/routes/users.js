@@ -3,7 +3,7 @@
 // the checks: the token (401), then the body is read (415, 413, malformed 400), then the
 // scope (403), then the id, the query and the body's schema (400), then the handler (404).
 
-import { jwtAuth, SELF_SCOPE, STRATEGY } from '../auth.js';
+import { jwtAuth, SELF_SCOPE, STRATEGY, USERS_SUBJECT } from '../auth.js';
 import { methodNotAllowed, validationFailed } from '../problem.js';
 import { credentials, listQuery, registration, update, userParams, VALIDATION } from '../schemas/users.js';
 
@@ -18,7 +18,7 @@ const selfOrAdmin = { strategy: STRATEGY, access: { scope: ['admin', SELF_SCOPE]
 export const usersRoutes = {
   name: 'fairbench-users',
   async register(server, { handlers, secret, loadUser }) {
-    await server.register({ plugin: jwtAuth, options: { secret, loadUser } });
+    await server.register({ plugin: jwtAuth, options: { strategy: STRATEGY, secret, subject: USERS_SUBJECT, loadUser } });
     server.route([
       { method: 'GET', path: '/users', options: { validate: validate({ query: listQuery }), handler: handlers.list } },
       { method: 'POST', path: '/users', options: { payload: JSON_BODY, validate: validate({ payload: registration }), handler: handlers.register } },
