@@ -12,6 +12,7 @@ import org.springframework.dao.DataAccessException;
 import org.springframework.graphql.data.method.annotation.Argument;
 import org.springframework.graphql.data.method.annotation.GraphQlExceptionHandler;
 import org.springframework.graphql.data.method.annotation.QueryMapping;
+import org.springframework.graphql.execution.ErrorType;
 import org.springframework.stereotype.Controller;
 
 /**
@@ -77,18 +78,22 @@ public class ForumGraphQlController {
     return service.commentsOfUser(userId, limit(limit)).orElse(null);
   }
 
+  /**
+   * Spring for GraphQL's BAD_REQUEST classification, not graphql-java's default
+   * DataFetchingException, which clients (and Schemathesis) read as a server failure.
+   */
   @GraphQlExceptionHandler
   GraphQLError badUserInput(BadUserInput e, DataFetchingEnvironment env) {
-    return GraphqlErrorBuilder.newError(env).message(e.getMessage()).extensions(Map.of("code", BAD_USER_INPUT)).build();
+    return GraphqlErrorBuilder.newError(env).errorType(ErrorType.BAD_REQUEST).message(e.getMessage()).extensions(Map.of("code", BAD_USER_INPUT)).build();
   }
 
   /** The database failed: the field is null with an error that names no internals (REST answers 503 or 500). */
   @GraphQlExceptionHandler
   GraphQLError database(DataAccessException e, DataFetchingEnvironment env) {
     if (ForumDatabase.unavailable(e)) {
-      return GraphqlErrorBuilder.newError(env).message("The database did not answer in time; retry later.").extensions(Map.of("code", "UNAVAILABLE")).build();
+      return GraphqlErrorBuilder.newError(env).errorType(ErrorType.INTERNAL_ERROR).message("The database did not answer in time; retry later.").extensions(Map.of("code", "UNAVAILABLE")).build();
     }
     log.error("forum graphql {}: unexpected database error", env.getExecutionStepInfo().getPath(), e);
-    return GraphqlErrorBuilder.newError(env).message("Internal server error").extensions(Map.of("code", "INTERNAL_SERVER_ERROR")).build();
+    return GraphqlErrorBuilder.newError(env).errorType(ErrorType.INTERNAL_ERROR).message("Internal server error").extensions(Map.of("code", "INTERNAL_SERVER_ERROR")).build();
   }
 }

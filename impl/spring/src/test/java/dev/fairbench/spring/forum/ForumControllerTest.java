@@ -153,7 +153,8 @@ class ForumControllerTest {
         .andExpect(status().isOk())
         .andExpect(jsonPath("$.data.commentById").value(org.hamcrest.Matchers.nullValue()))
         .andExpect(jsonPath("$.errors[0].path[0]").value("commentById"))
-        .andExpect(jsonPath("$.errors[0].extensions.code").value("BAD_USER_INPUT"));
+        .andExpect(jsonPath("$.errors[0].extensions.code").value("BAD_USER_INPUT"))
+        .andExpect(jsonPath("$.errors[0].extensions.classification").value("BAD_REQUEST"));
     query("{ commentsByLimit(limit: 101) { body } }").andExpect(status().isOk()).andExpect(jsonPath("$.errors[0].extensions.code").value("BAD_USER_INPUT"));
     verifyNoInteractions(repository);
   }
