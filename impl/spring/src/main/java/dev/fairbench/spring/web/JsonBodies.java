@@ -61,7 +61,8 @@ public class JsonBodies {
     return value;
   }
 
-  private static boolean isJson(String contentType) {
+  /** Whether a Content-Type header names application/json (any parameters). */
+  public static boolean isJson(String contentType) {
     if (contentType == null) return false;
     try {
       MediaType type = MediaType.parseMediaType(contentType);
