@@ -13,6 +13,7 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import dev.fairbench.spring.config.JsonConfig;
 import dev.fairbench.spring.security.SecurityConfig;
 import dev.fairbench.spring.security.Tokens;
+import dev.fairbench.spring.web.HealthController;
 import dev.fairbench.spring.web.JsonBodies;
 import dev.fairbench.spring.web.ProblemHandler;
 import dev.fairbench.spring.web.ServerTimingFilter;
@@ -28,7 +29,7 @@ import org.springframework.test.context.bean.override.mockito.MockitoBean;
 import org.springframework.test.web.servlet.MockMvc;
 
 /** The web layer over a mocked repository: security, order of checks, strict bodies, problems, Server-Timing. */
-@WebMvcTest(SportsController.class)
+@WebMvcTest({SportsController.class, HealthController.class})
 @Import({SecurityConfig.class, JsonConfig.class, SportsService.class, JsonBodies.class, Tokens.class, ProblemHandler.class, ServerTimingFilter.class})
 @TestPropertySource(properties = {"JWT_SECRET=unit-test-secret-of-at-least-32-bytes!", "PORT=0", "POSTGRES_URL=postgres://unused/sports"})
 class SportsControllerTest {
@@ -52,6 +53,19 @@ class SportsControllerTest {
         .andExpect(header().string("Server-Timing", org.hamcrest.Matchers.matchesPattern("app;dur=[0-9]+\\.[0-9]{3}")))
         .andExpect(content().contentType("application/problem+json"))
         .andExpect(jsonPath("$.type").value("urn:fairbench:problem:unauthorized"));
+  }
+
+  @Test
+  void aTokenIsReadOnlyWhereTheSportsApiNeedsOne() throws Exception {
+    // Another API's token, or none valid, on a request that needs no token: answered as without it (make fuzz sends one everywhere).
+    mvc.perform(get("/health").header("Authorization", "Bearer not-a-token")).andExpect(status().isOk());
+    given(repository.credentials("nobody")).willReturn(Optional.empty());
+    mvc.perform(post("/sports/login").header("Authorization", "Bearer not-a-token").contentType(MediaType.APPLICATION_JSON).content("{\"username\":\"nobody\",\"password\":\"secret-1\"}"))
+        .andExpect(status().isUnauthorized())
+        .andExpect(jsonPath("$.detail").value(org.hamcrest.Matchers.not("the token is not valid")));
+    mvc.perform(get("/sports/sports-facilities").header("Authorization", "Bearer not-a-token"))
+        .andExpect(status().isUnauthorized())
+        .andExpect(jsonPath("$.detail").value("the token is not valid"));
   }
 
   @Test
