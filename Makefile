@@ -94,7 +94,7 @@ pact-mutants: setup ## Contract mutation check: each defect in apis/*/pact/mutan
 mutants: setup ## Mutation check: the suite must fail on each defect in apis/*/conformance/mutants/<impl>.yaml (API=x: only that API's)
 	@node conformance/src/cli/mutants.ts $(if $(API),--api $(API))
 
-fuzz: setup ## Property-based fuzzing (Schemathesis) of IMPL against the specs; FUZZ_SEED=1 by default; SHORT=1 make test's short form (25 examples per operation, not 100)
+fuzz: setup ## Property-based fuzzing (Schemathesis) of IMPL against the specs; FUZZ_SEED=1 by default; SHORT=1 make test's short form (10 examples per operation, not 100)
 	@node conformance/src/cli/fuzz.ts $(if $(IMPL),--impl $(IMPL)) $(if $(API),--api $(API)) $(if $(filter 1 true yes,$(SHORT)),--short)
 
 resilience: setup ## Resilience scenarios (database stall, lost writes, SIGTERM; conformance/resilience/scenarios.yaml) for IMPL × API on local databases; SHORT=1 the short form, MUTANTS=1 its planted defects; writes results/conformance/<impl>/<api>.resilience.json
