@@ -33,7 +33,7 @@ export interface StartOptions {
   logFile: string;
   /** What stop() sends first (default SIGTERM). */
   stopSignal?: NodeJS.Signals;
-  /** Run as this OS user (via runuser; needs root). */
+  /** Run as this OS user (via setpriv; needs root). */
   user?: string;
   /** A throwaway dir that belongs to this process: reapStale removes it with the group. */
   ownedDir?: string;
@@ -49,13 +49,13 @@ const liveGroups = new Map<number, { readonly recordFile: string; readonly owned
 export function startProcess(opts: StartOptions): ManagedProcess {
   installSignalHandlers();
   fs.mkdirSync(path.dirname(opts.logFile), { recursive: true });
-  const [command, args] = withUser(opts.command, opts.args, opts.user);
+  const [command, args, userEnv] = withUser(opts.command, opts.args, opts.user);
   const log = fs.openSync(opts.logFile, 'a');
   let child;
   try {
     child = spawn(command, args, {
       cwd: opts.cwd,
-      env: opts.env ?? process.env,
+      env: { ...(opts.env ?? process.env), ...userEnv },
       detached: true, // own process group, and no SIGINT from the terminal's Ctrl-C: cleanup decides
       stdio: ['ignore', log, log],
     });
@@ -115,12 +115,12 @@ export async function runCommand(
   args: string[],
   opts: { user?: string; cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {},
 ): Promise<{ stdout: string; stderr: string }> {
-  const [cmd, argv] = withUser(command, args, opts.user);
+  const [cmd, argv, userEnv] = withUser(command, args, opts.user);
   return new Promise((resolve, reject) => {
     execFile(
       cmd,
       argv,
-      { cwd: opts.cwd, env: opts.env ?? process.env, timeout: opts.timeoutMs ?? 60_000, maxBuffer: 16 << 20 },
+      { cwd: opts.cwd, env: { ...(opts.env ?? process.env), ...userEnv }, timeout: opts.timeoutMs ?? 60_000, maxBuffer: 16 << 20 },
       (err, stdout, stderr) => {
         if (!err) return resolve({ stdout, stderr });
         const output = lastLines(`${stdout}\n${stderr}`.trim(), 30);
@@ -318,8 +318,22 @@ function installExitSafetyNet(): void {
 
 // ---- helpers -------------------------------------------------------------------
 
-function withUser(command: string, args: string[], user: string | undefined): [string, string[]] {
-  return user ? ['runuser', ['-u', user, '--', command, ...args]] : [command, args];
+/**
+ * Runs the command as `user` with setpriv, which sets the ids and execs: the server itself
+ * leads its process group. (runuser forks and waits, and a waiting runuser stops itself
+ * when its child is stopped; a stalled database's runuser could stay stopped after the
+ * resume and hold its group alive through the next stop.)
+ */
+function withUser(command: string, args: string[], user: string | undefined): [string, string[], NodeJS.ProcessEnv] {
+  if (!user) return [command, args, {}];
+  const entry = fs.readFileSync('/etc/passwd', 'utf8').split('\n').find((l) => l.startsWith(`${user}:`))?.split(':');
+  if (entry?.[3] === undefined) throw new Error(`OS user '${user}' not found`);
+  const [, , , gid, , home] = entry;
+  return [
+    'setpriv',
+    [`--reuid=${user}`, `--regid=${gid}`, '--init-groups', '--', command, ...args],
+    { HOME: home ?? '/', USER: user, LOGNAME: user },
+  ];
 }
 
 async function tailFile(file: string, lines = 40): Promise<string> {

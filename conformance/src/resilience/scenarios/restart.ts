@@ -17,7 +17,9 @@ export async function runRestart(ctx: ScenarioContext, s: Scenario): Promise<Sce
   let stoppedAt = NaN;
   let readyAt = NaN;
   let restarting: Promise<void> | undefined;
-  const attempts: Attempt[] = await openLoad(ctx, toCall(ctx.api.probe, ctx.variables), rate, before + after, limitMs + 5_000, [
+  const call = toCall(ctx.api.probe, ctx.variables);
+  const recoverWithinMs = (s.recoverWithin ?? 5) * 1000;
+  const attempts: Attempt[] = await openLoad(ctx, call, rate, before + after, limitMs + 5_000, [
     {
       atSecond: before,
       run: () => {
@@ -27,7 +29,10 @@ export async function runRestart(ctx: ScenarioContext, s: Scenario): Promise<Sce
     },
   ]);
   await restarting;
-  const judged = judgeStall(attempts, ref, { stalledAt: stoppedAt, resumedAt: readyAt, limitMs, boundMs: ctx.bounds.stallBoundMs, recoverWithinMs: (s.recoverWithin ?? 5) * 1000 });
+  // A restart slower than planned must not leave recovery unjudged: the load goes on to recoverWithin (+1 s) after ready.
+  const short = readyAt + recoverWithinMs + 1000 - ctx.clock();
+  if (short > 0) attempts.push(...(await openLoad(ctx, call, rate, short / 1000, limitMs + 5_000)));
+  const judged = judgeStall(attempts, ref, { stalledAt: stoppedAt, resumedAt: readyAt, limitMs, boundMs: ctx.bounds.stallBoundMs, recoverWithinMs });
   const { stallMs, statusesDuringStall, maxMsDuringStall, ...rest } = judged.figures;
   return { ...judged, figures: { ...rest, downMs: stallMs, statusesWhileDown: statusesDuringStall, maxMsWhileDown: maxMsDuringStall } };
 }
