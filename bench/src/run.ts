@@ -252,6 +252,7 @@ async function execute({ opts, api, impls, names, cases, remaining, options, pla
 
   const revision = await sourceRevision();
   const spec = await specHash();
+  const limitTier = api.manifest.bench.limit;
   const runtimes = new Map<string, string>();
   const head = async (name: string): Promise<DocumentHead> => {
     const impl = impls.find((i) => i.manifest.name === name)!;
@@ -271,6 +272,7 @@ async function execute({ opts, api, impls, names, cases, remaining, options, pla
       provider: db.provider,
       machine: { ...machineFacts(recordedPlacement), noise },
       generator: { name: 'k6', version: generatorVersion, ...(ceiling ? { ceiling } : {}) },
+      ...(limitTier ? { limit: limitTier } : {}),
     };
   };
   const recorder = new RunRecorder({

@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { writeReport, type WrittenReport } from '../src/report/index.ts';
-import type { BenchResult } from '../src/result-document.ts';
+import { limitFor, type BenchResult } from '../src/result-document.ts';
+import { summarizeCase } from '../src/report/model.ts';
 import { comparisonMarkdown } from '../src/report/comparison-summary.ts';
 import { casesCsv, csvField } from '../src/report/csv.ts';
 import { summaryMarkdown } from '../src/report/summary.ts';
@@ -57,17 +58,17 @@ test('the page is self-contained: inline SVG charts, no script, nothing fetched'
   assert.ok(html.includes('throughput (req/s)') && html.includes('latency (ms, log scale') && html.includes('server CPU (%)') && html.includes('server RSS (MiB)'));
 });
 
-test('every case appears per group, with its median throughput and its share of the database alone', () => {
+test('every case appears per group, with its median throughput and its share of the limit (the native tier)', () => {
   const express = read(EXPRESS);
   for (const heading of ['REST · closed model', 'REST · open model', 'GraphQL · closed model']) assert.ok(html.includes(heading), heading);
-  for (const c of express.cases.filter((x) => x.protocol !== 'database')) {
+  for (const c of express.cases.filter((x) => x.protocol !== 'database' && x.protocol !== 'native')) {
     const label = Object.entries(c.parameters).map(([k, v]) => `${k} ${v}`).join(' · ');
     assert.ok(html.includes(label), label);
     const m = oddMedian(throughputs(express, c.id));
     assert.ok(html.includes(`<b>${Math.round(m).toLocaleString('en-US')}</b>`), `${c.id} median ${m}`);
   }
   const id = 'rest/closed/c100-r1-j0';
-  const share = oddMedian(throughputs(express, id)) / oddMedian(throughputs(express, 'database/closed/c100-r1-j0'));
+  const share = oddMedian(throughputs(express, id)) / oddMedian(throughputs(express, 'native/closed/c100-r1-j0'));
   assert.ok(html.includes(`${(share * 100).toFixed(0)}% [`), `share ${share}`);
 });
 
@@ -221,7 +222,7 @@ test("the summary gives each case's interval and its verdict against the databas
   assert.equal(Number(at('throughput_median')), Number(oddMedian(throughputs(hapi, 'rest/closed/c500-r100-j1')).toPrecision(6)));
   assert.ok(Number(at('throughput_ci_low')) <= Number(at('throughput_median')) && Number(at('throughput_median')) <= Number(at('throughput_ci_high')));
   assert.equal(at('errors'), '75');
-  assert.equal(at('vs_database_alone_throughput'), 'slower');
+  assert.equal(at('vs_limit_throughput'), 'slower');
   assert.equal(csvField('a,"b"'), '"a,""b"""');
 });
 
@@ -241,7 +242,22 @@ test('the Markdown summary of one run has a row per case with its median, p95, s
   assert.ok(row.includes(`| ${Math.round(m).toLocaleString('en-US')} [`), row);
   assert.match(row, /\| 75 errors \|$/, "15 failed requests in each of 5 repetitions");
   assert.match(rows.find((l) => l.startsWith('| graphql/closed/c500-r1-j0 |'))!, /generator-bound ×5/);
-  assert.match(rows.find((l) => l.startsWith('| database/closed/c100-r1-j0 |'))!, /\(the limit\)/);
+  // The native tier ran at this point: it is the limit; the driver's row says its tier.
+  assert.match(rows.find((l) => l.startsWith('| native/closed/c100-r1-j0 |'))!, /\(the limit: native tier\)/);
+  assert.match(rows.find((l) => l.startsWith('| database/closed/c100-r1-j0 |'))!, /\| \(driver tier\) \|/);
+});
+
+test('the limit: the native tier where it ran, the driver where the API chose it or the native case failed', () => {
+  const hapi = read(HAPI);
+  const served = hapi.cases.find((c) => c.id === 'rest/closed/c100-r1-j0')!;
+  assert.equal(limitFor(hapi, served)?.id, 'native/closed/c100-r1-j0');
+  assert.equal(limitFor({ ...hapi, limit: { tier: 'driver' } }, served)?.id, 'database/closed/c100-r1-j0');
+  const nativeFailed = hapi.cases.map((c) => (c.id === 'native/closed/c100-r1-j0' ? { ...c, failure: { kind: 'baseline' as const, reason: 'test' } } : c));
+  assert.equal(limitFor({ cases: nativeFailed }, served)?.id, 'database/closed/c100-r1-j0');
+  // Every served case's share in the summary divides by that limit.
+  const share = summarizeCase(hapi.api, 'hapi', hapi, served).baseline!;
+  assert.equal(share.tier, 'native');
+  assert.equal(share.throughput.median, oddMedian(throughputs(hapi, 'native/closed/c100-r1-j0')));
 });
 
 test('the tiers table: per point the native, driver and HTTP tiers with intervals, the share of native, and a native client above half its core flagged', async () => {

@@ -3,7 +3,7 @@
 import * as vega from 'vega';
 import { compile, type TopLevelSpec } from 'vega-lite';
 import { LATENCY_STATS, type CaseGroup, type CaseResult } from './model.ts';
-import { BASELINE_PROTOCOL } from '../result-document.ts';
+import { isDatabaseAlone } from '../result-document.ts';
 
 const MiB = 1024 * 1024;
 /** Tableau 10: distinguishable, and colour-blind safer than the defaults of most tools. */
@@ -193,7 +193,7 @@ export function usageSpec(group: CaseGroup, impls: string[], what: 'cpu' | 'rss'
       thin(r.representative.server?.samples ?? []).map(([t, cpu, rss]) => ({ case: caseLabel(row.parameters), impl: r.impl, t, v: what === 'cpu' ? cpu : rss / MiB })),
     ),
   );
-  if (values.length === 0 || group.protocol === BASELINE_PROTOCOL) return null;
+  if (values.length === 0 || isDatabaseAlone(group.protocol)) return null;
   const cases = unique(values.map((v) => v.case));
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
@@ -222,7 +222,7 @@ export function usageSpec(group: CaseGroup, impls: string[], what: 'cpu' | 'rss'
  * the measured window begins. Null when no repetition recorded a timeline.
  */
 export function timelineSpec(group: CaseGroup, impls: string[]): TopLevelSpec | null {
-  if (group.protocol === BASELINE_PROTOCOL) return null;
+  if (isDatabaseAlone(group.protocol)) return null;
   const values = group.rows.flatMap((row) =>
     row.results.flatMap((r: CaseResult) => {
       const first = r.case.repetitions.find((rep) => rep.index === 1) ?? r.case.repetitions[0];
@@ -285,7 +285,7 @@ export function cpuSpec(group: CaseGroup, impls: string[]): TopLevelSpec | null 
       return [{ x, panel, impl: r.impl, server: server.median, low: server.ci?.low ?? null, high: server.ci?.high ?? null, total: server.median + database, hasDatabase: r.cpuPerRequest.database !== null }];
     }),
   );
-  if (values.length === 0 || group.protocol === BASELINE_PROTOCOL) return null;
+  if (values.length === 0 || isDatabaseAlone(group.protocol)) return null;
   const { frame, x, xOffset, colors, width } = groupedBars(group, impls, values);
   return {
     ...frame,

@@ -1,9 +1,9 @@
 // Every case of one result document as CSV, written beside the JSON (<runId>.csv): one row per
 // case with the numbers the summary prints — medians with their 95% intervals, the share of
-// the database alone and the verdict against it — for a spreadsheet or a plotting script.
+// the limit (with its tier) and the verdict against it — for a spreadsheet or a plotting script.
 import { writeFile } from 'node:fs/promises';
 import { docLabel } from '../copies.ts';
-import { BASELINE_PROTOCOL, tierOf, type BenchResult } from '../result-document.ts';
+import { limitFor, tierOf, type BenchResult } from '../result-document.ts';
 import type { MedianEstimate } from '../stats/index.ts';
 import { limitVerdicts } from './limit-verdicts.ts';
 import { summarizeCase } from './model.ts';
@@ -13,7 +13,7 @@ const HEADER = [
   'throughput_median', 'throughput_ci_low', 'throughput_ci_high',
   'p95_ms_median', 'p95_ms_ci_low', 'p95_ms_ci_high', 'latency_median_ms', 'latency_p99_ms',
   'errors', 'dropped_iterations', 'generator_bound_repetitions',
-  'share_of_database_alone', 'share_ci_low', 'share_ci_high', 'vs_database_alone_throughput', 'vs_database_alone_p_adjusted',
+  'limit_tier', 'share_of_limit', 'share_ci_low', 'share_ci_high', 'vs_limit_throughput', 'vs_limit_p_adjusted',
   'server_cpu_us_per_request', 'database_cpu_us_per_request', 'client_cpu_us_per_request', 'client_cpu_percent_mean', 'server_cpu_percent_peak', 'server_rss_bytes_peak', 'failure',
 ] as const;
 
@@ -39,7 +39,8 @@ export function casesCsv(doc: BenchResult): string {
       ...head,
       ...est(r.throughput), ...est(r.latencyP95), r.latency.median, r.latency.p99,
       r.errorCount, r.dropped, r.generatorBound,
-      ...(r.baseline ? [r.baseline.ratio.ratio, r.baseline.ratio.ci?.low ?? null, r.baseline.ratio.ci?.high ?? null] : c.protocol === BASELINE_PROTOCOL ? [1, null, null] : [null, null, null]),
+      r.baseline?.tier ?? (limitFor(doc, c) === c ? tierOf(c) : null),
+      ...(r.baseline ? [r.baseline.ratio.ratio, r.baseline.ratio.ci?.low ?? null, r.baseline.ratio.ci?.high ?? null] : limitFor(doc, c) === c ? [1, null, null] : [null, null, null]),
       v?.throughput.verdict ?? null, v?.throughput.pAdjusted ?? null,
       r.cpuPerRequest.server?.median ?? null, r.cpuPerRequest.database?.median ?? null, r.cpuPerRequest.generator?.median ?? null, r.generator?.cpuMean ?? null, r.server?.cpuPeak ?? null, r.server?.rssPeak ?? null,
       failure,

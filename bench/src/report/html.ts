@@ -103,12 +103,12 @@ function throughputTable(group: CaseGroup): string {
       `<b>${rate(r.throughput.median)}</b>`,
       r.throughput.ci ? interval(r.throughput.ci, rate) : '<span class="few">—</span>',
       ...(crossChecked ? [crossCheckCell(r)] : []),
-      r.baseline ? rate(r.baseline.throughput.median) : '—',
+      r.baseline ? `${rate(r.baseline.throughput.median)} <small>(${r.baseline.tier})</small>` : '—',
       r.baseline ? ratioWithInterval(r.baseline.ratio, share) : '—',
       flags(r),
     ]),
   );
-  return table(['case', 'impl', 'reps', 'median req/s', `${CONFIDENCE * 100}% CI`, ...(crossChecked ? ['wrk req/s (× k6)'] : []), 'database alone req/s', 'share of the limit [CI]', 'flags'], rows, 2);
+  return table(['case', 'impl', 'reps', 'median req/s', `${CONFIDENCE * 100}% CI`, ...(crossChecked ? ['wrk req/s (× k6)'] : []), 'limit req/s (tier)', 'share of the limit [CI]', 'flags'], rows, 2);
 }
 
 function latencyTable(group: CaseGroup): string {
@@ -202,7 +202,7 @@ async function groupSection(report: ApiReport, group: CaseGroup): Promise<string
 <h3>${esc(title)}</h3>
 <h4>Throughput</h4>
 <figure>${await renderSvg(throughputSpec(group, report.impls))}
-<figcaption>Bars: median successful requests per second over the repetitions; black lines: its ${CONFIDENCE * 100}% bootstrap confidence interval (none with fewer than ${MIN_REPETITIONS} repetitions); dark tick: the database alone in the same run, same queries, pool and concurrency (the limit). Each panel has its own y scale.</figcaption></figure>
+<figcaption>Bars: median successful requests per second over the repetitions; black lines: its ${CONFIDENCE * 100}% bootstrap confidence interval (none with fewer than ${MIN_REPETITIONS} repetitions); dark tick: the limit, the database alone in the same run with the same queries and concurrency, through the native client where it ran (else the driver with the same pool). Each panel has its own y scale.</figcaption></figure>
 ${throughputTable(group)}
 ${cpuPerRequest ? `<h4>CPU per request</h4>
 <figure>${await renderSvg(cpuPerRequest)}

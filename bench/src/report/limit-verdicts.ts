@@ -1,8 +1,8 @@
-// Each case of one run against its own database-alone case (the limit): the verdict a run of
+// Each case of one run against its own database-alone case (the limit: the native tier where it ran, limitFor): the verdict a run of
 // one implementation can give on its own. Throughput and p95 of every case with a limit are
 // one family, adjusted together (Benjamini–Hochberg), as the report's pair tables are.
 import { adjustFamily, compareGroups, countDeclared } from '../stats/index.ts';
-import { BASELINE_PROTOCOL, isDatabaseAlone, type BenchResult } from '../result-document.ts';
+import { isDatabaseAlone, limitFor, type BenchResult } from '../result-document.ts';
 import type { FamilyCounts, Verdicts } from './model.ts';
 
 export interface LimitComparison {
@@ -17,13 +17,11 @@ export interface LimitVerdicts {
   family: FamilyCounts;
 }
 
-const sameParameters = (a: BenchResult['cases'][number], b: BenchResult['cases'][number]) => a.model === b.model && JSON.stringify(a.parameters) === JSON.stringify(b.parameters);
-
 /** The run's served cases against their measured limits (failed cases and cases without one are left out). */
 export function limitVerdicts(doc: BenchResult): LimitVerdicts {
   const pairs = doc.cases.flatMap((c) => {
     if (isDatabaseAlone(c.protocol) || c.failure || c.repetitions.length === 0) return [];
-    const limit = doc.cases.find((b) => b.protocol === BASELINE_PROTOCOL && !b.failure && b.repetitions.length > 0 && sameParameters(b, c));
+    const limit = limitFor(doc, c);
     return limit ? [{ c, limit }] : [];
   });
   const key = (id: string, what: string) => `${doc.api}|${id}|${doc.implementation.name}~database|${doc.runId}|${what}`;

@@ -22,7 +22,7 @@ import type { LoadedRun } from './load.ts';
 import { paperRows, requestTypeRows, typeFamilies, type PaperDifference, type PaperRow, type TypeRow } from './request-types.ts';
 import { publishedFindings, type FindingReport, type Published } from './published.ts';
 import { tierPoints, type TierPoint } from './tiers.ts';
-import { BASELINE_PROTOCOL, CEILING_SHARE_WARNING, NATIVE_CLIENT_BOUND_CPU_PERCENT, isDatabaseAlone, tierOf, type BenchCase, type BenchResult, type CaseFailure, type LatencySummary, type Repetition } from '../result-document.ts';
+import { CEILING_SHARE_WARNING, NATIVE_CLIENT_BOUND_CPU_PERCENT, isDatabaseAlone, limitFor, sameParameters, tierOf, type BenchCase, type BenchResult, type CaseFailure, type Tier, type LatencySummary, type Repetition } from '../result-document.ts';
 
 export const LATENCY_STATS = ['min', 'median', 'mean', 'p95', 'p99', 'max'] as const;
 export type LatencyStat = (typeof LATENCY_STATS)[number];
@@ -38,7 +38,8 @@ export interface CaseResult {
   latencyMedian: MedianEstimate;
   latencyP95: MedianEstimate;
   /** The same run's database-alone case with the same model and parameters, if it has one. */
-  baseline: { caseId: string; throughput: MedianEstimate; ratio: RatioEstimate } | null;
+  /** The limit at this case's point (limitFor: the native tier where it ran, else the driver's). */
+  baseline: { caseId: string; tier: Tier; throughput: MedianEstimate; ratio: RatioEstimate } | null;
   /** Over the repetitions: the highest peak, the median of the means. */
   server: { cpuPeak: number; cpuMean: number; rssPeak: number } | null;
   generator: { cpuPeak: number; cpuMean: number } | null;
@@ -164,11 +165,6 @@ export function compareParameters(a: BenchCase['parameters'], b: BenchCase['para
   return 0;
 }
 
-function sameParameters(a: BenchCase['parameters'], b: BenchCase['parameters']): boolean {
-  const ka = Object.keys(a);
-  return ka.length === Object.keys(b).length && ka.every((k) => a[k] === b[k]);
-}
-
 export function protocolRank(protocol: string): number {
   const i = PROTOCOL_ORDER.indexOf(protocol);
   return i === -1 ? PROTOCOL_ORDER.length : i;
@@ -193,8 +189,8 @@ export function summarizeCase(api: string, impl: string, run: BenchResult, c: Be
   const latency = Object.fromEntries(
     LATENCY_STATS.map((s) => [s, median(reps.map((r) => r.latencyMs[s]))]),
   ) as Record<LatencyStat, number>;
-  // A failed baseline is no limit to divide by.
-  const base = run.cases.find((b) => b.protocol === BASELINE_PROTOCOL && !b.failure && b.model === c.model && sameParameters(b.parameters, c.parameters));
+  // The limit: the native tier where it ran, else the driver's; a failed one is no limit to divide by.
+  const base = isDatabaseAlone(c.protocol) ? undefined : limitFor(run, c);
   const servers = reps.flatMap((r) => (r.server ? [r.server] : []));
   const generators = reps.flatMap((r) => (r.generator ? [r.generator] : []));
   const shares = reps.flatMap((r) => (r.ceilingShare !== undefined ? [r.ceilingShare] : []));
@@ -213,6 +209,7 @@ export function summarizeCase(api: string, impl: string, run: BenchResult, c: Be
       base && !isDatabaseAlone(c.protocol)
         ? {
             caseId: base.id,
+            tier: tierOf(base),
             throughput: bootstrapMedian(base.repetitions.map((r) => r.throughput), { key: key('baseline') }),
             ratio: bootstrapRatioOfMedians(reps.map((r) => r.throughput), base.repetitions.map((r) => r.throughput), { key: key('baseline-ratio') }),
           }
@@ -362,7 +359,7 @@ export function buildModel(runs: LoadedRun[], paperData: PaperData = {}): ApiRep
     }
     for (const r of results) {
       if (r.baseline) continue;
-      const failed = r.run.cases.some((b) => b.protocol === BASELINE_PROTOCOL && b.failure && b.model === r.case.model && sameParameters(b.parameters, r.case.parameters));
+      const failed = r.run.cases.some((b) => isDatabaseAlone(b.protocol) && b.failure && b.model === r.case.model && sameParameters(b.parameters, r.case.parameters));
       warnings.push(`${r.impl} ${r.case.id}: ${failed ? 'the database-alone case with the same model and parameters failed in that run' : 'the run has no database-alone case with the same model and parameters'}`);
     }
     warnings.push(...warningsFor(results));

@@ -6,7 +6,7 @@
 // comparisons over every row are one family); and the documents paper's published
 // differences beside ours.
 import { adjustFamily, bootstrapMedian, compareGroups, countDeclared, mean, median, type Adjusted, type ComparisonEstimate, type MedianEstimate, type Verdict } from '../stats/index.ts';
-import { BASELINE_PROTOCOL, type BenchCase, type BenchResult } from '../result-document.ts';
+import { BASELINE_PROTOCOL, limitFor, type BenchCase, type BenchResult } from '../result-document.ts';
 
 export interface TypeResult {
   impl: string;
@@ -91,11 +91,6 @@ export function summarizeType(api: string, src: CaseSource, type: string): TypeR
   };
 }
 
-function sameParameters(a: BenchCase['parameters'], b: BenchCase['parameters']): boolean {
-  const ka = Object.keys(a);
-  return ka.length === Object.keys(b).length && ka.every((k) => a[k] === b[k]);
-}
-
 /** Type order: as first seen in the case's repetitions (the flow's order). */
 function typesOf(cases: readonly BenchCase[]): string[] {
   const seen: string[] = [];
@@ -117,7 +112,7 @@ export function requestTypeRows(api: string, impls: readonly string[], sources: 
     const first = of[0]!;
     for (const type of typesOf(of.map((s) => s.case))) {
       const results = of.flatMap((s) => summarizeType(api, s, type) ?? []);
-      const base = first.run.cases.find((b) => b.protocol === BASELINE_PROTOCOL && !b.failure && b.model === first.case.model && sameParameters(b.parameters, first.case.parameters));
+      const base = limitFor(first.run, first.case);
       const row: TypeRow = {
         caseId: id,
         protocol: first.case.protocol,

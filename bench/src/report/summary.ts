@@ -4,7 +4,7 @@ import { MIN_REPETITIONS, MIN_VERDICT_REPETITIONS, type MedianEstimate } from '.
 import { interval, ms, pValue, percent, rate, share } from './format.ts';
 import { limitVerdicts } from './limit-verdicts.ts';
 import { compareParameters, protocolRank, summarizeCase } from './model.ts';
-import { BASELINE_PROTOCOL, isDatabaseAlone, tierOf, type BenchResult, type CaseFailure } from '../result-document.ts';
+import { isDatabaseAlone, limitFor, tierOf, type BenchResult, type CaseFailure } from '../result-document.ts';
 
 export function summaryMarkdown(doc: BenchResult): string {
   const cases = [...doc.cases].sort(
@@ -14,7 +14,7 @@ export function summaryMarkdown(doc: BenchResult): string {
     `**${docLabel(doc)}** on **${doc.api}**, run \`${doc.runId}\` (${doc.implementation.framework.name} ${doc.implementation.framework.version}, ${doc.implementation.runtime.name} ${doc.implementation.runtime.version}, ${doc.database.engine} ${doc.database.version}, k6 ${doc.generator.version}; REPEAT ${doc.options.repeat} × ${doc.options.durationSeconds} s${doc.options.quick ? ', QUICK' : ''}${doc.wallSeconds !== undefined ? `; wall time ${Math.round(doc.wallSeconds)} s` : ''})`,
     '',
     ...(doc.generator.ceiling ? [`k6's ceiling here: ${rate(doc.generator.ceiling.rate)} req/s against ${doc.generator.ceiling.target}, ${doc.generator.ceiling.cpuPerRequestUs ?? '?'} µs of k6 CPU per request.`, ''] : []),
-    '| case | reps | median req/s [95% CI] | p95 ms [95% CI] | share of the database alone [CI] | vs the database alone: req/s, p95 (adj. p) | server µs/req | database µs/req | k6 CPU peak | share of k6 ceiling | flags |',
+    '| case | reps | median req/s [95% CI] | p95 ms [95% CI] | share of the limit [CI] | vs the limit: req/s, p95 (adj. p) | server µs/req | database µs/req | k6 CPU peak | share of k6 ceiling | flags |',
     '| --- | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: | --- |',
   ];
   const limits = limitVerdicts(doc);
@@ -35,9 +35,10 @@ export function summaryMarkdown(doc: BenchResult): string {
     ].filter(Boolean);
     const us = (e: MedianEstimate | null) => (e ? rate(e.median) : '—');
     const withCi = (e: MedianEstimate, f: (x: number) => string) => `${f(e.median)}${e.ci ? ` ${interval(e.ci, f)}` : ''}`;
-    const limit = c.protocol === BASELINE_PROTOCOL ? '(the limit)' : isDatabaseAlone(c.protocol) ? `(${tierOf(c)} tier)` : r.baseline ? `${share(r.baseline.ratio.ratio)}${r.baseline.ratio.ci ? ` ${interval(r.baseline.ratio.ci, share)}` : ''}` : '—';
+    const tierLabel = limitFor(doc, c) === c ? `(the limit: ${tierOf(c)} tier)` : `(${tierOf(c)} tier)`;
+    const limit = isDatabaseAlone(c.protocol) ? tierLabel : r.baseline ? `${share(r.baseline.ratio.ratio)}${r.baseline.ratio.ci ? ` ${interval(r.baseline.ratio.ci, share)}` : ''}` : '—';
     const v = verdictOf.get(c.id);
-    const verdict = v ? `${v.throughput.verdict} (${pValue(v.throughput.pAdjusted)}), ${v.p95.verdict} (${pValue(v.p95.pAdjusted)})` : c.protocol === BASELINE_PROTOCOL ? '(the limit)' : isDatabaseAlone(c.protocol) ? `(${tierOf(c)} tier)` : '—';
+    const verdict = v ? `${v.throughput.verdict} (${pValue(v.throughput.pAdjusted)}), ${v.p95.verdict} (${pValue(v.p95.pAdjusted)})` : isDatabaseAlone(c.protocol) ? tierLabel : '—';
     lines.push(
       `| ${c.id} | ${r.n}${c.repetitions.at(-1)?.partial ? ' (last partial)' : ''} | ${withCi(r.throughput, rate)} | ${withCi(r.latencyP95, ms)} | ${limit} | ${verdict} | ${us(r.cpuPerRequest.server)} | ${us(r.cpuPerRequest.database)} | ${r.generator ? percent(r.generator.cpuPeak) : '—'} | ${r.ceiling ? share(r.ceiling.share) : '—'} | ${flags.join(', ')} |`,
     );
@@ -47,7 +48,7 @@ export function summaryMarkdown(doc: BenchResult): string {
       const n = (v: string) => limits.cases.filter((c) => c[pick].verdict === v).length;
       return `faster ${n('faster')}, slower ${n('slower')}, no significant difference ${n('no significant difference')}${n('descriptive') + n('too few repetitions') ? `, no verdict (too few repetitions) ${n('descriptive') + n('too few repetitions')}` : ''}`;
     };
-    lines.push('', `**Verdicts against the database alone** (${docLabel(doc)}'s throughput and p95 in each case against the same load on the database without HTTP or framework; exact Mann–Whitney over the repetitions, Benjamini–Hochberg over these ${limits.family.tested} comparisons): throughput: ${tally('throughput')}; p95: ${tally('p95')}.`);
+    lines.push('', `**Verdicts against the database alone** (${docLabel(doc)}'s throughput and p95 in each case against the same load on the database without HTTP or framework, through the native client where it ran, else the driver; exact Mann–Whitney over the repetitions, Benjamini–Hochberg over these ${limits.family.tested} comparisons): throughput: ${tally('throughput')}; p95: ${tally('p95')}.`);
   }
   const failed = doc.cases.filter((c) => c.failure);
   if (failed.length) lines.push('', `**${failed.length} of ${doc.cases.length} cases failed** (the run went on; their numbers, if any, are only what was measured before the failure):`, ...failed.map((c) => `- ${c.id}: ${c.failure!.kind}${c.failure!.repetition ? ` in repetition ${c.failure!.repetition}` : ''}: ${c.failure!.reason}`));

@@ -3,7 +3,7 @@
 // HTTP — throughput and CPU per request (database server, client, implementation) with their
 // intervals, so the page shows where the time and CPU go between database, driver and framework.
 import { bootstrapMedian, bootstrapRatioOfMedians, CONFIDENCE, median, type MedianEstimate, type RatioEstimate } from '../stats/index.ts';
-import { isDatabaseAlone, NATIVE_CLIENT_BOUND_CPU_PERCENT, TIERS, tierOf, type BenchCase, type BenchResult, type Tier } from '../result-document.ts';
+import { isDatabaseAlone, NATIVE_CLIENT_BOUND_CPU_PERCENT, sameParameters, TIERS, tierOf, type BenchCase, type BenchResult, type Tier } from '../result-document.ts';
 import type { TopLevelSpec } from 'vega-lite';
 import { caseLabel } from './charts.ts';
 import { interval, percent, rate, ratioWithInterval, share } from './format.ts';
@@ -39,7 +39,6 @@ export interface TierPoint {
   entries: TierEntry[];
 }
 
-const sameParameters = (a: BenchCase['parameters'], b: BenchCase['parameters']) => Object.keys(a).length === Object.keys(b).length && Object.keys(a).every((k) => a[k] === b[k]);
 
 function cpu(reps: BenchCase['repetitions'], tree: 'server' | 'database' | 'generator', key: string): MedianEstimate | null {
   const values = reps.flatMap((r) => (r.cpuPerRequestUs?.[tree] !== undefined ? [r.cpuPerRequestUs[tree]] : []));
@@ -106,7 +105,7 @@ export function tierPoints(api: string, results: readonly CaseResult[]): TierPoi
 
 const estimate = (e: MedianEstimate | null) => (e ? `${us(e.median)}${e.ci ? ` <small>${interval(e.ci, us)}</small>` : ''}` : '—');
 
-export const TIERS_CAPTION = `Per load point, the database alone through a native client that is never the bottleneck (native: sysbench, pgbench, go-tpc or a Go driver, as the API's module declares), the database alone through the implementation language's driver with the implementations' pool (driver: the limit the other tables divide by), and each implementation over HTTP. Throughput is the median over the repetitions with its ${CONFIDENCE * 100}% bootstrap interval, and its share of the native tier (ratio of medians, resampled); µs per request are CPU seconds from /proc over completed requests: the database server's, the load's own client's (the native tool, the driver client, or k6) and the implementation's. The client's CPU% is its mean over the window (100 = one core): a native client above ${NATIVE_CLIENT_BOUND_CPU_PERCENT}% is flagged, since it may then be the limit itself.`;
+export const TIERS_CAPTION = `Per load point, the database alone through a native client that is never the bottleneck (native: sysbench, pgbench, go-tpc or a Go driver, as the API's module declares), the database alone through the implementation language's driver with the implementations' pool (driver), and each implementation over HTTP. Throughput is the median over the repetitions with its ${CONFIDENCE * 100}% bootstrap interval, and its share of the native tier (ratio of medians, resampled). The other tables divide by the native tier, or by the driver's where the API's manifest says its native client leaves out work the implementations must do (users, sports: bcrypt); µs per request are CPU seconds from /proc over completed requests: the database server's, the load's own client's (the native tool, the driver client, or k6) and the implementation's. The client's CPU% is its mean over the window (100 = one core): a native client above ${NATIVE_CLIENT_BOUND_CPU_PERCENT}% is flagged, since it may then be the limit itself.`;
 
 export function tiersTable(points: readonly TierPoint[]): string {
   const rows = points.flatMap((p) =>

@@ -43,6 +43,8 @@ export interface ApiManifest {
     readonly models: readonly LoadModel[];
     readonly writes: boolean;
     readonly baseline: string;
+    /** The tier of the database alone its cases are measured against (default: native, where it ran). */
+    readonly limit?: { readonly tier: 'native' | 'driver'; readonly why: string };
     readonly smoke?: { readonly cases: string; readonly native?: string };
   };
 }
