@@ -2,7 +2,7 @@
 // apis/<api>/conformance/mutants/<impl>.yaml to a scratch copy of the implementation,
 // runs the API's suite against the copy, and requires it to fail on the listed cases;
 // then each defect of apis/<api>/test/mutants.yaml (the API's own code) against its own tests.
-import { cp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { cp, readFile, readdir, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { loadApis } from '@fairbench/harness/api/manifest.ts';
 import { basename, join, relative } from 'node:path';
 import { parse } from 'yaml';
@@ -47,17 +47,28 @@ export async function loadMutants(file: string): Promise<MutantsFile> {
   return data;
 }
 
-/** A copy of the implementation with one edit; the edit must match exactly once (make pact's mutants use it too). */
+/**
+ * A copy of the implementation with one edit; the edit must match exactly once (make pact's
+ * mutants use it too). Where the build only installs packages (`installs` in impl.yaml) and the
+ * edit is below the top level (not the package manifest or lock file), the copy links the
+ * original's installed folder and skips the build: the same packages, seconds less per defect.
+ */
 export async function mutate(impl: Implementation, mutant: Pick<Mutant, 'id' | 'file' | 'replace' | 'with'>): Promise<Implementation> {
   const dir = join(resultsDir, 'mutants', `${impl.manifest.name}-${mutant.id}`);
+  const installs = impl.manifest.installs ?? 'node_modules';
   await rm(dir, { recursive: true, force: true });
-  await cp(impl.dir, dir, { recursive: true, filter: (src) => !src.includes('/node_modules/') && !src.endsWith('/node_modules') });
+  await cp(impl.dir, dir, { recursive: true, filter: (src) => !src.includes(`/${installs}/`) && !src.endsWith(`/${installs}`) });
   const file = join(dir, mutant.file);
   const source = await readFile(file, 'utf8');
   const count = source.split(mutant.replace).length - 1;
   if (count !== 1) throw new Error(`mutant ${mutant.id}: the text to replace occurs ${count} times in ${mutant.file} (must be once)`);
   await writeFile(file, source.replace(mutant.replace, () => mutant.with));
-  return { ...impl, dir };
+  const installed = join(impl.dir, installs);
+  const reuse = impl.manifest.installs !== undefined && mutant.file.includes('/') && (await stat(installed).then((s) => s.isDirectory(), () => false));
+  if (!reuse) return { ...impl, dir };
+  await symlink(installed, join(dir, installs), 'dir');
+  const { build: _built, ...manifest } = impl.manifest;
+  return { ...impl, dir, manifest };
 }
 
 /** `only`: the APIs to check (all when absent), e.g. to run one API's defects while working on it. */

@@ -20,6 +20,8 @@ export interface ImplManifest {
   readonly apis: readonly string[];
   readonly toolchain: readonly string[];
   readonly build?: string;
+  /** The folder the build installs from the top-level manifest and lock files alone (node_modules): see mutate(). */
+  readonly installs?: string;
   readonly start: string;
   readonly test?: string;
   readonly dockerfile: string;
