@@ -279,6 +279,11 @@ test('the tiers table: per point the native, driver and HTTP tiers with interval
   assert.ok(html.includes('Where the time and CPU go: native, driver, HTTP'));
   assert.match(html, /<span class="slower">64%<\/span>/);
   assert.match(api.warnings.join('\n'), /hapi run 2026-11-21T10-30-00Z: the native client used more than 50% of its core in 1 of 8 native cases .*native\/closed\/c500-r100-j1/);
+  // A generator-bound driver case is the limit only where no native case ran (elysia's QUICK run).
+  const warnings = api.warnings.join('\n');
+  assert.match(warnings, /elysia run 2026-11-21T12-00-00Z-quick: the limit \(the database alone\) was generator-bound in 2 of 8 cases/);
+  assert.match(warnings, /hapi run 2026-11-21T10-30-00Z: the driver tier's client was generator-bound in 2 of 8 driver cases .*\(the limit is the native tier\)/);
+  assert.doesNotMatch(warnings, /hapi run 2026-11-21T10-30-00Z: the limit \(the database alone\) was generator-bound/);
   // Native cases are no implementation's: no group of their own, no verdict against the limit.
   assert.ok(api.groups.every((g) => g.protocol !== 'native'));
 });

@@ -372,9 +372,14 @@ export function buildModel(runs: LoadedRun[], paperData: PaperData = {}): ApiRep
       if (nativeBound.length)
         warnings.push(`${impl} run ${run.doc.runId}: the native client used more than ${NATIVE_CLIENT_BOUND_CPU_PERCENT}% of its core in ${nativeBound.length} of ${plural(baselines.filter((b) => tierOf(b.case) === 'native').length, 'native case')} (mean CPU up to ${Math.round(max(nativeBound.map((b) => b.generator?.cpuMean ?? 0)))}%): there the native tier may be the client's limit, not the database's: ${nativeBound.map((b) => b.case.id).join(', ')}`);
       const failing = baselines.filter((b) => b.errorCount);
-      const peak = Math.round(max(bound.map((b) => b.generator?.cpuPeak ?? 0)));
-      if (bound.length)
-        warnings.push(`${impl} run ${run.doc.runId}: the database alone was generator-bound in ${bound.length} of ${plural(baselines.length, 'case')} (its client's CPU peak up to ${peak}%), so the limit there may be understated: ${bound.map((b) => b.case.id).join(', ')}`);
+      const isLimit = (b: CaseResult) => limitFor(run.doc, b.case) === b.case;
+      const boundLimits = bound.filter(isLimit);
+      const peak = (of: CaseResult[]) => Math.round(max(of.map((b) => b.generator?.cpuPeak ?? 0)));
+      if (boundLimits.length)
+        warnings.push(`${impl} run ${run.doc.runId}: the limit (the database alone) was generator-bound in ${boundLimits.length} of ${plural(baselines.filter(isLimit).length, 'case')} (its client's CPU peak up to ${peak(boundLimits)}%), so the limit there may be understated: ${boundLimits.map((b) => b.case.id).join(', ')}`);
+      const boundTiers = bound.filter((b) => !isLimit(b));
+      if (boundTiers.length)
+        warnings.push(`${impl} run ${run.doc.runId}: the driver tier's client was generator-bound in ${boundTiers.length} of ${plural(baselines.filter((b) => tierOf(b.case) === 'driver').length, 'driver case')} (CPU peak up to ${peak(boundTiers)}%): there it shows the driver client's cost as much as the database's (the limit is the native tier): ${boundTiers.map((b) => b.case.id).join(', ')}`);
       if (failing.length)
         warnings.push(`${impl} run ${run.doc.runId}: the database alone had failed queries in ${plural(failing.length, 'case')}: ${failing.map((b) => `${b.case.id} (${b.errorCount})`).join(', ')}`);
     }
