@@ -33,10 +33,13 @@ export interface CaseLoopDeps<C extends PlannedCase> {
   readonly progress: Progress;
   /** Case number of the first case (1 unless a resumed run skips the finished ones). */
   readonly firstStep?: number;
-  limitSeconds(c: C): number;
+  /** One repetition's time limit; `first`: a served case's first repetition (its longer warm-up). */
+  limitSeconds(c: C, first: boolean): number;
   startServer(impl: string): Promise<LoopServer>;
-  /** Starts k6 for one repetition of a benchmarked case against `server`. */
-  startLoad(c: C, server: LoopServer, limitSeconds: number): StartedLoad;
+  /** Starts k6 for one repetition of a benchmarked case against `server`; `first`: the server's first load since it started. */
+  startLoad(c: C, server: LoopServer, limitSeconds: number, first: boolean): StartedLoad;
+  /** The warm-up of a served case's first repetition when it is longer than the others' (recorded in that repetition). */
+  readonly firstWarmupSeconds?: number;
   /** Starts the database-alone client for one repetition of a baseline case. */
   startBaseline(c: C, limitSeconds: number): Promise<StartedLoad>;
   /** Restores the seeded data before a repetition. */
@@ -98,7 +101,7 @@ function record(c: PlannedCase, o: Outcome): BenchCase {
 
 /** The database-alone case: measured once, recorded in every implementation's document. */
 async function runBaselineCase<C extends PlannedCase>(c: C, step: number, deps: CaseLoopDeps<C>): Promise<Outcome> {
-  const limitSeconds = deps.limitSeconds(c);
+  const limitSeconds = deps.limitSeconds(c, false);
   const outcome: Outcome = { repetitions: [] };
   const down = await deps.databaseDown();
   if (down) outcome.failure = failure('database', down);
@@ -117,7 +120,6 @@ async function runBaselineCase<C extends PlannedCase>(c: C, step: number, deps: 
 /** A benchmarked case: every implementation restarted, the repetitions alternating; one failing implementation does not stop the others. */
 async function runServedCase<C extends PlannedCase>(c: C, firstStep: number, deps: CaseLoopDeps<C>): Promise<Map<string, Outcome>> {
   const { impls } = deps;
-  const limitSeconds = deps.limitSeconds(c);
   const outcomes = new Map<string, Outcome>(impls.map((name) => [name, { repetitions: [] }]));
   const servers = new Map<string, LoopServer>();
   const label = (name: string) => (impls.length > 1 ? `${c.id} · ${name}` : c.id);
@@ -141,11 +143,14 @@ async function runServedCase<C extends PlannedCase>(c: C, firstStep: number, dep
         const server = servers.get(name);
         const outcome = outcomes.get(name)!;
         if (!server || outcome.failure) continue;
+        // The first repetition warms a freshly started implementation (bench/profiles.yaml: firstWarmupSeconds).
+        const first = r === 1;
         deps.progress.begin(firstStep + impls.indexOf(name), r, label(name));
-        const result = await repetition(deps, r, server, c, async () => deps.startLoad(c, server, limitSeconds), 'generator', name);
+        const result = await repetition(deps, r, server, c, async () => deps.startLoad(c, server, deps.limitSeconds(c, first), first), 'generator', name);
         deps.progress.end();
         if (deps.stopping()) throw new Interrupted();
-        if (result.rep) outcome.repetitions.push(impls.length > 1 ? { ...result.rep, order: place + 1 } : result.rep);
+        const warmed = first && deps.firstWarmupSeconds !== undefined && result.rep ? { ...result.rep, warmupSeconds: deps.firstWarmupSeconds } : result.rep;
+        if (warmed) outcome.repetitions.push(impls.length > 1 ? { ...warmed, order: place + 1 } : warmed);
         if (result.failure) {
           outcome.failure = { ...result.failure, repetition: r };
           // A stalled implementation must not load the machine while the others go on.

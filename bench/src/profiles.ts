@@ -16,6 +16,8 @@ export interface Profile {
   readonly repeat: number;
   readonly durationSeconds: number;
   readonly warmupSeconds: number;
+  /** A served case's first repetition warms up this long instead (bench/profiles.yaml says why). */
+  readonly firstWarmupSeconds: number;
   readonly quick: boolean;
   readonly cases: 'all' | 'subset';
 }

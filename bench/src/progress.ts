@@ -2,7 +2,8 @@
 // summary line per finished case. The ETA is computed from the plan, not extrapolated from
 // the cases done so far (which differ in length): every repetition still to run costs its
 // planned load (warm-up + window, or what the API's module plans for it) plus k6's start
-// and summary, and every step not yet started a restart (bench/profiles.yaml `eta`). Once
+// and summary, and every step not yet started a restart (bench/profiles.yaml `eta`) and its
+// first repetition's longer warm-up. Once
 // repetitions have run, the overhead measured on them replaces the configured one.
 import type { EtaOverheads } from './profiles.ts';
 import type { CaseFailure, Repetition } from './result-document.ts';
@@ -10,15 +11,21 @@ import type { CaseFailure, Repetition } from './result-document.ts';
 /** No overhead: the ETA of the planned load alone. */
 export const NO_OVERHEAD: EtaOverheads = { repetitionOverheadSeconds: 0, caseOverheadSeconds: 0 };
 
-/** The seconds a plan takes: per step (a case for one implementation) its load per repetition. */
-export function plannedSeconds(stepLoads: readonly number[], repeat: number, eta: EtaOverheads): number {
-  return stepLoads.reduce((a, load) => a + repeat * (load + eta.repetitionOverheadSeconds) + eta.caseOverheadSeconds, 0);
+/** A step's (a case for one implementation) planned load: seconds per repetition, and what its first repetition's longer warm-up adds. */
+export interface StepLoad {
+  readonly seconds: number;
+  readonly firstExtra: number;
+}
+
+/** The seconds a plan takes. */
+export function plannedSeconds(stepLoads: readonly StepLoad[], repeat: number, eta: EtaOverheads): number {
+  return stepLoads.reduce((a, load) => a + repeat * (load.seconds + eta.repetitionOverheadSeconds) + load.firstExtra + eta.caseOverheadSeconds, 0);
 }
 
 export class Progress {
   private readonly steps: number;
   private readonly repeat: number;
-  private readonly loads: readonly number[];
+  private readonly loads: readonly StepLoad[];
   private readonly eta: EtaOverheads;
   /** Repetitions begun per step (1-based step index). */
   private readonly begun = new Map<number, number>();
@@ -27,8 +34,7 @@ export class Progress {
   private measuredOverheadMs = 0;
   private measured = 0;
 
-  /** stepLoads: per step, the planned seconds of one repetition's load. */
-  constructor(stepLoads: readonly number[], repeat: number, eta: EtaOverheads = NO_OVERHEAD) {
+  constructor(stepLoads: readonly StepLoad[], repeat: number, eta: EtaOverheads = NO_OVERHEAD) {
     this.steps = stepLoads.length;
     this.repeat = repeat;
     this.loads = stepLoads;
@@ -42,8 +48,9 @@ export class Progress {
     for (let s = 1; s <= this.steps; s++) {
       const begun = s === step ? rep - 1 : (this.begun.get(s) ?? 0);
       const left = Math.max(0, this.repeat - begun);
-      total += left * ((this.loads[s - 1] ?? 0) + overhead);
-      if (begun === 0 && left > 0) total += this.eta.caseOverheadSeconds;
+      const load = this.loads[s - 1];
+      total += left * ((load?.seconds ?? 0) + overhead);
+      if (begun === 0 && left > 0) total += this.eta.caseOverheadSeconds + (load?.firstExtra ?? 0);
     }
     return total;
   }
@@ -57,7 +64,8 @@ export class Progress {
   }
 
   end(): void {
-    const load = this.loads[this.current - 1] ?? 0;
+    const step = this.loads[this.current - 1];
+    const load = (step?.seconds ?? 0) + (this.begun.get(this.current) === 1 ? (step?.firstExtra ?? 0) : 0);
     this.measuredOverheadMs += Math.max(0, Date.now() - this.repStarted - load * 1000);
     this.measured++;
   }

@@ -133,6 +133,8 @@ export interface Repetition {
   index: number;
   startedAt: string;
   durationSeconds: number;
+  /** This repetition's warm-up when it was not options.warmupSeconds: a served case's first (options.firstWarmupSeconds). */
+  warmupSeconds?: number;
   requests: number;
   errors: Record<string, number>;
   throughput: number;
@@ -215,6 +217,8 @@ export interface BenchResult {
     repeat: number;
     durationSeconds: number;
     warmupSeconds: number;
+    /** A served case's first repetition's warm-up, when longer than warmupSeconds. */
+    firstWarmupSeconds?: number;
     quick: boolean;
     /** The make bench profile the options came from (bench/profiles.yaml). */
     profile?: string;

@@ -35,7 +35,7 @@ import { choosePlacement, listenerPid, pinProcess, type Placement } from './plac
 import { crossCheckFromEnv, wrkCrossCheck } from './cross-check.ts';
 import { preflight } from './preflight.ts';
 import type { EtaOverheads } from './profiles.ts';
-import { NO_OVERHEAD, plannedSeconds, Progress } from './progress.ts';
+import { NO_OVERHEAD, plannedSeconds, Progress, type StepLoad } from './progress.ts';
 import { FilteredOut } from './select.ts';
 import { machineFacts, newRunId } from './result.ts';
 import { isDatabaseAlone, type BenchResult } from './result-document.ts';
@@ -49,6 +49,8 @@ export interface BenchOptions {
   readonly repeat: number;
   readonly durationSeconds: number;
   readonly warmupSeconds: number;
+  /** A served case's first repetition's warm-up (the implementation's first load since its start); below warmupSeconds it is warmupSeconds. */
+  readonly firstWarmupSeconds: number;
   readonly quick: boolean;
   /** The profile the options came from (bench/profiles.yaml), recorded in the result. */
   readonly profile?: string;
@@ -143,6 +145,7 @@ export async function prepareBench(opts: BenchOptions): Promise<PreparedBench> {
     repeat: opts.repeat,
     durationSeconds: opts.durationSeconds,
     warmupSeconds: opts.warmupSeconds,
+    ...(firstWarmup(opts) > opts.warmupSeconds ? { firstWarmupSeconds: firstWarmup(opts) } : {}),
     quick: opts.quick,
     ...(opts.profile ? { profile: opts.profile } : {}),
     protocols: [...new Set(cases.map((c) => c.protocol))],
@@ -241,6 +244,8 @@ async function execute({ opts, api, impls, names, cases, remaining, options, pla
   const prepared = await api.module.prepare(seeded, databases);
   if (resumed) checkResumedDatabase(resumed, { provider: db.provider, fingerprint: seeded.info.fingerprint, engine: db.engine.name, version: db.engine.version });
   const settings: RunSettings = { warmupSeconds: opts.warmupSeconds, durationSeconds: opts.durationSeconds, seed: opts.seed };
+  // A served case's first repetition is its implementation's first load since it started.
+  const settingsOf = (first: boolean): RunSettings => (first ? { ...settings, warmupSeconds: firstWarmup(opts) } : settings);
 
   for (const impl of distinctOriginals(impls)) await buildImplementation(impl, { runtime });
   const env = (port: number) => contractEnv({ port, databases: servers });
@@ -294,14 +299,15 @@ async function execute({ opts, api, impls, names, cases, remaining, options, pla
     impls: names,
     repeat: opts.repeat,
     progress,
-    limitSeconds: (c) => api.module.limitSeconds(c, settings),
+    limitSeconds: (c, first) => api.module.limitSeconds(c, settingsOf(first)),
     startServer: async (name) => {
       const server = await startServer(impls.find((i) => i.manifest.name === name)!, env, runtime, placement.implementation);
       if (server.runtimeVersion) runtimes.set(name, server.runtimeVersion);
       return server;
     },
-    startLoad: (c, server, limitSeconds) =>
-      startK6(c.id, { BASE_URL: server.baseUrl, TIMELINE_SECONDS: timelineSeconds(api.module.plannedSeconds(c, settings)), ...prepared.k6Env(c, settings) }, { script, cores: placement.generator, workDir, limitSeconds }),
+    startLoad: (c, server, limitSeconds, first) =>
+      startK6(c.id, { BASE_URL: server.baseUrl, TIMELINE_SECONDS: timelineSeconds(api.module.plannedSeconds(c, settingsOf(first))), ...prepared.k6Env(c, settingsOf(first)) }, { script, cores: placement.generator, workDir, limitSeconds }),
+    ...(firstWarmup(opts) > opts.warmupSeconds ? { firstWarmupSeconds: firstWarmup(opts) } : {}),
     startBaseline: (c, limitSeconds) => prepared.startBaseline(c, settings, { cores: placement.generator, workDir, poolSize, limitSeconds }),
     // Where the load writes, every repetition starts from the seed.
     ...(api.manifest.bench.writes ? { reset: () => seeded.reset() } : {}),
@@ -323,10 +329,19 @@ async function execute({ opts, api, impls, names, cases, remaining, options, pla
   return { runId, files: written, complete: recorder.complete, failed: recorder.failed() };
 }
 
-/** Per step of the case loop (a database-alone case once, a served case per implementation), one repetition's planned load in seconds. */
-function stepLoads(cases: readonly PlannedCase[], impls: number, api: BenchApi, opts: BenchOptions): number[] {
+/** Per step of the case loop (a database-alone case once, a served case per implementation), one repetition's planned load in seconds, and what its first adds. */
+function stepLoads(cases: readonly PlannedCase[], impls: number, api: BenchApi, opts: BenchOptions): StepLoad[] {
   const settings: RunSettings = { warmupSeconds: opts.warmupSeconds, durationSeconds: opts.durationSeconds, seed: opts.seed };
-  return cases.flatMap((c) => Array<number>(isDatabaseAlone(c.protocol) ? 1 : impls).fill(api.module.plannedSeconds(c, settings)));
+  const longer = firstWarmup(opts) - opts.warmupSeconds;
+  return cases.flatMap((c) => {
+    const served = !isDatabaseAlone(c.protocol);
+    return Array<StepLoad>(served ? impls : 1).fill({ seconds: api.module.plannedSeconds(c, settings), firstExtra: served ? longer : 0 });
+  });
+}
+
+/** The warm-up of a served case's first repetition: the given one, never shorter than every repetition's. */
+function firstWarmup(opts: BenchOptions): number {
+  return Math.max(opts.warmupSeconds, opts.firstWarmupSeconds);
 }
 
 /**

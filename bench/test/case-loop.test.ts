@@ -80,6 +80,10 @@ const snapshots: Map<string, BenchResult>[] = [];
 const docs = new Map<string, BenchResult>();
 let resets = 0;
 const crossChecked: string[] = [];
+/** Every load started: "<case> <port> first|later", and every time limit asked for: "first|later". */
+const loads: string[] = [];
+const limitsAsked: string[] = [];
+const FIRST_WARMUP = 7;
 const CROSS_CHECK = { name: 'wrk 4.1.0', connections: 1, durationSeconds: 2, requests: 40, errors: 0, rate: 20, cpuPerRequestUs: 50, cpuPercentMean: 1 };
 let elapsedMs = 0;
 
@@ -121,11 +125,17 @@ test('a run with a stalled, a crashing and a database-less case goes through and
   await runCases(cases, {
     impls: IMPLS,
     repeat: REPEAT,
-    progress: new Progress(Array<number>(cases.length * IMPLS.length).fill(1), REPEAT),
-    limitSeconds: () => LIMIT_SECONDS,
+    progress: new Progress(Array(cases.length * IMPLS.length).fill({ seconds: 1, firstExtra: 0 }), REPEAT),
+    limitSeconds: (_c, first) => {
+      limitsAsked.push(first ? 'first' : 'later');
+      return LIMIT_SECONDS;
+    },
+    firstWarmupSeconds: FIRST_WARMUP,
     startServer: startFake,
-    startLoad: (c, server, limitSeconds) =>
-      startK6(c.id, { BASE_URL: server.baseUrl, KIND: String(c.parameters['kind']), MODEL: 'sequential', COUNT: Number(c.parameters['requests']), WARMUP: 0, SEED: 1 }, { script: join(repoRoot, 'apis', 'documents', 'bench', 'k6.js'), cores: null, workDir: dir, limitSeconds, stopGraceMs: 5_000 }),
+    startLoad: (c, server, limitSeconds, first) => {
+      loads.push(`${c.id} ${server.baseUrl} ${first ? 'first' : 'later'}`);
+      return startK6(c.id, { BASE_URL: server.baseUrl, KIND: String(c.parameters['kind']), MODEL: 'sequential', COUNT: Number(c.parameters['requests']), WARMUP: 0, SEED: 1 }, { script: join(repoRoot, 'apis', 'documents', 'bench', 'k6.js'), cores: null, workDir: dir, limitSeconds, stopGraceMs: 5_000 });
+    },
     startBaseline: () => Promise.reject(new Error('no database-alone case in this test')),
     reset: async () => {
       resets++;
@@ -190,6 +200,20 @@ test('each measured repetition records CPU per request of the sampled trees and 
   // k6 does real work for every request: over the run's repetitions its CPU shows.
   const k6 = [...docs.values()].flatMap((d) => d.cases.flatMap((c) => c.repetitions.map((r) => r.cpuPerRequestUs?.generator ?? 0)));
   assert.ok(k6.some((us) => us > 0), `k6 µs per request: ${k6.join(', ')}`);
+});
+
+test("a served case's first repetition is each fresh server's first load: the longer warm-up, recorded on it", { skip }, () => {
+  // Servers are restarted at each case: a port seen for the first time is a fresh server.
+  const seen = new Set<string>();
+  for (const line of loads) {
+    const [, url, when] = line.split(' ');
+    assert.equal(when, seen.has(url!) ? 'later' : 'first', line);
+    seen.add(url!);
+  }
+  assert.equal(limitsAsked.filter((w) => w === 'first').length, loads.filter((l) => l.endsWith(' first')).length, 'the time limit of a first repetition allows for its warm-up');
+  for (const doc of docs.values())
+    for (const c of doc.cases)
+      for (const r of c.repetitions) assert.equal(r.warmupSeconds, r.index === 1 ? FIRST_WARMUP : undefined, `${doc.implementation.name} ${c.id} repetition ${r.index}`);
 });
 
 test('the cross-check: run once per implementation after a case\'s repetitions, recorded on the case; a failing one leaves the case as it was', { skip }, () => {

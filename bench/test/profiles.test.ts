@@ -44,7 +44,7 @@ test("every API's standard subset names cases its scenario has, and CASES= overr
 
 test('the ETA is the plan from the first repetition: the load, a repetition overhead, a restart per step', () => {
   const eta = { repetitionOverheadSeconds: 1, caseOverheadSeconds: 3 };
-  const loads = [8, 8, 4];
+  const loads = [8, 8, 4].map((seconds) => ({ seconds, firstExtra: 0 }));
   assert.equal(plannedSeconds(loads, 5, eta), 5 * (9 + 9 + 5) + 3 * 3);
   const p = new Progress(loads, 5, eta);
   assert.equal(p.remainingSeconds(1, 1), plannedSeconds(loads, 5, eta));
@@ -61,4 +61,27 @@ test('the ETA is the plan from the first repetition: the load, a repetition over
   }
   assert.match(lines[0]!, /ETA 02:04/); // 124 s = 5 × 9 + 3 + 5 × 9 + 3 + 5 × 5 + 3
   assert.equal(p.remainingSeconds(2, 1), 5 * 9 + 3 + 5 * 5 + 3);
+});
+
+test("a served step's longer first warm-up counts once, until its first repetition has begun", () => {
+  const eta = { repetitionOverheadSeconds: 1, caseOverheadSeconds: 3 };
+  const loads = [{ seconds: 8, firstExtra: 18 }, { seconds: 4, firstExtra: 0 }];
+  assert.equal(plannedSeconds(loads, 5, eta), 5 * 9 + 18 + 3 + 5 * 5 + 3);
+  const p = new Progress(loads, 5, eta);
+  assert.equal(p.remainingSeconds(1, 1), plannedSeconds(loads, 5, eta));
+  const log = console.log;
+  console.log = () => {};
+  try {
+    p.begin(1, 1, 'a');
+  } finally {
+    console.log = log;
+  }
+  assert.equal(p.remainingSeconds(1, 2), 4 * 9 + 5 * 5 + 3, 'step 1 begun: its first warm-up is behind it');
+});
+
+test('every profile gives a first warm-up at least as long as the others', async () => {
+  const { profiles } = await loadProfiles();
+  for (const [name, p] of Object.entries(profiles)) assert.ok(p.firstWarmupSeconds >= p.warmupSeconds, `${name}: ${p.firstWarmupSeconds} < ${p.warmupSeconds}`);
+  // The standard profile's is long enough for the JVM (bench/profiles.yaml says what was measured).
+  assert.ok(profiles['standard']!.firstWarmupSeconds >= 16);
 });

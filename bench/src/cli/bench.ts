@@ -36,6 +36,7 @@ await runMain('bench', async () => {
       repeat: { type: 'string' },
       duration: { type: 'string' },
       warmup: { type: 'string' },
+      'first-warmup': { type: 'string' },
       quick: { type: 'boolean', default: false },
       profile: { type: 'string' },
       protocol: { type: 'string' },
@@ -56,6 +57,7 @@ await runMain('bench', async () => {
     repeat: Math.round(numberArg('REPEAT', values.repeat, profile.repeat, 1)),
     durationSeconds: numberArg('DURATION', values.duration, profile.durationSeconds, 1),
     warmupSeconds: numberArg('WARMUP', values.warmup, profile.warmupSeconds, 0),
+    firstWarmupSeconds: numberArg('FIRST_WARMUP', values['first-warmup'], profile.firstWarmupSeconds, 0),
     quick: profile.quick,
     pin: choiceArg('PIN', values.pin, ['0', '1']) !== '0',
     seed: Math.round(numberArg('SEED', values.seed, 1, 0)),
@@ -106,7 +108,7 @@ await runMain('bench', async () => {
   for (const line of skipped) console.log(`bench: left out ${line}`);
   for (const api of kept) console.log(`bench: ${api}: run ${runId} is complete, kept as it is`);
   console.log(`bench: run ${runId}: ${impls.join(',')} on ${prepared.map((p) => `${p.api} (${p.planned - p.recorded} cases${p.recorded ? `, ${p.recorded} recorded before` : ''})`).join(', ')}`);
-  console.log(`bench: profile ${profile.name} (${profile.description}): ${common.repeat} × ${common.durationSeconds} s after ${common.warmupSeconds} s of warm-up per case`);
+  console.log(`bench: profile ${profile.name} (${profile.description}): ${common.repeat} × ${common.durationSeconds} s after ${common.warmupSeconds} s of warm-up${firstWarmupNote(common)}`);
   for (const note of notes) console.log(`bench: ${note}`);
   // The plan's time from the first line: the cases' load, k6's start per repetition, a restart per case.
   const planned = prepared.reduce((a, p) => a + p.plannedSeconds, 0);
@@ -162,4 +164,9 @@ function failedLine(failed: readonly FailedCase[]): string {
     return `  ${id}${who}: ${f.kind}${f.repetition ? ` in repetition ${f.repetition}` : ''}: ${f.reason}`;
   });
   return `${byCase.size} case${byCase.size === 1 ? '' : 's'} failed (recorded as failed in the result, with what they measured; exit code ${EXIT.casesFailed}):\n${items.join('\n')}`;
+}
+
+/** The first repetition's longer warm-up, when it is longer (bench/profiles.yaml). */
+function firstWarmupNote(o: { warmupSeconds: number; firstWarmupSeconds: number }): string {
+  return o.firstWarmupSeconds > o.warmupSeconds ? ` (${o.firstWarmupSeconds} s before a case's first repetition, from cold)` : '';
 }

@@ -226,9 +226,10 @@ export function timelineSpec(group: CaseGroup, impls: string[]): TopLevelSpec | 
   const values = group.rows.flatMap((row) =>
     row.results.flatMap((r: CaseResult) => {
       const first = r.case.repetitions.find((rep) => rep.index === 1) ?? r.case.repetitions[0];
+      const warmup = first?.warmupSeconds ?? r.run.options.warmupSeconds;
       return (first?.timeline ?? []).flatMap((p) => [
-        { case: caseLabel(row.parameters), impl: r.impl, second: p.second, statistic: 'median', ms: p.p50Ms, warmup: r.run.options.warmupSeconds },
-        { case: caseLabel(row.parameters), impl: r.impl, second: p.second, statistic: 'p95', ms: p.p95Ms, warmup: r.run.options.warmupSeconds },
+        { case: caseLabel(row.parameters), impl: r.impl, second: p.second, statistic: 'median', ms: p.p50Ms, warmup },
+        { case: caseLabel(row.parameters), impl: r.impl, second: p.second, statistic: 'p95', ms: p.p95Ms, warmup },
       ]);
     }),
   );
