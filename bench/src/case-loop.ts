@@ -14,6 +14,7 @@ import { asFailure, failure, LoadFailure } from './failure.ts';
 import type { Measured, StartedLoad } from './k6.ts';
 import { TreeSampler } from './proc-sampler.ts';
 import type { Progress } from './progress.ts';
+import type { Settled } from './settle.ts';
 import { CEILING_SHARE_WARNING, NATIVE_CLIENT_BOUND_CPU_PERCENT, isDatabaseAlone, tierOf, type BenchCase, type CaseCrossCheck, type CaseFailure, type Repetition } from './result-document.ts';
 
 /** k6 (or the baseline client) busier than this share of its core measured itself, not the server. */
@@ -50,6 +51,8 @@ export interface CaseLoopDeps<C extends PlannedCase> {
   databaseDown(): Promise<string | undefined>;
   /** The database server's pid, to sample it. */
   readonly databasePid?: number | undefined;
+  /** Waits until these process trees are idle (bench/src/settle.ts); absent: repetitions start at once. */
+  settle?(roots: readonly number[]): Promise<Settled>;
   /** The cross-check generator once after a case's repetitions, against the same running server; undefined when the case has none. */
   crossCheck?(c: C, server: LoopServer): Promise<CaseCrossCheck | undefined>;
   /** The generator's ceiling on this machine (req/s, bench/src/ceiling.ts): each served repetition records its share of it. */
@@ -107,7 +110,7 @@ async function runBaselineCase<C extends PlannedCase>(c: C, step: number, deps: 
   if (down) outcome.failure = failure('database', down);
   for (let r = 1; r <= deps.repeat && !outcome.failure; r++) {
     deps.progress.begin(step, r, c.id);
-    const result = await repetition(deps, r, undefined, c, async () => deps.startBaseline(c, limitSeconds), 'baseline');
+    const result = await repetition(deps, r, undefined, [], c, async () => deps.startBaseline(c, limitSeconds), 'baseline');
     deps.progress.end();
     if (deps.stopping()) throw new Interrupted();
     if (result.rep) outcome.repetitions.push(result.rep);
@@ -146,7 +149,7 @@ async function runServedCase<C extends PlannedCase>(c: C, firstStep: number, dep
         // The first repetition warms a freshly started implementation (bench/profiles.yaml: firstWarmupSeconds).
         const first = r === 1;
         deps.progress.begin(firstStep + impls.indexOf(name), r, label(name));
-        const result = await repetition(deps, r, server, c, async () => deps.startLoad(c, server, deps.limitSeconds(c, first), first), 'generator', name);
+        const result = await repetition(deps, r, server, [...servers.values()], c, async () => deps.startLoad(c, server, deps.limitSeconds(c, first), first), 'generator', name);
         deps.progress.end();
         if (deps.stopping()) throw new Interrupted();
         const warmed = first && deps.firstWarmupSeconds !== undefined && result.rep ? { ...result.rep, warmupSeconds: deps.firstWarmupSeconds } : result.rep;
@@ -180,7 +183,8 @@ async function runServedCase<C extends PlannedCase>(c: C, firstStep: number, dep
 }
 
 /**
- * One repetition: reset the data, start the load, sample while it runs. A failure comes
+ * One repetition: reset the data, wait until the case's servers (`running`) and the
+ * database are idle, start the load, sample while it runs. A failure comes
  * back with whatever was measured (the repetition then marked partial); a database that
  * stopped answering is named as the cause whatever failed first.
  */
@@ -188,6 +192,7 @@ async function repetition<C extends PlannedCase>(
   deps: CaseLoopDeps<C>,
   index: number,
   server: LoopServer | undefined,
+  running: readonly LoopServer[],
   c: C,
   start: () => Promise<StartedLoad>,
   loadKind: 'generator' | 'baseline',
@@ -198,6 +203,9 @@ async function repetition<C extends PlannedCase>(
   } catch (error) {
     return { failure: await blameDatabase(deps, asFailure('database', error, 'resetting the data failed: ')) };
   }
+  const toSettle = [...running.map((s) => s.process.pid), ...(deps.databasePid !== undefined ? [deps.databasePid] : [])];
+  const settled = deps.settle && toSettle.length ? await deps.settle(toSettle) : undefined;
+  if (settled && !settled.idle) console.log(`  ${c.id}${name ? ` · ${name}` : ''}: the servers and the database still used ${settled.cpuPercent}% of a core after ${settled.seconds} s; measuring anyway (noted)`);
   const startedAt = new Date();
   let load: StartedLoad;
   try {
@@ -226,7 +234,7 @@ async function repetition<C extends PlannedCase>(
     failed = failure('implementation', `${name ?? 'the implementation'} exited during the repetition (exit code ${code ?? 'by a signal'})${failed ? `; ${failed.reason}` : ''}`, await server.process.tail(10));
   }
   if (failed) failed = await blameDatabase(deps, failed);
-  let rep = measured ? toRepetition(index, startedAt, measured, sampler, c.requestTypes ?? [], failed !== undefined, server ? deps.ceilingRate : undefined, tierOf(c) === 'native') : undefined;
+  let rep = measured ? toRepetition(index, startedAt, measured, sampler, c.requestTypes ?? [], failed !== undefined, server ? deps.ceilingRate : undefined, tierOf(c) === 'native', settled) : undefined;
   if (rep && !failed) rep = await checked(deps, c, rep);
   return { ...(rep ? { rep } : {}), ...(failed ? { failure: failed } : {}) };
 }
@@ -246,7 +254,7 @@ async function blameDatabase<C extends PlannedCase>(deps: CaseLoopDeps<C>, f: Ca
   return down ? { kind: 'database', reason: `${down} (${f.reason})`, ...(f.detail ? { detail: f.detail } : {}) } : f;
 }
 
-function toRepetition(index: number, startedAt: Date, m: Measured, sampler: TreeSampler, order: readonly string[], partial: boolean, ceilingRate: number | undefined, native: boolean): Repetition {
+function toRepetition(index: number, startedAt: Date, m: Measured, sampler: TreeSampler, order: readonly string[], partial: boolean, ceilingRate: number | undefined, native: boolean, settled: Settled | undefined): Repetition {
   const usage = (name: string) => sampler.usage(name, m.window.from, m.window.to);
   const generator = usage('generator');
   const serverUsage = usage('server');
@@ -257,12 +265,14 @@ function toRepetition(index: number, startedAt: Date, m: Measured, sampler: Tree
   const busy = (generator?.cpuPercentMean ?? 0) > bound;
   if (busy) notes.push(`the ${native ? 'native client' : 'load generator'} used ${generator?.cpuPercentMean}% of a core on average (above ${bound}%)`);
   if (m.droppedIterations) notes.push(`${m.droppedIterations} iterations dropped`);
+  if (settled && !settled.idle) notes.push(`started with the servers and the database still busy: ${settled.cpuPercent}% of a core after waiting ${settled.seconds} s`);
   const perRequest = cpuPerRequest({ server: serverUsage, database: databaseUsage, generator }, m.requests);
   const ceilingShare = ceilingRate ? Math.round((m.requests / m.durationSeconds / ceilingRate) * 1000) / 1000 : undefined;
   if (ceilingShare !== undefined && ceilingShare > CEILING_SHARE_WARNING) notes.push(`${Math.round(ceilingShare * 100)}% of the generator's ceiling on this machine`);
   return {
     index,
     startedAt: startedAt.toISOString(),
+    ...(settled ? { settleSeconds: settled.seconds } : {}),
     durationSeconds: m.durationSeconds,
     requests: m.requests,
     errors: m.errors,

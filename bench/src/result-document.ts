@@ -132,6 +132,8 @@ export interface TimelinePoint {
 export interface Repetition {
   index: number;
   startedAt: string;
+  /** Seconds waited before the load for the case's servers and the database to be idle (bench/src/settle.ts). */
+  settleSeconds?: number;
   durationSeconds: number;
   /** This repetition's warm-up when it was not options.warmupSeconds: a served case's first (options.firstWarmupSeconds). */
   warmupSeconds?: number;

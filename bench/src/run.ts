@@ -27,6 +27,7 @@ import { benchApi, type BenchApi } from './apis.ts';
 import { asCopy, distinctOriginals, implCopies, originalOf } from './copies.ts';
 import { documentImplementation } from './document-impl.ts';
 import { runCases } from './case-loop.ts';
+import { SETTLE_MAX_SECONDS, settle } from './settle.ts';
 import { databaseDown } from './db-probe.ts';
 import { UsageError } from './failure.ts';
 import type { GateRecord } from './gate.ts';
@@ -314,6 +315,7 @@ async function execute({ opts, api, impls, names, cases, remaining, options, pla
     ...(prepared.afterRepetition ? { afterRepetition: (c: PlannedCase) => prepared.afterRepetition!(c) } : {}),
     databaseDown: () => databaseDown(db.url),
     databasePid: database.pid,
+    settle: (roots) => settle(roots, SETTLE_MAX_SECONDS),
     ceilingRate: ceiling?.rate,
     ...(crossCheck ? { crossCheck: wrkCrossCheck(prepared.wrkLoad?.bind(prepared), settings, { cores: placement.generator, workDir }) } : {}),
     recorded: async (_c, records) => {

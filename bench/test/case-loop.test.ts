@@ -84,6 +84,10 @@ const crossChecked: string[] = [];
 const loads: string[] = [];
 const limitsAsked: string[] = [];
 const FIRST_WARMUP = 7;
+/** The pids of the fakes in the order started, and the trees each settle wait was asked for. */
+const startedPids: number[] = [];
+const settleCalls: number[][] = [];
+const DATABASE_PID = process.pid;
 const CROSS_CHECK = { name: 'wrk 4.1.0', connections: 1, durationSeconds: 2, requests: 40, errors: 0, rate: 20, cpuPerRequestUs: 50, cpuPercentMean: 1 };
 let elapsedMs = 0;
 
@@ -110,6 +114,7 @@ async function startFake(impl: string): Promise<LoopServer> {
   const port = await freePort();
   const child = startProcess({ name: `fake ${impl}`, command: process.execPath, args: [FAKE], env: { ...process.env, PORT: String(port), ...FAULTS[impl] }, logFile: join(dir, `${impl}.log`) });
   const baseUrl = `http://127.0.0.1:${port}`;
+  startedPids.push(child.pid);
   for (let i = 0; ; i++) {
     const ok = await fetch(`${baseUrl}/health`).then((r) => r.ok, () => false);
     if (ok) break;
@@ -141,6 +146,12 @@ test('a run with a stalled, a crashing and a database-less case goes through and
       resets++;
     },
     databaseDown: () => databaseDown(databaseUrl, 1_000),
+    databasePid: DATABASE_PID,
+    // The second wait ends with the trees still busy.
+    settle: async (roots) => {
+      settleCalls.push([...roots]);
+      return { seconds: 0.5, idle: settleCalls.length !== 2, cpuPercent: settleCalls.length === 2 ? 80 : 1 };
+    },
     // Far below what the fakes serve: every served repetition is flagged near the ceiling.
     ceilingRate: 2,
     // A cross-check after the text case's repetitions; one that fails after the stalled case's (steady only: faulty failed there).
@@ -214,6 +225,19 @@ test("a served case's first repetition is each fresh server's first load: the lo
   for (const doc of docs.values())
     for (const c of doc.cases)
       for (const r of c.repetitions) assert.equal(r.warmupSeconds, r.index === 1 ? FIRST_WARMUP : undefined, `${doc.implementation.name} ${c.id} repetition ${r.index}`);
+});
+
+test("before each repetition every server of the case and the database settle: waited for, recorded, a busy start noted", { skip }, () => {
+  assert.equal(settleCalls.length, loads.length, 'one wait per repetition started');
+  // The first case: both fakes run from its start, so each of its repetitions waits for both, and the database.
+  const [steady, faulty] = startedPids;
+  for (const roots of settleCalls.slice(0, REPEAT * IMPLS.length)) assert.deepEqual([...roots].sort(), [steady!, faulty!, DATABASE_PID].sort());
+  const text = IMPLS.map((impl) => docs.get(impl)!.cases.find((c) => c.id === TEXT)!);
+  for (const c of text) for (const r of c.repetitions) assert.equal(r.settleSeconds, 0.5);
+  // The round order is steady, faulty, then faulty, steady: the second wait was faulty's first repetition.
+  const busy = text[1]!.repetitions[0]!;
+  assert.ok(busy.notes?.some((n) => n.includes('still busy: 80% of a core')), JSON.stringify(busy.notes));
+  assert.ok(!text[0]!.repetitions.some((r) => r.notes?.some((n) => n.includes('still busy'))));
 });
 
 test('the cross-check: run once per implementation after a case\'s repetitions, recorded on the case; a failing one leaves the case as it was', { skip }, () => {
