@@ -1,9 +1,9 @@
 // Before a repetition starts, every server of the case and the database must be idle.
-// The implementations of a case run side by side, and a JVM keeps compiling for seconds
+// The implementations of a case run side by side, and a JVM keeps a core busy for seconds
 // after its load ends (measured here: spring used a whole core for 12 s after a first
 // 26-s load, about 1 s after the next). Without this wait, that work lands on the core of
 // whichever implementation is measured next, and an alternating comparison charges one
-// implementation's JIT to another.
+// implementation's background work (a JIT compiling what the load made hot) to another.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CLK_TCK, snapshot, treeOf, type Stat } from './proc-sampler.ts';
 
