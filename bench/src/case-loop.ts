@@ -1,7 +1,8 @@
 // The cases of a run, one after another: the implementations restarted before each case,
-// the repetitions alternating between them (A B, B A, …) on data reset before each and
-// once every server of the case and the database are idle (settle.ts), the load (k6, or the baseline client for a database-alone case) sampled with the process
-// trees at 10 Hz. A case that fails — its load outran the limit, k6 or the baseline
+// the repetitions alternating between them (A B, B A, …), each on data reset before it
+// and once every server of the case and the database are idle (settle.ts), the load
+// (k6, or the baseline client for a database-alone case) sampled with the process trees
+// at 10 Hz. A case that fails — its load outran the limit, k6 or the baseline
 // client exited with an error, the implementation did not start or exited, the database
 // stopped answering — is recorded with its failure and what it measured, and the loop goes
 // on with the next case. Everything it starts comes from `deps`, so that tests can run it
