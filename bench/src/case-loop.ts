@@ -11,7 +11,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { ManagedProcess } from '@fairbench/harness/process.ts';
 import type { PlannedCase } from './api-module.ts';
 import { cpuPerRequest } from './cpu-per-request.ts';
-import { asFailure, failure, LoadFailure } from './failure.ts';
+import { asFailure, emptyWindow, failure, LoadFailure } from './failure.ts';
 import type { Measured, StartedLoad } from './k6.ts';
 import { TreeSampler } from './proc-sampler.ts';
 import type { Progress } from './progress.ts';
@@ -234,6 +234,7 @@ async function repetition<C extends PlannedCase>(
     const code = await Promise.race([server.process.exited, sleep(1_000).then(() => '?')]);
     failed = failure('implementation', `${name ?? 'the implementation'} exited during the repetition (exit code ${code ?? 'by a signal'})${failed ? `; ${failed.reason}` : ''}`, await server.process.tail(10));
   }
+  if (measured && !failed) failed = emptyWindow(measured);
   if (failed) failed = await blameDatabase(deps, failed);
   let rep = measured ? toRepetition(index, startedAt, measured, sampler, c.requestTypes ?? [], failed !== undefined, server ? deps.ceilingRate : undefined, tierOf(c) === 'native', settled) : undefined;
   if (rep && !failed) rep = await checked(deps, c, rep);

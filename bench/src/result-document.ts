@@ -166,7 +166,7 @@ export interface Repetition {
 }
 
 /** Why a case did not complete (bench/results.schema.json $defs/failure). */
-export type FailureKind = 'time-limit' | 'generator' | 'baseline' | 'implementation' | 'database';
+export type FailureKind = 'time-limit' | 'empty-window' | 'generator' | 'baseline' | 'implementation' | 'database';
 
 export interface CaseFailure {
   kind: FailureKind;
