@@ -38,7 +38,7 @@ NODE_TEST := node --test --test-reporter=spec --test-timeout=300000 --test-force
 .PHONY: help setup images images-if-possible test lint unit conformance pact pact-mutants mutants fuzz resilience serve bench bench-smoke report screenshot matrix readme clean
 
 help: ## List the targets
-	@echo "  make bench IMPL=express API=forum   the standard profile (~10-20 min): a representative subset with intervals and verdicts; report: results/report/<runId>.html"
+	@echo "  make bench IMPL=express API=forum   the standard profile (~10-15 min): a representative subset with intervals and verdicts; report: results/report/<runId>.html"
 	@echo "  make bench IMPL=express,hapi  the two side by side on the APIs both serve; PROFILE=quick (= QUICK=1) a smoke run, PROFILE=paper the full published matrix"
 	@echo "  make bench IMPL=express,express@bun API=forum   runtimes as an axis: <impl>@<variant> is the implementation on another runtime its impl.yaml declares (express@bun, spring@jdk21)"
 	@echo
