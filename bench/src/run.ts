@@ -27,7 +27,7 @@ import { benchApi, type BenchApi } from './apis.ts';
 import { asCopy, distinctOriginals, implCopies, originalOf } from './copies.ts';
 import { documentImplementation } from './document-impl.ts';
 import { runCases } from './case-loop.ts';
-import { SETTLE_MAX_SECONDS, settle } from './settle.ts';
+import { settle } from './settle.ts';
 import { databaseDown } from './db-probe.ts';
 import { UsageError } from './failure.ts';
 import type { GateRecord } from './gate.ts';
@@ -308,14 +308,15 @@ async function execute({ opts, api, impls, names, cases, remaining, options, pla
     },
     startLoad: (c, server, limitSeconds, first) =>
       startK6(c.id, { BASE_URL: server.baseUrl, TIMELINE_SECONDS: timelineSeconds(api.module.plannedSeconds(c, settingsOf(first))), ...prepared.k6Env(c, settingsOf(first)) }, { script, cores: placement.generator, workDir, limitSeconds }),
-    ...(firstWarmup(opts) > opts.warmupSeconds ? { firstWarmupSeconds: firstWarmup(opts) } : {}),
+    // Recorded on the first repetitions exactly as in the run's options.
+    ...(options.firstWarmupSeconds !== undefined ? { firstWarmupSeconds: options.firstWarmupSeconds } : {}),
     startBaseline: (c, limitSeconds) => prepared.startBaseline(c, settings, { cores: placement.generator, workDir, poolSize, limitSeconds }),
     // Where the load writes, every repetition starts from the seed.
     ...(api.manifest.bench.writes ? { reset: () => seeded.reset() } : {}),
     ...(prepared.afterRepetition ? { afterRepetition: (c: PlannedCase) => prepared.afterRepetition!(c) } : {}),
     databaseDown: () => databaseDown(db.url),
     databasePid: database.pid,
-    settle: (roots) => settle(roots, SETTLE_MAX_SECONDS),
+    settle: (roots) => settle(roots),
     ceilingRate: ceiling?.rate,
     ...(crossCheck ? { crossCheck: wrkCrossCheck(prepared.wrkLoad?.bind(prepared), settings, { cores: placement.generator, workDir }) } : {}),
     recorded: async (_c, records) => {

@@ -11,7 +11,7 @@ import { CLK_TCK, snapshot, treeOf, type Stat } from './proc-sampler.ts';
 export const IDLE_CPU_PERCENT = 5;
 const WINDOW_MS = 500;
 /** The longest wait before a repetition starts anyway (with a note): well above the 12 s seen. */
-export const SETTLE_MAX_SECONDS = 60;
+const SETTLE_MAX_SECONDS = 60;
 
 export interface Settled {
   /** Seconds waited, the last (idle) window included. */
@@ -29,7 +29,7 @@ function ticksOf(roots: readonly number[], stats: ReadonlyMap<number, Stat>): Ma
 }
 
 /** Waits until the process trees of `roots` are idle together, for at most `maxSeconds`. */
-export async function settle(roots: readonly number[], maxSeconds: number, windowMs = WINDOW_MS, idlePercent = IDLE_CPU_PERCENT): Promise<Settled> {
+export async function settle(roots: readonly number[], maxSeconds = SETTLE_MAX_SECONDS, windowMs = WINDOW_MS, idlePercent = IDLE_CPU_PERCENT): Promise<Settled> {
   const from = Date.now();
   let before = ticksOf(roots, snapshot());
   let at = Date.now();
