@@ -15,6 +15,7 @@ REPEAT ?=
 DURATION ?=
 WARMUP ?=
 FIRST_WARMUP ?=
+WARMUP_ITERATIONS ?=
 QUICK ?=
 PROFILE ?=
 PROTOCOL ?=
@@ -38,14 +39,14 @@ NODE_TEST := node --test --test-reporter=spec --test-timeout=300000 --test-force
 .PHONY: help setup images images-if-possible test lint unit conformance pact pact-mutants mutants fuzz resilience serve bench bench-smoke report screenshot matrix readme clean
 
 help: ## List the targets
-	@echo "  make bench IMPL=express API=forum   the standard profile (~10-15 min): a representative subset with intervals and verdicts; report: results/report/<runId>.html"
+	@echo "  make bench IMPL=express API=forum   the standard profile (~13-20 min): a representative subset with intervals and verdicts; report: results/report/<runId>.html"
 	@echo "  make bench IMPL=express,hapi  the two side by side on the APIs both serve; PROFILE=quick (= QUICK=1) a smoke run, PROFILE=paper the full published matrix"
 	@echo "  make bench IMPL=express,express@bun API=forum   runtimes as an axis: <impl>@<variant> is the implementation on another runtime its impl.yaml declares (express@bun, spring@jdk21)"
 	@echo
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z-]+:.*## / {printf "  \033[1m%-12s\033[0m %s\n", $$1, $$2}' $(MAKEFILE_LIST)
 	@echo
 	@echo "  Variables: IMPL=express[,…] (or express@bun: a runtime variant, impl.yaml variants)  API=forum[,…]  RUNTIME=local|containers  IMAGES=node[,…]  DB_POOL_SIZE=100"
-	@echo "  make bench: IMPL=a[,b] (IMPL=a,a: an A/A calibration run) API=x[,y] (default: every API they all serve) PROFILE=quick|standard|paper (bench/profiles.yaml; default standard) QUICK=1 (= PROFILE=quick) REPEAT DURATION WARMUP FIRST_WARMUP (override the profile's) PROTOCOL=rest|graphql CASES='rest/closed/c100-*' MODEL=closed|open|arrivals|sequential PIN=0"
+	@echo "  make bench: IMPL=a[,b] (IMPL=a,a: an A/A calibration run) API=x[,y] (default: every API they all serve) PROFILE=quick|standard|paper (bench/profiles.yaml; default standard) QUICK=1 (= PROFILE=quick) REPEAT DURATION WARMUP FIRST_WARMUP WARMUP_ITERATIONS (override the profile's) PROTOCOL=rest|graphql CASES='rest/closed/c100-*' MODEL=closed|open|arrivals|sequential PIN=0"
 	@echo "              a stress case (e.g. sports' CASES=rest/closed/stress) ramps until its stop conditions or its cap, then checks the recovery; QUICK=1 runs its scaled-down shape"
 	@echo "              RESUME=<runId> continues a stopped run, every API of it (same options); exit code 3 = finished, some cases failed (make shows: Error 3)"
 	@echo "  Usage errors (an unknown IMPL or API, a value out of range) are one line naming the accepted values, exit code 2 (make shows: Error 2)"
@@ -104,9 +105,9 @@ resilience: setup ## Resilience scenarios (database stall, lost writes, SIGTERM;
 serve: setup ## Run IMPL on a freshly seeded database for API (conformance data) until Ctrl-C
 	@node conformance/src/cli/serve.ts --impl '$(IMPL)' --api '$(API)'
 
-bench: setup ## Benchmark IMPL (or IMPL=a,b, alternating) on every API it serves, or on API=… (gate, seed, k6, baseline; the HTML report, CSV and verdicts at the end): PROFILE=quick|standard|paper QUICK=1 REPEAT DURATION WARMUP FIRST_WARMUP PROTOCOL CASES MODEL PIN=0 RESUME=<runId>
+bench: setup ## Benchmark IMPL (or IMPL=a,b, alternating) on every API it serves, or on API=… (gate, seed, k6, baseline; the HTML report, CSV and verdicts at the end): PROFILE=quick|standard|paper QUICK=1 REPEAT DURATION WARMUP FIRST_WARMUP WARMUP_ITERATIONS PROTOCOL CASES MODEL PIN=0 RESUME=<runId>
 	@node bench/src/cli/bench.ts --impl '$(IMPL)' $(if $(API),--api '$(API)') $(if $(PROFILE),--profile '$(PROFILE)') $(if $(REPEAT),--repeat $(REPEAT)) \
-	  $(if $(DURATION),--duration $(DURATION)) $(if $(WARMUP),--warmup $(WARMUP)) $(if $(FIRST_WARMUP),--first-warmup $(FIRST_WARMUP)) $(if $(filter 1 true yes,$(QUICK)),--quick) \
+	  $(if $(DURATION),--duration $(DURATION)) $(if $(WARMUP),--warmup $(WARMUP)) $(if $(FIRST_WARMUP),--first-warmup $(FIRST_WARMUP)) $(if $(WARMUP_ITERATIONS),--warmup-iterations $(WARMUP_ITERATIONS)) $(if $(filter 1 true yes,$(QUICK)),--quick) \
 	  $(if $(PROTOCOL),--protocol $(PROTOCOL)) $(if $(CASES),--cases '$(CASES)') $(if $(MODEL),--model $(MODEL)) $(if $(PIN),--pin $(PIN)) \
 	  $(if $(RESUME),--resume '$(RESUME)')
 

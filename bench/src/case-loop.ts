@@ -1,5 +1,6 @@
 // The cases of a run, one after another: the implementations restarted before each case,
-// the repetitions alternating between them (A B, B A, …), each on data reset before it
+// warmed by unrecorded iterations until their rates are steady (warm-up.ts), then the
+// repetitions alternating between them (A B, B A, …), each on data reset before it
 // and once every server of the case and the database are idle (settle.ts), the load
 // (k6, or the baseline client for a database-alone case) sampled with the process trees
 // at 10 Hz. A case that fails — its load outran the limit, k6 or the baseline
@@ -16,7 +17,8 @@ import type { Measured, StartedLoad } from './k6.ts';
 import { TreeSampler } from './proc-sampler.ts';
 import type { Progress } from './progress.ts';
 import type { Settled } from './settle.ts';
-import { CEILING_SHARE_WARNING, NATIVE_CLIENT_BOUND_CPU_PERCENT, isDatabaseAlone, tierOf, type BenchCase, type CaseCrossCheck, type CaseFailure, type Repetition } from './result-document.ts';
+import { isSteady, type WarmupIterations } from './warm-up.ts';
+import { CEILING_SHARE_WARNING, NATIVE_CLIENT_BOUND_CPU_PERCENT, isDatabaseAlone, tierOf, type BenchCase, type CaseCrossCheck, type CaseFailure, type CaseWarmup, type Repetition } from './result-document.ts';
 
 /** k6 (or the baseline client) busier than this share of its core measured itself, not the server. */
 const GENERATOR_BOUND_CPU_PERCENT = 80;
@@ -38,10 +40,12 @@ export interface CaseLoopDeps<C extends PlannedCase> {
   /** One repetition's time limit; `first`: a served case's first repetition (its longer warm-up). */
   limitSeconds(c: C, first: boolean): number;
   startServer(impl: string): Promise<LoopServer>;
-  /** Starts k6 for one repetition of a benchmarked case against `server`; `first`: the server's first load since it started. */
+  /** Starts k6 for one repetition (or warm-up iteration) of a benchmarked case against `server`; `first`: the server's first load since it started. */
   startLoad(c: C, server: LoopServer, limitSeconds: number, first: boolean): StartedLoad;
-  /** The warm-up of a served case's first repetition when it is longer than the others' (recorded in that repetition). */
+  /** The warm-up of a served case's first load when it is longer than the others' (recorded in that load). */
   readonly firstWarmupSeconds?: number;
+  /** Unrecorded iterations before a served case's repetitions (warm-up.ts); absent or max 0: none. */
+  readonly warmupIterations?: WarmupIterations;
   /** Starts the database-alone client for one repetition of a baseline case. */
   startBaseline(c: C, limitSeconds: number): Promise<StartedLoad>;
   /** Restores the seeded data before a repetition. */
@@ -97,10 +101,21 @@ interface Outcome {
   repetitions: Repetition[];
   failure?: CaseFailure;
   crossCheck?: CaseCrossCheck;
+  warmup?: CaseWarmup;
 }
 
 function record(c: PlannedCase, o: Outcome): BenchCase {
-  return { id: c.id, protocol: c.protocol, tier: tierOf(c), model: c.model, parameters: c.parameters, repetitions: o.repetitions, ...(o.failure ? { failure: o.failure } : {}), ...(o.crossCheck ? { crossCheck: o.crossCheck } : {}) };
+  return {
+    id: c.id,
+    protocol: c.protocol,
+    tier: tierOf(c),
+    model: c.model,
+    parameters: c.parameters,
+    repetitions: o.repetitions,
+    ...(o.failure ? { failure: o.failure } : {}),
+    ...(o.crossCheck ? { crossCheck: o.crossCheck } : {}),
+    ...(o.warmup ? { warmup: o.warmup } : {}),
+  };
 }
 
 /** The database-alone case: measured once, recorded in every implementation's document. */
@@ -142,13 +157,15 @@ async function runServedCase<C extends PlannedCase>(c: C, firstStep: number, dep
         outcomes.get(name)!.failure = asFailure('implementation', error, `${name} did not start: `);
       }
     }
+    const warming = (deps.warmupIterations?.max ?? 0) > 0;
+    if (warming) await warmUp(c, firstStep, deps, servers, outcomes, label);
     for (let r = 1; r <= deps.repeat; r++) {
       for (const [place, name] of roundOrder(impls, r).entries()) {
         const server = servers.get(name);
         const outcome = outcomes.get(name)!;
         if (!server || outcome.failure) continue;
-        // The first repetition warms a freshly started implementation (bench/profiles.yaml: firstWarmupSeconds).
-        const first = r === 1;
+        // Without warm-up iterations the first repetition is the freshly started implementation's first load (bench/profiles.yaml: firstWarmupSeconds).
+        const first = r === 1 && !warming;
         deps.progress.begin(firstStep + impls.indexOf(name), r, label(name));
         const result = await repetition(deps, r, server, [...servers.values()], c, async () => deps.startLoad(c, server, deps.limitSeconds(c, first), first), 'generator', name);
         deps.progress.end();
@@ -157,9 +174,7 @@ async function runServedCase<C extends PlannedCase>(c: C, firstStep: number, dep
         if (warmed) outcome.repetitions.push(impls.length > 1 ? { ...warmed, order: place + 1 } : warmed);
         if (result.failure) {
           outcome.failure = { ...result.failure, repetition: r };
-          // A stalled implementation must not load the machine while the others go on.
-          servers.delete(name);
-          await server.stop();
+          await drop(servers, name);
         }
       }
     }
@@ -179,8 +194,59 @@ async function runServedCase<C extends PlannedCase>(c: C, firstStep: number, dep
   } finally {
     for (const server of servers.values()) await server.stop();
   }
-  for (const name of impls) deps.progress.caseLine(label(name), outcomes.get(name)!.repetitions, outcomes.get(name)!.failure);
+  for (const name of impls) deps.progress.caseLine(label(name), outcomes.get(name)!.repetitions, outcomes.get(name)!.failure, outcomes.get(name)!.warmup);
   return outcomes;
+}
+
+/**
+ * The warm-up iterations of a served case: rounds alternating like the repetitions, each
+ * implementation loaded (the same load as a repetition, the same reset and idle wait
+ * before it) until its rate is steady or it has had `max` iterations. Recorded apart from
+ * the repetitions; a failure in one is the case's failure for that implementation.
+ */
+async function warmUp<C extends PlannedCase>(c: C, firstStep: number, deps: CaseLoopDeps<C>, servers: Map<string, LoopServer>, outcomes: Map<string, Outcome>, label: (name: string) => string): Promise<void> {
+  const { max, steadyWithinPercent } = deps.warmupIterations!;
+  const warming = new Set(deps.impls.filter((name) => servers.has(name)));
+  for (const name of warming) outcomes.get(name)!.warmup = { iterations: [], steady: false };
+  for (let k = 1; k <= max && warming.size > 0; k++) {
+    for (const name of roundOrder(deps.impls, k)) {
+      const server = servers.get(name);
+      const outcome = outcomes.get(name)!;
+      if (!server || !warming.has(name)) continue;
+      const first = k === 1;
+      deps.progress.beginWarmup(firstStep + deps.impls.indexOf(name), k, max, label(name));
+      const result = await repetition(deps, k, server, [...servers.values()], c, async () => deps.startLoad(c, server, deps.limitSeconds(c, first), first), 'generator', name);
+      deps.progress.end();
+      if (deps.stopping()) throw new Interrupted();
+      const warmup = outcome.warmup!;
+      if (result.rep) warmup.iterations.push(first && deps.firstWarmupSeconds !== undefined ? { ...result.rep, warmupSeconds: deps.firstWarmupSeconds } : result.rep);
+      if (result.failure) {
+        outcome.failure = { ...result.failure, warmupIteration: k };
+        warming.delete(name);
+        await drop(servers, name);
+        continue;
+      }
+      if (isSteady(warmup.iterations.map((i) => i.throughput), steadyWithinPercent)) {
+        warmup.steady = true;
+        warming.delete(name);
+      }
+    }
+  }
+  for (const name of warming) {
+    const rates = outcomes.get(name)!.warmup!.iterations.map((i) => Math.round(i.throughput)).join(', ');
+    console.log(`  ${label(name)}: still rising after ${max} warm-up iterations (${rates} req/s); measuring anyway (recorded: steady false)`);
+  }
+  for (const name of deps.impls) {
+    const warmup = outcomes.get(name)!.warmup;
+    if (warmup && warmup.iterations.length === 0) delete outcomes.get(name)!.warmup;
+  }
+}
+
+/** Stops a failed implementation: it must not load the machine while the others go on. */
+async function drop(servers: Map<string, LoopServer>, name: string): Promise<void> {
+  const server = servers.get(name);
+  servers.delete(name);
+  await server?.stop();
 }
 
 /**

@@ -8,6 +8,7 @@ import apiProfilesSchema from '../api-profiles.schema.json' with { type: 'json' 
 import profilesSchema from '../profiles.schema.json' with { type: 'json' };
 import { UsageError } from './failure.ts';
 import { benchDir } from './paths.ts';
+import type { WarmupIterations } from './warm-up.ts';
 import { loadYaml } from './yaml.ts';
 
 export interface Profile {
@@ -16,8 +17,10 @@ export interface Profile {
   readonly repeat: number;
   readonly durationSeconds: number;
   readonly warmupSeconds: number;
-  /** A served case's first repetition warms up this long instead (bench/profiles.yaml says why). */
+  /** A served case's first load warms up this long instead (bench/profiles.yaml says why). */
   readonly firstWarmupSeconds: number;
+  /** Unrecorded iterations before a served case's repetitions, until the rate is steady (bench/src/warm-up.ts). */
+  readonly warmupIterations: WarmupIterations;
   readonly quick: boolean;
   readonly cases: 'all' | 'subset';
 }

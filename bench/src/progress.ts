@@ -1,25 +1,29 @@
-// Progress lines while a run goes: "case i/n · rep r/R · <id> · ETA mm:ss", and one
-// summary line per finished case. The ETA is computed from the plan, not extrapolated from
-// the cases done so far (which differ in length): every repetition still to run costs its
-// planned load (warm-up + window, or what the API's module plans for it) plus k6's start
-// and summary, and every step not yet started a restart (bench/profiles.yaml `eta`) and its
-// first repetition's longer warm-up. Once
-// repetitions have run, the overhead measured on them replaces the configured one.
+// Progress lines while a run goes: "case i/n · rep r/R · <id> · ETA mm:ss" (or "warm-up k/≤W"),
+// and one summary line per finished case. The ETA is computed from the plan, not
+// extrapolated from the cases done so far (which differ in length): every load still to run
+// (a warm-up iteration or a repetition) costs its planned seconds (warm-up + window, or what
+// the API's module plans for it) plus k6's start and summary, and every step not yet started
+// a restart (bench/profiles.yaml `eta`) and its first load's longer warm-up. A step is
+// planned with the fewest warm-up iterations the steadiness rule can stop at; one that needs
+// more makes the ETA grow as it goes. Once loads have run, the overhead measured on them
+// replaces the configured one.
 import type { EtaOverheads } from './profiles.ts';
-import type { CaseFailure, Repetition } from './result-document.ts';
+import type { CaseFailure, CaseWarmup, Repetition } from './result-document.ts';
 
 /** No overhead: the ETA of the planned load alone. */
 export const NO_OVERHEAD: EtaOverheads = { repetitionOverheadSeconds: 0, caseOverheadSeconds: 0 };
 
-/** A step's (a case for one implementation) planned load: seconds per repetition, and what its first repetition's longer warm-up adds. */
+/** A step's (a case for one implementation) planned load: seconds per load, what its first load's longer warm-up adds, and its warm-up iterations. */
 export interface StepLoad {
   readonly seconds: number;
   readonly firstExtra: number;
+  /** Warm-up iterations planned before its repetitions (bench/src/warm-up.ts); absent: none. */
+  readonly warmups?: number;
 }
 
 /** The seconds a plan takes. */
 export function plannedSeconds(stepLoads: readonly StepLoad[], repeat: number, eta: EtaOverheads): number {
-  return stepLoads.reduce((a, load) => a + repeat * (load.seconds + eta.repetitionOverheadSeconds) + load.firstExtra + eta.caseOverheadSeconds, 0);
+  return stepLoads.reduce((a, load) => a + (repeat + (load.warmups ?? 0)) * (load.seconds + eta.repetitionOverheadSeconds) + load.firstExtra + eta.caseOverheadSeconds, 0);
 }
 
 export class Progress {
@@ -29,6 +33,8 @@ export class Progress {
   private readonly eta: EtaOverheads;
   /** Repetitions begun per step (1-based step index). */
   private readonly begun = new Map<number, number>();
+  /** Warm-up iterations begun per step. */
+  private readonly warmed = new Map<number, number>();
   private current = 0;
   private repStarted = 0;
   private measuredOverheadMs = 0;
@@ -41,16 +47,19 @@ export class Progress {
     this.eta = eta;
   }
 
-  /** The seconds still to go when step `step` begins repetition `rep`: its own repetition included. */
-  remainingSeconds(step: number, rep: number): number {
+  /** The seconds still to go when step `step` begins repetition `rep` (or warm-up iteration `warmup`, rep then 0): its own load included. */
+  remainingSeconds(step: number, rep: number, warmup = 0): number {
     const overhead = this.measured > 0 ? this.measuredOverheadMs / this.measured / 1000 : this.eta.repetitionOverheadSeconds;
     let total = 0;
     for (let s = 1; s <= this.steps; s++) {
-      const begun = s === step ? rep - 1 : (this.begun.get(s) ?? 0);
-      const left = Math.max(0, this.repeat - begun);
+      const begun = s === step ? Math.max(0, rep - 1) : (this.begun.get(s) ?? 0);
+      const warmed = s === step && warmup > 0 ? warmup - 1 : (this.warmed.get(s) ?? 0);
       const load = this.loads[s - 1];
+      // Once its repetitions began, a step's warm-up is over; the one beginning counts even past the plan.
+      const warmupsLeft = begun > 0 || (s === step && rep > 0) ? 0 : Math.max(0, (load?.warmups ?? 0) - warmed, s === step && warmup > 0 ? 1 : 0);
+      const left = Math.max(0, this.repeat - begun) + warmupsLeft;
       total += left * ((load?.seconds ?? 0) + overhead);
-      if (begun === 0 && left > 0) total += this.eta.caseOverheadSeconds + (load?.firstExtra ?? 0);
+      if (begun === 0 && warmed === 0 && left > 0) total += this.eta.caseOverheadSeconds + (load?.firstExtra ?? 0);
     }
     return total;
   }
@@ -63,17 +72,29 @@ export class Progress {
     console.log(`case ${caseIndex}/${this.steps} · rep ${rep}/${this.repeat} · ${id} · ETA ${eta}`);
   }
 
+  /** Warm-up iteration `k` (of at most `max`) of a step: unrecorded, before its repetitions. */
+  beginWarmup(caseIndex: number, k: number, max: number, id: string): void {
+    this.repStarted = Date.now();
+    this.current = caseIndex;
+    const eta = formatDuration(this.remainingSeconds(caseIndex, 0, k) * 1000);
+    this.warmed.set(caseIndex, k);
+    console.log(`case ${caseIndex}/${this.steps} · warm-up ${k}/≤${max} · ${id} · ETA ${eta}`);
+  }
+
   end(): void {
     const step = this.loads[this.current - 1];
-    const load = (step?.seconds ?? 0) + (this.begun.get(this.current) === 1 ? (step?.firstExtra ?? 0) : 0);
+    // The step's first load carried its longer warm-up.
+    const first = (this.begun.get(this.current) ?? 0) + (this.warmed.get(this.current) ?? 0) === 1;
+    const load = (step?.seconds ?? 0) + (first ? (step?.firstExtra ?? 0) : 0);
     this.measuredOverheadMs += Math.max(0, Date.now() - this.repStarted - load * 1000);
     this.measured++;
   }
 
-  /** One line per finished case: its medians, or FAILED with the reason (and what the repetitions before measured). */
-  caseLine(id: string, reps: readonly Repetition[], failure?: CaseFailure): void {
+  /** One line per finished case: its warm-up iterations' rates, then its medians, or FAILED with the reason (and what the repetitions before measured). */
+  caseLine(id: string, reps: readonly Repetition[], failure?: CaseFailure, warmup?: CaseWarmup): void {
+    if (warmup) console.log(`  ${id}: warm-up ${warmup.iterations.map((i) => Math.round(i.throughput)).join(' → ')} req/s${warmup.steady ? ', steady' : failure?.warmupIteration ? '' : ', still rising'}`);
     if (failure) {
-      const at = failure.repetition ? ` in repetition ${failure.repetition}` : '';
+      const at = failure.repetition ? ` in repetition ${failure.repetition}` : failure.warmupIteration ? ` in warm-up iteration ${failure.warmupIteration}` : '';
       console.log(`  ${id}: FAILED (${failure.kind})${at}: ${failure.reason}`);
       if (reps.length === 0) return;
     }

@@ -135,7 +135,7 @@ export interface Repetition {
   /** Seconds waited before the load for the case's servers and the database to be idle (bench/src/settle.ts). */
   settleSeconds?: number;
   durationSeconds: number;
-  /** This repetition's warm-up when it was not options.warmupSeconds: a served case's first (options.firstWarmupSeconds). */
+  /** This repetition's warm-up when it was not options.warmupSeconds: a served case's first load (options.firstWarmupSeconds). */
   warmupSeconds?: number;
   requests: number;
   errors: Record<string, number>;
@@ -174,6 +174,8 @@ export interface CaseFailure {
   reason: string;
   /** The repetition it happened in; absent when it happened before the first began. */
   repetition?: number;
+  /** The warm-up iteration it happened in (before the repetitions; bench/src/warm-up.ts). */
+  warmupIteration?: number;
   /** The last lines of the failing process's log. */
   detail?: string;
 }
@@ -190,6 +192,15 @@ export interface BenchCase {
   failure?: CaseFailure;
   /** The cross-check generator (wrk) once after the repetitions, on the same server (CROSSCHECK=wrk, closed model). */
   crossCheck?: CaseCrossCheck;
+  /** The unrecorded repetitions before `repetitions` (options.warmupIterations): none of the statistics use them. */
+  warmup?: CaseWarmup;
+}
+
+export interface CaseWarmup {
+  /** Each warm-up iteration as measured, in order (index 1, 2, …); the first is the freshly started implementation's first load. */
+  iterations: Repetition[];
+  /** The last iteration's rate rose less than options.warmupIterations.steadyWithinPercent: false when the warm-up hit its maximum still rising (or failed). */
+  steady: boolean;
 }
 
 export interface CaseCrossCheck {
@@ -219,8 +230,10 @@ export interface BenchResult {
     repeat: number;
     durationSeconds: number;
     warmupSeconds: number;
-    /** A served case's first repetition's warm-up, when longer than warmupSeconds. */
+    /** A served case's first load's warm-up (its first warm-up iteration, or else its first repetition), when longer than warmupSeconds. */
     firstWarmupSeconds?: number;
+    /** Unrecorded repetitions before a served case's recorded ones until the rate is steady (bench/src/warm-up.ts); absent: none. */
+    warmupIterations?: { max: number; steadyWithinPercent: number };
     quick: boolean;
     /** The make bench profile the options came from (bench/profiles.yaml). */
     profile?: string;

@@ -28,6 +28,7 @@ import { asCopy, distinctOriginals, implCopies, originalOf } from './copies.ts';
 import { documentImplementation } from './document-impl.ts';
 import { runCases } from './case-loop.ts';
 import { settle } from './settle.ts';
+import { NO_WARMUP_ITERATIONS, plannedWarmups, type WarmupIterations } from './warm-up.ts';
 import { databaseDown } from './db-probe.ts';
 import { UsageError } from './failure.ts';
 import type { GateRecord } from './gate.ts';
@@ -50,8 +51,10 @@ export interface BenchOptions {
   readonly repeat: number;
   readonly durationSeconds: number;
   readonly warmupSeconds: number;
-  /** A served case's first repetition's warm-up (the implementation's first load since its start); below warmupSeconds it is warmupSeconds. */
+  /** A served case's first load's warm-up (the implementation's first since its start); below warmupSeconds it is warmupSeconds. */
   readonly firstWarmupSeconds: number;
+  /** Unrecorded iterations before a served case's repetitions (bench/src/warm-up.ts); absent or max 0: none. */
+  readonly warmupIterations?: WarmupIterations;
   readonly quick: boolean;
   /** The profile the options came from (bench/profiles.yaml), recorded in the result. */
   readonly profile?: string;
@@ -147,6 +150,7 @@ export async function prepareBench(opts: BenchOptions): Promise<PreparedBench> {
     durationSeconds: opts.durationSeconds,
     warmupSeconds: opts.warmupSeconds,
     ...(firstWarmup(opts) > opts.warmupSeconds ? { firstWarmupSeconds: firstWarmup(opts) } : {}),
+    ...(opts.warmupIterations && opts.warmupIterations.max > 0 ? { warmupIterations: { ...opts.warmupIterations } } : {}),
     quick: opts.quick,
     ...(opts.profile ? { profile: opts.profile } : {}),
     protocols: [...new Set(cases.map((c) => c.protocol))],
@@ -310,6 +314,7 @@ async function execute({ opts, api, impls, names, cases, remaining, options, pla
       startK6(c.id, { BASE_URL: server.baseUrl, TIMELINE_SECONDS: timelineSeconds(api.module.plannedSeconds(c, settingsOf(first))), ...prepared.k6Env(c, settingsOf(first)) }, { script, cores: placement.generator, workDir, limitSeconds }),
     // Recorded on the first repetitions exactly as in the run's options.
     ...(options.firstWarmupSeconds !== undefined ? { firstWarmupSeconds: options.firstWarmupSeconds } : {}),
+    ...(options.warmupIterations ? { warmupIterations: options.warmupIterations } : {}),
     startBaseline: (c, limitSeconds) => prepared.startBaseline(c, settings, { cores: placement.generator, workDir, poolSize, limitSeconds }),
     // Where the load writes, every repetition starts from the seed.
     ...(api.manifest.bench.writes ? { reset: () => seeded.reset() } : {}),
@@ -332,13 +337,13 @@ async function execute({ opts, api, impls, names, cases, remaining, options, pla
   return { runId, files: written, complete: recorder.complete, failed: recorder.failed() };
 }
 
-/** Per step of the case loop (a database-alone case once, a served case per implementation), one repetition's planned load in seconds, and what its first adds. */
+/** Per step of the case loop (a database-alone case once, a served case per implementation), one load's planned seconds, what its first adds, and its warm-up iterations. */
 function stepLoads(cases: readonly PlannedCase[], impls: number, api: BenchApi, opts: BenchOptions): StepLoad[] {
   const settings: RunSettings = { warmupSeconds: opts.warmupSeconds, durationSeconds: opts.durationSeconds, seed: opts.seed };
   const longer = firstWarmup(opts) - opts.warmupSeconds;
   return cases.flatMap((c) => {
     const served = !isDatabaseAlone(c.protocol);
-    return Array<StepLoad>(served ? impls : 1).fill({ seconds: api.module.plannedSeconds(c, settings), firstExtra: served ? longer : 0 });
+    return Array<StepLoad>(served ? impls : 1).fill({ seconds: api.module.plannedSeconds(c, settings), firstExtra: served ? longer : 0, warmups: served ? plannedWarmups(opts.warmupIterations ?? NO_WARMUP_ITERATIONS) : 0 });
   });
 }
 

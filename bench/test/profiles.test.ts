@@ -85,3 +85,33 @@ test('every profile gives a first warm-up at least as long as the others', async
   // The standard profile's is long enough for the JVM (bench/profiles.yaml says what was measured).
   assert.ok(profiles['standard']!.firstWarmupSeconds >= 16);
 });
+
+test("warm-up iterations: a step plans the fewest the rule stops at, its first load carries the longer warm-up, and the ones it ran are behind it", () => {
+  const eta = { repetitionOverheadSeconds: 1, caseOverheadSeconds: 3 };
+  const loads = [{ seconds: 8, firstExtra: 18, warmups: 2 }, { seconds: 4, firstExtra: 0 }];
+  assert.equal(plannedSeconds(loads, 5, eta), 7 * 9 + 18 + 3 + 5 * 5 + 3);
+  const p = new Progress(loads, 5, eta);
+  assert.equal(p.remainingSeconds(1, 0, 1), plannedSeconds(loads, 5, eta));
+  const log = console.log;
+  const lines: string[] = [];
+  console.log = (line: string) => lines.push(line);
+  try {
+    p.beginWarmup(1, 1, 6, 'a');
+    assert.equal(p.remainingSeconds(1, 0, 2), 6 * 9 + 5 * 5 + 3, 'the first warm-up iteration (and its longer warm-up) behind it');
+    p.beginWarmup(1, 2, 6, 'a');
+    // A third iteration, beyond the plan: it still counts while it runs.
+    assert.equal(p.remainingSeconds(1, 0, 3), 6 * 9 + 5 * 5 + 3);
+    p.beginWarmup(1, 3, 6, 'a');
+    assert.equal(p.remainingSeconds(1, 1), 5 * 9 + 5 * 5 + 3, 'the repetitions begin: no warm-up left');
+  } finally {
+    console.log = log;
+  }
+  assert.match(lines[0]!, /^case 1\/2 · warm-up 1\/≤6 · a · ETA 01:52$/); // 112 s = 7 × 9 + 18 + 3 + 5 × 5 + 3
+});
+
+test('every profile warms with iterations or says none: max 0 or at least 2, and the standard profile has them', async () => {
+  const { profiles } = await loadProfiles();
+  for (const [name, p] of Object.entries(profiles)) assert.ok(p.warmupIterations.max === 0 || p.warmupIterations.max >= 2, `${name}: max ${p.warmupIterations.max}`);
+  assert.ok(profiles['standard']!.warmupIterations.max >= 5, 'room for the five loads spring needed to be steady (bench/profiles.yaml)');
+  assert.equal(profiles['quick']!.warmupIterations.max, 0, 'a smoke run has none');
+});

@@ -3,7 +3,7 @@
 // and skips the invalid fixture with a warning that names it.
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { copyFile, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
@@ -286,4 +286,22 @@ test('the tiers table: per point the native, driver and HTTP tiers with interval
   assert.doesNotMatch(warnings, /hapi run 2026-11-21T10-30-00Z: the limit \(the database alone\) was generator-bound/);
   // Native cases are no implementation's: no group of their own, no verdict against the limit.
   assert.ok(api.groups.every((g) => g.protocol !== 'native'));
+});
+
+test("warm-up iterations: a table of their rates where a case ran them, and none where no case did", async () => {
+  assert.ok(!html.includes('<h4>Warm-up iterations</h4>'), 'the fixtures ran none');
+  const doc = read(EXPRESS);
+  const served = doc.cases.find((c) => c.protocol === 'rest')!;
+  const rep = served.repetitions[0]!;
+  served.warmup = { iterations: [1200, 2100, 2150].map((throughput, i) => ({ ...rep, index: i + 1, throughput })), steady: true };
+  doc.options.warmupIterations = { max: 6, steadyWithinPercent: 5 };
+  const root = join(dir, 'warmed');
+  await mkdir(join(root, 'bench', 'forum', 'express'), { recursive: true });
+  await writeFile(join(root, 'bench', 'forum', 'express', 'run.json'), JSON.stringify(doc));
+  const written = await writeReport(root, join(root, 'report', 'index.html'));
+  assert.equal(written.warnings.length, 0);
+  const page = await readFile(written.file, 'utf8');
+  assert.equal((page.match(/<h4>Warm-up iterations<\/h4>/g) ?? []).length, 1, 'only the group of the case that ran them');
+  assert.match(page, /1,200 → 2,100 → 2,150/);
+  assert.match(page, /<td>3<\/td><td>[^<]*<\/td><td>steady<\/td>/);
 });

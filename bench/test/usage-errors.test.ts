@@ -58,6 +58,7 @@ const cases: [string, string, string[], Record<string, string>, readonly string[
   ['bench, an API the implementation does not serve', BENCH, ['--impl', name, '--api', notServed], {}, served],
   ['bench, REPEAT out of range', BENCH, ['--impl', name, '--repeat', '0'], {}, ['≥ 1']],
   ['bench, PIN out of range', BENCH, ['--impl', name, '--pin', '2'], {}, ['0', '1']],
+  ['bench, one warm-up iteration (the rule compares two)', BENCH, ['--impl', name, '--warmup-iterations', '1'], {}, ['0', 'at least 2']],
   ['bench, PROFILE unknown', BENCH, ['--impl', name, '--profile', 'fast'], {}, ['quick', 'standard', 'paper']],
   ['bench, QUICK=1 with another PROFILE', BENCH, ['--impl', name, '--quick', '--profile', 'paper'], {}, ['QUICK=1 is PROFILE=quick']],
   ['bench, an unknown option', BENCH, ['--impl', name, '--repeats', '3'], {}, ['--repeat', '--duration']],

@@ -22,12 +22,13 @@ import { checkRunId, RunComplete } from '../resume.ts';
 import type { BenchOutcome, PreparedBench } from '../run.ts';
 import type { FailedCase } from '../run-record.ts';
 import { FilteredOut } from '../select.ts';
+import type { WarmupIterations } from '../warm-up.ts';
 
 /** make bench's exit codes (bench/README.md); runMain gives 2 (usage) and 1 (gate, set-up, bugs), Ctrl-C 130. */
 const EXIT = { measured: 0, casesFailed: 3 } as const;
 
 // Defaults: the profile's (bench/profiles.yaml: repetitions, window, warm-up, which cases of
-// each API); REPEAT, DURATION, WARMUP and CASES override them.
+// each API); REPEAT, DURATION, WARMUP, FIRST_WARMUP, WARMUP_ITERATIONS and CASES override them.
 await runMain('bench', async () => {
   const { values } = parseCli({
     options: {
@@ -37,6 +38,7 @@ await runMain('bench', async () => {
       duration: { type: 'string' },
       warmup: { type: 'string' },
       'first-warmup': { type: 'string' },
+      'warmup-iterations': { type: 'string' },
       quick: { type: 'boolean', default: false },
       profile: { type: 'string' },
       protocol: { type: 'string' },
@@ -58,6 +60,7 @@ await runMain('bench', async () => {
     durationSeconds: numberArg('DURATION', values.duration, profile.durationSeconds, 1),
     warmupSeconds: numberArg('WARMUP', values.warmup, profile.warmupSeconds, 0),
     firstWarmupSeconds: numberArg('FIRST_WARMUP', values['first-warmup'], profile.firstWarmupSeconds, 0),
+    warmupIterations: { ...profile.warmupIterations, max: warmupIterationsArg(values['warmup-iterations'], profile.warmupIterations.max) },
     quick: profile.quick,
     pin: choiceArg('PIN', values.pin, ['0', '1']) !== '0',
     seed: Math.round(numberArg('SEED', values.seed, 1, 0)),
@@ -108,7 +111,7 @@ await runMain('bench', async () => {
   for (const line of skipped) console.log(`bench: left out ${line}`);
   for (const api of kept) console.log(`bench: ${api}: run ${runId} is complete, kept as it is`);
   console.log(`bench: run ${runId}: ${impls.join(',')} on ${prepared.map((p) => `${p.api} (${p.planned - p.recorded} cases${p.recorded ? `, ${p.recorded} recorded before` : ''})`).join(', ')}`);
-  console.log(`bench: profile ${profile.name} (${profile.description}): ${common.repeat} × ${common.durationSeconds} s after ${common.warmupSeconds} s of warm-up${firstWarmupNote(common)}`);
+  console.log(`bench: profile ${profile.name} (${profile.description}): ${common.repeat} × ${common.durationSeconds} s after ${common.warmupSeconds} s of warm-up${firstWarmupNote(common)}${warmupIterationsNote(common.warmupIterations)}`);
   for (const note of notes) console.log(`bench: ${note}`);
   // The plan's time from the first line: the cases' load, k6's start per repetition, a restart per case.
   const planned = prepared.reduce((a, p) => a + p.plannedSeconds, 0);
@@ -167,6 +170,17 @@ function failedLine(failed: readonly FailedCase[]): string {
 }
 
 /** The first repetition's longer warm-up, when it is longer (bench/profiles.yaml). */
+/** WARMUP_ITERATIONS: 0 (none) or at least 2, since the steadiness rule compares two iterations. */
+function warmupIterationsArg(given: string | undefined, fallback: number): number {
+  const max = Math.round(numberArg('WARMUP_ITERATIONS', given, fallback, 0));
+  if (max === 1) throw new UsageError('WARMUP_ITERATIONS must be 0 (none) or at least 2 (the rule compares two iterations), got 1');
+  return max;
+}
+
+function warmupIterationsNote(w: WarmupIterations): string {
+  return w.max > 0 ? `; before them, per implementation and case, unrecorded warm-up iterations until the rate rises less than ${w.steadyWithinPercent}% (at most ${w.max})` : '';
+}
+
 function firstWarmupNote(o: { warmupSeconds: number; firstWarmupSeconds: number }): string {
   return o.firstWarmupSeconds > o.warmupSeconds ? ` (${o.firstWarmupSeconds} s before a case's first repetition, from cold)` : '';
 }

@@ -37,7 +37,7 @@ await runMain('bench-smoke', async () => {
       }
       ranApi = true;
       console.log(`== smoke ${impl.manifest.name} × ${api.manifest.name} (CASES=${smoke.cases})`);
-      const outcome = await runBench({ impls: [impl.manifest.name], api: api.manifest.name, profile: profile.name, eta, repeat: profile.repeat, durationSeconds: profile.durationSeconds, warmupSeconds: profile.warmupSeconds, firstWarmupSeconds: profile.firstWarmupSeconds, quick: profile.quick, cases: smoke.cases, ...(smoke.native !== undefined ? { native: smoke.native } : {}), pin: true, seed: 1 });
+      const outcome = await runBench({ impls: [impl.manifest.name], api: api.manifest.name, profile: profile.name, eta, repeat: profile.repeat, durationSeconds: profile.durationSeconds, warmupSeconds: profile.warmupSeconds, firstWarmupSeconds: profile.firstWarmupSeconds, warmupIterations: profile.warmupIterations, quick: profile.quick, cases: smoke.cases, ...(smoke.native !== undefined ? { native: smoke.native } : {}), pin: true, seed: 1 });
       if (outcome.failed.length > 0) throw new Error(`the smoke of ${impl.manifest.name} × ${api.manifest.name} failed in ${outcome.failed.length} case(s): ${outcome.failed.map((f) => `${f.case.id}: ${f.case.failure.reason}`).join('; ')}`);
       for (const file of outcome.files) console.log(`\n${summaryMarkdown(JSON.parse(await readFile(file, 'utf8')) as BenchResult)}\nbench-smoke: result → ${file}`);
       ran++;

@@ -217,15 +217,16 @@ export function usageSpec(group: CaseGroup, impls: string[], what: 'cpu' | 'rss'
 }
 
 /**
- * Latency over the first seconds of each case's first repetition (the first load a freshly
- * started implementation serves), warm-up included: median and p95 per second, a rule where
+ * Latency over the first seconds of each case's first load (a freshly started
+ * implementation's: its first warm-up iteration, or else its first repetition), warm-up included: median and p95 per second, a rule where
  * the measured window begins. Null when no repetition recorded a timeline.
  */
 export function timelineSpec(group: CaseGroup, impls: string[]): TopLevelSpec | null {
   if (isDatabaseAlone(group.protocol)) return null;
   const values = group.rows.flatMap((row) =>
     row.results.flatMap((r: CaseResult) => {
-      const first = r.case.repetitions.find((rep) => rep.index === 1) ?? r.case.repetitions[0];
+      // The first load: the first warm-up iteration where the case had them.
+      const first = r.case.warmup?.iterations[0] ?? r.case.repetitions.find((rep) => rep.index === 1) ?? r.case.repetitions[0];
       const warmup = first?.warmupSeconds ?? r.run.options.warmupSeconds;
       return (first?.timeline ?? []).flatMap((p) => [
         { case: caseLabel(row.parameters), impl: r.impl, second: p.second, statistic: 'median', ms: p.p50Ms, warmup },

@@ -4,7 +4,8 @@ import { ALPHA, BOOTSTRAP_SEED, CONFIDENCE, MIN_REPETITIONS, MIN_VERDICT_REPETIT
 import { docLabel } from '../copies.ts';
 import { caseLabel, cpuSpec, implColors, latencySpec, renderSvg, throughputSpec, timelineSpec, usageSpec } from './charts.ts';
 
-const TIMELINE_CAPTION = "Each case's first repetition, the first load a freshly started implementation serves (it is restarted for every case): the median (solid) and p95 (dashed) latency of the requests that ended in each second since the load began, log scale; the grey dotted rule is the end of the warm-up (the profile's longer first warm-up, the same for every implementation), where the measured window begins. A runtime that compiles as it runs (the JVM's JIT, V8's and JavaScriptCore's tiers) shows its warm-up as slow first seconds.";
+const WARMUP_NOTE = 'Unrecorded repetitions before the recorded ones, the same load, each after the same data reset and idle wait: they go on until an iteration\'s rate rises less than the profile\'s threshold above the one before (or its maximum is reached: "still rising"). No statistic uses them; the same rule applies to every implementation.';
+const TIMELINE_CAPTION = "Each case's first load, the first a freshly started implementation serves (it is restarted for every case; its first warm-up iteration where the case had them): the median (solid) and p95 (dashed) latency of the requests that ended in each second since the load began, log scale; the grey dotted rule is the end of the warm-up (the profile's longer first warm-up, the same for every implementation), where the measured window begins. A runtime that compiles as it runs (the JVM's JIT, V8's and JavaScriptCore's tiers) shows its warm-up as slow first seconds.";
 import { interval, mib, ms, percent, pValue, rate, ratioWithInterval, relative, share } from './format.ts';
 import type { ApiReport, CaseGroup, CaseResult, FamilyCounts, PairComparison, RunInfo, Verdicts } from './model.ts';
 import { cpuTable, ceilingCell, crossCheckCell, noiseCell, CPU_CAPTION } from './cpu.ts';
@@ -127,6 +128,23 @@ function latencyTable(group: CaseGroup): string {
   return table(['case', 'impl', 'min', 'median [CI]', 'mean', 'p95 [CI]', 'p99', 'max'], rows, 2);
 }
 
+/** Each served case's warm-up iterations (options.warmupIterations), or '' when none ran. */
+function warmupTable(group: CaseGroup): string {
+  const rows = group.rows.flatMap((row) =>
+    row.results
+      .filter((r) => r.case.warmup)
+      .map((r, i) => [
+        i === 0 ? esc(caseLabel(row.parameters)) : '',
+        esc(r.impl),
+        String(r.case.warmup!.iterations.length),
+        r.case.warmup!.iterations.map((it) => rate(it.throughput)).join(' → '),
+        r.case.warmup!.steady ? 'steady' : '<span class="slower">still rising</span>',
+        r.case.repetitions.map((rep) => rate(rep.throughput)).join(', '),
+      ]),
+  );
+  return rows.length ? table(['case', 'impl', 'iterations', 'warm-up req/s', 'ended', 'recorded repetitions req/s'], rows, 2) : '';
+}
+
 function usageTable(group: CaseGroup): string {
   const rows = group.rows.flatMap((row) =>
     row.results.map((r, i) => [
@@ -198,6 +216,7 @@ async function groupSection(report: ApiReport, group: CaseGroup): Promise<string
   const rss = usageSpec(group, report.impls, 'rss');
   const cpuPerRequest = cpuSpec(group, report.impls);
   const timeline = timelineSpec(group, report.impls);
+  const warmup = warmupTable(group);
   return `<section id="${esc(report.id)}-${esc(group.key.replace('/', '-'))}">
 <h3>${esc(title)}</h3>
 <h4>Throughput</h4>
@@ -215,6 +234,9 @@ ${latencyTable(group)}
 ${timeline ? `<h4>Latency over the first seconds (warm-up included)</h4>
 <figure class="timeline">${await renderSvg(timeline)}
 <figcaption>${TIMELINE_CAPTION}</figcaption></figure>` : ''}
+${warmup ? `<h4>Warm-up iterations</h4>
+<p class="note">${WARMUP_NOTE}</p>
+${warmup}` : ''}
 ${await overTimeParts(group, report.impls)}
 ${cpu && rss ? `<h4>Server CPU and memory over time</h4>
 <figure>${await renderSvg(cpu)}<figcaption>The implementation's whole process tree, sampled from /proc, in the repetition closest to the median throughput. 100% = one core busy.</figcaption></figure>
