@@ -182,5 +182,5 @@ function warmupIterationsNote(w: WarmupIterations): string {
 }
 
 function firstWarmupNote(o: { warmupSeconds: number; firstWarmupSeconds: number }): string {
-  return o.firstWarmupSeconds > o.warmupSeconds ? ` (${o.firstWarmupSeconds} s before a case's first repetition, from cold)` : '';
+  return o.firstWarmupSeconds > o.warmupSeconds ? ` (${o.firstWarmupSeconds} s before a case's first load, from cold)` : '';
 }
