@@ -37,7 +37,7 @@ export interface CaseLoopDeps<C extends PlannedCase> {
   readonly progress: Progress;
   /** Case number of the first case (1 unless a resumed run skips the finished ones). */
   readonly firstStep?: number;
-  /** One repetition's time limit; `first`: a served case's first repetition (its longer warm-up). */
+  /** One load's time limit; `first`: a served case's first load (its longer warm-up). */
   limitSeconds(c: C, first: boolean): number;
   startServer(impl: string): Promise<LoopServer>;
   /** Starts k6 for one repetition (or warm-up iteration) of a benchmarked case against `server`; `first`: the server's first load since it started. */

@@ -249,7 +249,7 @@ async function execute({ opts, api, impls, names, cases, remaining, options, pla
   const prepared = await api.module.prepare(seeded, databases);
   if (resumed) checkResumedDatabase(resumed, { provider: db.provider, fingerprint: seeded.info.fingerprint, engine: db.engine.name, version: db.engine.version });
   const settings: RunSettings = { warmupSeconds: opts.warmupSeconds, durationSeconds: opts.durationSeconds, seed: opts.seed };
-  // A served case's first repetition is its implementation's first load since it started.
+  // A served case's first load (its first warm-up iteration, or else its first repetition) is its implementation's first since it started.
   const settingsOf = (first: boolean): RunSettings => (first ? { ...settings, warmupSeconds: firstWarmup(opts) } : settings);
 
   for (const impl of distinctOriginals(impls)) await buildImplementation(impl, { runtime });
@@ -312,7 +312,7 @@ async function execute({ opts, api, impls, names, cases, remaining, options, pla
     },
     startLoad: (c, server, limitSeconds, first) =>
       startK6(c.id, { BASE_URL: server.baseUrl, TIMELINE_SECONDS: timelineSeconds(api.module.plannedSeconds(c, settingsOf(first))), ...prepared.k6Env(c, settingsOf(first)) }, { script, cores: placement.generator, workDir, limitSeconds }),
-    // Recorded on the first repetitions exactly as in the run's options.
+    // Recorded on the first loads exactly as in the run's options.
     ...(options.firstWarmupSeconds !== undefined ? { firstWarmupSeconds: options.firstWarmupSeconds } : {}),
     ...(options.warmupIterations ? { warmupIterations: options.warmupIterations } : {}),
     startBaseline: (c, limitSeconds) => prepared.startBaseline(c, settings, { cores: placement.generator, workDir, poolSize, limitSeconds }),
@@ -347,7 +347,7 @@ function stepLoads(cases: readonly PlannedCase[], impls: number, api: BenchApi, 
   });
 }
 
-/** The warm-up of a served case's first repetition: the given one, never shorter than every repetition's. */
+/** The warm-up of a served case's first load: the given one, never shorter than every repetition's. */
 function firstWarmup(opts: BenchOptions): number {
   return Math.max(opts.warmupSeconds, opts.firstWarmupSeconds);
 }

@@ -74,7 +74,7 @@ function runsTable(report: ApiReport): string {
     ['machine at the start', ({ doc }) => noiseCell(doc)],
     ['started', ({ doc }) => esc(doc.startedAt.replace('T', ' ').replace(/(\.\d+)?Z$/, ' UTC'))],
     ['options', ({ doc }) => [
-      `${doc.options.quick ? '<b>QUICK</b>, ' : ''}REPEAT ${doc.options.repeat}, ${doc.options.durationSeconds} s + ${doc.options.warmupSeconds} s warm-up${doc.options.firstWarmupSeconds !== undefined ? ` (${doc.options.firstWarmupSeconds} s before a case's first repetition)` : ''}`,
+      `${doc.options.quick ? '<b>QUICK</b>, ' : ''}REPEAT ${doc.options.repeat}, ${doc.options.durationSeconds} s + ${doc.options.warmupSeconds} s warm-up${doc.options.firstWarmupSeconds !== undefined ? ` (${doc.options.firstWarmupSeconds} s before a case's first load)` : ''}${doc.options.warmupIterations ? `, after warm-up iterations until steady within ${doc.options.warmupIterations.steadyWithinPercent}% (≤ ${doc.options.warmupIterations.max})` : ''}`,
       `${esc(doc.options.protocols.join(', '))}; ${esc(doc.options.models.join(', '))} model${doc.options.cases ? `; cases ${esc(doc.options.cases)}` : ''}`,
       doc.options.restartBetweenCases ? 'restarted between cases' : '',
     ].filter(Boolean).join('<br>')],
