@@ -170,7 +170,7 @@ async function runServedCase<C extends PlannedCase>(c: C, firstStep: number, dep
         const result = await repetition(deps, r, server, [...servers.values()], c, async () => deps.startLoad(c, server, deps.limitSeconds(c, first), first), 'generator', name);
         deps.progress.end();
         if (deps.stopping()) throw new Interrupted();
-        const warmed = first && deps.firstWarmupSeconds !== undefined && result.rep ? { ...result.rep, warmupSeconds: deps.firstWarmupSeconds } : result.rep;
+        const warmed = result.rep && firstLoad(result.rep, first, deps);
         if (warmed) outcome.repetitions.push(impls.length > 1 ? { ...warmed, order: place + 1 } : warmed);
         if (result.failure) {
           outcome.failure = { ...result.failure, repetition: r };
@@ -219,7 +219,7 @@ async function warmUp<C extends PlannedCase>(c: C, firstStep: number, deps: Case
       deps.progress.end();
       if (deps.stopping()) throw new Interrupted();
       const warmup = outcome.warmup!;
-      if (result.rep) warmup.iterations.push(first && deps.firstWarmupSeconds !== undefined ? { ...result.rep, warmupSeconds: deps.firstWarmupSeconds } : result.rep);
+      if (result.rep) warmup.iterations.push(firstLoad(result.rep, first, deps));
       if (result.failure) {
         outcome.failure = { ...result.failure, warmupIteration: k };
         warming.delete(name);
@@ -240,6 +240,11 @@ async function warmUp<C extends PlannedCase>(c: C, firstStep: number, deps: Case
     const warmup = outcomes.get(name)!.warmup;
     if (warmup && warmup.iterations.length === 0) delete outcomes.get(name)!.warmup;
   }
+}
+
+/** A freshly started implementation's first load records its longer warm-up (options.firstWarmupSeconds). */
+function firstLoad<C extends PlannedCase>(rep: Repetition, first: boolean, deps: CaseLoopDeps<C>): Repetition {
+  return first && deps.firstWarmupSeconds !== undefined ? { ...rep, warmupSeconds: deps.firstWarmupSeconds } : rep;
 }
 
 /** Stops a failed implementation: it must not load the machine while the others go on. */
