@@ -11,10 +11,14 @@ import { DATABASE_IMAGES } from '../provision/index.ts';
 
 const warn = (text: string): void => console.log(`\x1b[33m!! images: ${text}\x1b[0m`);
 
-/** What make test starts: the database images and the base of each implementation's runtime. */
+/**
+ * What make test starts: the database images, the base of each implementation's runtime, and
+ * the build stage a manifest names (`buildImage`: spring's JDK and Maven), without which that
+ * implementation's image cannot be built on a machine that never ran `make images`.
+ */
 async function neededImages(): Promise<string[]> {
-  const runtimes = (await loadImplementations()).map((i) => i.manifest.runtime.name as string);
-  return [...DATABASE_IMAGES, ...new Set(runtimes.filter((r) => r in imageSpecs()))];
+  const roles = (await loadImplementations()).flatMap((i) => [i.manifest.runtime.name as string, ...(i.manifest.buildImage !== undefined ? [i.manifest.buildImage] : [])]);
+  return [...DATABASE_IMAGES, ...new Set(roles.filter((r) => r in imageSpecs()))];
 }
 
 await runMain('images', async () => {
