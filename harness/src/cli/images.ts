@@ -6,18 +6,18 @@ import { runMain } from './main.ts';
 import { notAccepted, parseCli } from './usage.ts';
 import { probeEngine, probeRun } from '../containers/engine.ts';
 import { buildLocalImages, imageSource, imageSpecs, localRef } from '../containers/images.ts';
-import { loadImplementations } from '../impl/manifest.ts';
+import { imageRoles, loadImplementations } from '../impl/manifest.ts';
 import { DATABASE_IMAGES } from '../provision/index.ts';
 
 const warn = (text: string): void => console.log(`\x1b[33m!! images: ${text}\x1b[0m`);
 
 /**
- * What make test starts: the database images, the base of each implementation's runtime, and
- * the build stage a manifest names (`buildImage`: spring's JDK and Maven), without which that
- * implementation's image cannot be built on a machine that never ran `make images`.
+ * What make test starts: the database images and every image an implementation's is built
+ * from, its build stage included (spring's JDK and Maven), without which that image cannot be
+ * built on a machine that never ran `make images`.
  */
 async function neededImages(): Promise<string[]> {
-  const roles = (await loadImplementations()).flatMap((i) => [i.manifest.runtime.name as string, ...(i.manifest.buildImage !== undefined ? [i.manifest.buildImage] : [])]);
+  const roles = (await loadImplementations()).flatMap((i) => imageRoles(i.manifest));
   return [...DATABASE_IMAGES, ...new Set(roles.filter((r) => r in imageSpecs()))];
 }
 

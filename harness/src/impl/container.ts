@@ -12,7 +12,7 @@ import { implTreeHash } from '../fingerprint.ts';
 import type { ManagedProcess } from '../process.ts';
 import { VERSION_COMMAND } from '../runtime-version.ts';
 import { healthAnswers } from './health.ts';
-import type { Implementation, RuntimeName } from './manifest.ts';
+import { imageRoles, type Implementation, type RuntimeName } from './manifest.ts';
 
 const BUILD_TIMEOUT_MS = 10 * 60_000;
 const HEALTH_TIMEOUT_MS = 60_000;
@@ -27,8 +27,8 @@ export function imageUnavailable(impl: Implementation): string | null {
   // Never the default runtime's image in a variant's place.
   if (!impl.variant.isDefault) return `the containers runtime does not run the ${impl.variant.name} variant of ${impl.variant.folder}: ${impl.variant.containersUnsupported ?? 'no image declared'} (run it with RUNTIME=local)`;
   if (imageSource() === 'official') return null;
-  for (const role of [baseRole(impl), impl.manifest.buildImage]) {
-    if (role !== undefined && !(role in imageSpecs())) return `no local image '${role}' in images/images.yaml (and no registry: FAIRBENCH_IMAGES=local)`;
+  for (const role of imageRoles(impl.manifest)) {
+    if (!(role in imageSpecs())) return `no local image '${role}' in images/images.yaml (and no registry: FAIRBENCH_IMAGES=local)`;
   }
   return null;
 }

@@ -55,6 +55,11 @@ export interface Implementation {
   readonly variant: ResolvedVariant;
 }
 
+/** The images.yaml roles its image is built from: its runtime's (BASE_IMAGE) and its build stage's, when it names one (BUILD_IMAGE). */
+export function imageRoles(manifest: ImplManifest): string[] {
+  return [manifest.runtime.name, ...(manifest.buildImage !== undefined ? [manifest.buildImage] : [])];
+}
+
 export const implRoot = join(repoRoot, 'impl');
 const validate = new Ajv2020({ allErrors: true }).compile<ImplManifest>(manifestSchema);
 
