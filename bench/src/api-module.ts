@@ -33,6 +33,14 @@ export interface PlannedCase {
   readonly parameters: Record<string, number | string | boolean>;
   /** The request types in the order the case sends them (the result lists them so). */
   readonly requestTypes?: readonly string[];
+  /**
+   * The load ends in overload (a stress test): the server goes on working through requests
+   * the generator abandoned, on the core the next repetition's server shares. The case loop
+   * stops the implementation after each of its repetitions and starts it afresh before its
+   * next, so every repetition is a freshly started implementation's first load, and the case
+   * runs no warm-up iterations.
+   */
+  readonly freshServerEachRepetition?: boolean;
 }
 
 export interface Plan<C extends PlannedCase> {

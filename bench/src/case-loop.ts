@@ -1,4 +1,5 @@
-// The cases of a run, one after another: the implementations restarted before each case,
+// The cases of a run, one after another: the implementations restarted before each case
+// (before each repetition of a case that ends in overload: freshServerEachRepetition),
 // warmed by unrecorded iterations until their rates are steady (warm-up.ts), then the
 // repetitions alternating between them (A B, B A, …), each on data reset before it
 // and once every server of the case and the database are idle (settle.ts), the load
@@ -157,15 +158,17 @@ async function runServedCase<C extends PlannedCase>(c: C, firstStep: number, dep
         outcomes.get(name)!.failure = asFailure('implementation', error, `${name} did not start: `);
       }
     }
-    const warming = (deps.warmupIterations?.max ?? 0) > 0;
+    const fresh = c.freshServerEachRepetition === true;
+    const warming = (deps.warmupIterations?.max ?? 0) > 0 && !fresh;
     if (warming) await warmUp(c, firstStep, deps, servers, outcomes, label);
     for (let r = 1; r <= deps.repeat; r++) {
       for (const [place, name] of roundOrder(impls, r).entries()) {
+        if (fresh && r > 1 && !outcomes.get(name)!.failure) await restart(servers, name, outcomes.get(name)!, deps);
         const server = servers.get(name);
         const outcome = outcomes.get(name)!;
         if (!server || outcome.failure) continue;
         // Without warm-up iterations the first repetition is the freshly started implementation's first load (bench/profiles.yaml: firstWarmupSeconds).
-        const first = r === 1 && !warming;
+        const first = (r === 1 || fresh) && !warming;
         deps.progress.begin(firstStep + impls.indexOf(name), r, label(name));
         const result = await repetition(deps, r, server, [...servers.values()], c, async () => deps.startLoad(c, server, deps.limitSeconds(c, first), first), 'generator', name);
         deps.progress.end();
@@ -176,6 +179,8 @@ async function runServedCase<C extends PlannedCase>(c: C, firstStep: number, dep
           outcome.failure = { ...result.failure, repetition: r };
           await drop(servers, name);
         }
+        // Its abandoned work must not run beside the next repetition, another implementation's included.
+        if (fresh) await drop(servers, name);
       }
     }
     if (deps.crossCheck)
@@ -245,6 +250,17 @@ async function warmUp<C extends PlannedCase>(c: C, firstStep: number, deps: Case
 /** A freshly started implementation's first load records its longer warm-up (options.firstWarmupSeconds). */
 function firstLoad<C extends PlannedCase>(rep: Repetition, first: boolean, deps: CaseLoopDeps<C>): Repetition {
   return first && deps.firstWarmupSeconds !== undefined ? { ...rep, warmupSeconds: deps.firstWarmupSeconds } : rep;
+}
+
+/** Starts an implementation afresh (a case with freshServerEachRepetition); one that does not start fails the case for it. */
+async function restart<C extends PlannedCase>(servers: Map<string, LoopServer>, name: string, outcome: Outcome, deps: CaseLoopDeps<C>): Promise<void> {
+  await drop(servers, name);
+  try {
+    servers.set(name, await deps.startServer(name));
+  } catch (error) {
+    if (deps.stopping()) throw new Interrupted();
+    outcome.failure = asFailure('implementation', error, `${name} did not start: `);
+  }
 }
 
 /** Stops a failed implementation: it must not load the machine while the others go on. */

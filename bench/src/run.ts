@@ -343,7 +343,13 @@ function stepLoads(cases: readonly PlannedCase[], impls: number, api: BenchApi, 
   const longer = firstWarmup(opts) - opts.warmupSeconds;
   return cases.flatMap((c) => {
     const served = !isDatabaseAlone(c.protocol);
-    return Array<StepLoad>(served ? impls : 1).fill({ seconds: api.module.plannedSeconds(c, settings), firstExtra: served ? longer : 0, warmups: served ? plannedWarmups(opts.warmupIterations ?? NO_WARMUP_ITERATIONS) : 0 });
+    // A case on a fresh server each repetition warms none and has every repetition's first warm-up.
+    const fresh = c.freshServerEachRepetition === true;
+    return Array<StepLoad>(served ? impls : 1).fill({
+      seconds: api.module.plannedSeconds(c, settings) + (served && fresh ? longer : 0),
+      firstExtra: served && !fresh ? longer : 0,
+      warmups: served && !fresh ? plannedWarmups(opts.warmupIterations ?? NO_WARMUP_ITERATIONS) : 0,
+    });
   });
 }
 

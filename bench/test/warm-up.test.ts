@@ -3,7 +3,8 @@
 // iterations until its rate stops rising, the recorded repetitions come after them, only
 // the first load of each implementation is its "first" (the longer warm-up), a still-rising
 // implementation stops at the maximum, a failure in a warm-up iteration is that
-// implementation's failure for the case, and the records validate against the schema.
+// implementation's failure for the case, and the records validate against the schema. A
+// case that ends in overload warms none and loads a freshly started server every time.
 import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -153,4 +154,50 @@ test('a case with warm-up iterations validates against the results schema', () =
   const broken = structuredClone(doc);
   broken.cases[0]!.warmup = { iterations: [], steady: true };
   assert.notDeepEqual(resultErrors(broken), [], 'a warm-up without iterations is refused');
+});
+
+test('a case that ends in overload: every repetition on a freshly started server, stopped after it, no warm-up iteration', async () => {
+  const STRESS: PlannedCase = { ...CASE, id: 'rest/closed/stress', point: 'closed/stress', freshServerEachRepetition: true };
+  const events: string[] = [];
+  const starts = new Map<string, number>();
+  let stressed: ReadonlyMap<string, BenchCase> | undefined;
+  await runCases([STRESS], {
+    impls: ['a', 'b'],
+    repeat: 3,
+    progress: new Progress([{ seconds: 1, firstExtra: 0, warmups: 0 }, { seconds: 1, firstExtra: 0, warmups: 0 }], 3),
+    limitSeconds: () => 10,
+    firstWarmupSeconds: FIRST_WARMUP,
+    warmupIterations: { max: MAX, steadyWithinPercent: 5 },
+    startServer: async (name): Promise<LoopServer> => {
+      const n = (starts.get(name) ?? 0) + 1;
+      starts.set(name, n);
+      const process = idle(`server ${name}${n}`, 60);
+      events.push(`start ${name}${n}`);
+      return { baseUrl: `http://127.0.0.1/${name}${n}`, process, stop: async () => { events.push(`stop ${name}${n}`); await process.stop(); } };
+    },
+    startLoad: (_c, server, _limit, first) => {
+      const who = server.baseUrl.split('/').pop()!;
+      events.push(`load ${who} ${first ? 'first' : 'later'}`);
+      const process = idle(`load ${who}`, 0.05);
+      return { process, done: process.exited.then(() => measured(100)) };
+    },
+    startBaseline: () => Promise.reject(new Error('no database-alone case here')),
+    databaseDown: async () => undefined,
+    recorded: async (_c, r) => {
+      stressed = r;
+    },
+    stopping: () => false,
+  });
+  assert.deepEqual(events, [
+    'start a1', 'start b1',
+    'load a1 first', 'stop a1', 'load b1 first', 'stop b1',
+    'start b2', 'load b2 first', 'stop b2', 'start a2', 'load a2 first', 'stop a2',
+    'start a3', 'load a3 first', 'stop a3', 'start b3', 'load b3 first', 'stop b3',
+  ], 'no load runs beside a server another load overloaded');
+  for (const name of ['a', 'b']) {
+    const c = stressed!.get(name)!;
+    assert.equal(c.warmup, undefined, `${name}: no warm-up iteration`);
+    assert.equal(c.repetitions.length, 3);
+    assert.ok(c.repetitions.every((r) => r.warmupSeconds === FIRST_WARMUP), `${name}: every repetition is a first load, with its longer warm-up`);
+  }
 });

@@ -175,6 +175,8 @@ function stressCase(scenario: SportsScenario, quick: boolean): SportsCase {
     apdex: scenario.apdex,
     overTimeSeconds: overTimeWindow(scenario, quick),
     stress: shape,
+    // The server goes on hashing the sign-ups and logins k6 abandoned for over a minute after it stops.
+    freshServerEachRepetition: true,
   };
 }
 

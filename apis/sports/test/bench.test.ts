@@ -58,6 +58,9 @@ test('the stress case: the cap and the stop conditions from the scenario, QUICK 
   assert.equal(Math.max(...stress.stages.map((s) => s.target)), 1000);
   assert.equal(stress.stages.reduce((a, s) => a + s.seconds, 0), 660);
   assert.equal(stress.overTimeSeconds, 60);
+  assert.equal(stress.freshServerEachRepetition, true, 'its abandoned sign-ups must not run beside the next repetition');
+  const load = (await sportsBench.plan({ cases: 'rest/closed/load' }, SCENARIO)).cases;
+  assert.ok(load.length > 0 && !load.some((c) => c.freshServerEachRepetition), 'the load test keeps its server');
   const quick = (await sportsBench.plan({ cases: 'rest/closed/stress', quick: true }, SCENARIO)).cases[0]!;
   assert.deepEqual([quick.parameters['capUsers'], quick.seconds, quick.stress!.failure.meanSeconds], [300, 70, 10]);
   assert.equal(quick.stages.reduce((a, s) => a + s.seconds, 0), 70);
