@@ -21,6 +21,14 @@ import { machineFacts, resultErrors } from '../src/result.ts';
 import type { BenchCase, BenchResult } from '../src/result-document.ts';
 import { isSteady, plannedWarmups } from '../src/warm-up.ts';
 
+// Made before the first test: with --test-force-exit (make unit) the runner ends once the
+// tests it knows have finished, so a top-level await after a test hides every later one.
+const dir = await mkdtemp(join(os.tmpdir(), 'fairbench-warm-up-'));
+after(async () => {
+  await runCleanup();
+  await rm(dir, { recursive: true, force: true });
+});
+
 test('steady: the last rate rose less than the threshold above the one before (a fall is steady)', () => {
   assert.equal(isSteady([], 5), false);
   assert.equal(isSteady([1000], 5), false, 'one iteration: nothing to compare');
@@ -31,12 +39,6 @@ test('steady: the last rate rose less than the threshold above the one before (a
   assert.equal(isSteady([2013, 3469, 3840, 4037, 4077], 5), true);
   assert.equal(plannedWarmups({ max: 0, steadyWithinPercent: 5 }), 0);
   assert.equal(plannedWarmups({ max: 6, steadyWithinPercent: 5 }), 2);
-});
-
-const dir = await mkdtemp(join(os.tmpdir(), 'fairbench-warm-up-'));
-after(async () => {
-  await runCleanup();
-  await rm(dir, { recursive: true, force: true });
 });
 
 const MAX = 4;
