@@ -151,21 +151,16 @@ async function runServedCase<C extends PlannedCase>(c: C, firstStep: number, dep
         continue;
       }
       // Restarted before every case, as the paper did: no case inherits another's heap or JIT state.
-      try {
-        servers.set(name, await deps.startServer(name));
-      } catch (error) {
-        if (deps.stopping()) throw new Interrupted();
-        outcomes.get(name)!.failure = asFailure('implementation', error, `${name} did not start: `);
-      }
+      await start(servers, name, outcomes.get(name)!, deps);
     }
     const fresh = c.freshServerEachRepetition === true;
     const warming = (deps.warmupIterations?.max ?? 0) > 0 && !fresh;
     if (warming) await warmUp(c, firstStep, deps, servers, outcomes, label);
     for (let r = 1; r <= deps.repeat; r++) {
       for (const [place, name] of roundOrder(impls, r).entries()) {
-        if (fresh && r > 1 && !outcomes.get(name)!.failure) await restart(servers, name, outcomes.get(name)!, deps);
-        const server = servers.get(name);
         const outcome = outcomes.get(name)!;
+        if (fresh && r > 1 && !outcome.failure) await start(servers, name, outcome, deps);
+        const server = servers.get(name);
         if (!server || outcome.failure) continue;
         // Without warm-up iterations the first repetition is the freshly started implementation's first load (bench/profiles.yaml: firstWarmupSeconds).
         const first = (r === 1 || fresh) && !warming;
@@ -175,12 +170,10 @@ async function runServedCase<C extends PlannedCase>(c: C, firstStep: number, dep
         if (deps.stopping()) throw new Interrupted();
         const warmed = result.rep && firstLoad(result.rep, first, deps);
         if (warmed) outcome.repetitions.push(impls.length > 1 ? { ...warmed, order: place + 1 } : warmed);
-        if (result.failure) {
-          outcome.failure = { ...result.failure, repetition: r };
-          await drop(servers, name);
-        }
-        // Its abandoned work must not run beside the next repetition, another implementation's included.
-        if (fresh) await drop(servers, name);
+        if (result.failure) outcome.failure = { ...result.failure, repetition: r };
+        // A failed server must not load the machine while the others go on; an overloaded one's
+        // abandoned work must not run beside the next repetition, another implementation's included.
+        if (result.failure || fresh) await drop(servers, name);
       }
     }
     if (deps.crossCheck)
@@ -252,9 +245,8 @@ function firstLoad<C extends PlannedCase>(rep: Repetition, first: boolean, deps:
   return first && deps.firstWarmupSeconds !== undefined ? { ...rep, warmupSeconds: deps.firstWarmupSeconds } : rep;
 }
 
-/** Starts an implementation afresh (a case with freshServerEachRepetition); one that does not start fails the case for it. */
-async function restart<C extends PlannedCase>(servers: Map<string, LoopServer>, name: string, outcome: Outcome, deps: CaseLoopDeps<C>): Promise<void> {
-  await drop(servers, name);
+/** Starts an implementation for the case (again, before each repetition of a freshServerEachRepetition case); one that does not start fails the case for it. */
+async function start<C extends PlannedCase>(servers: Map<string, LoopServer>, name: string, outcome: Outcome, deps: CaseLoopDeps<C>): Promise<void> {
   try {
     servers.set(name, await deps.startServer(name));
   } catch (error) {
@@ -263,7 +255,7 @@ async function restart<C extends PlannedCase>(servers: Map<string, LoopServer>, 
   }
 }
 
-/** Stops a failed implementation: it must not load the machine while the others go on. */
+/** Stops an implementation for the rest of the case, or until start() brings it back. */
 async function drop(servers: Map<string, LoopServer>, name: string): Promise<void> {
   const server = servers.get(name);
   servers.delete(name);
