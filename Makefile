@@ -56,7 +56,7 @@ setup: ## Install everything (apt packages incl. Podman and Chromium, pinned Nod
 	@bash scripts/setup.sh
 	@node harness/src/cli/reap.ts
 
-test: setup lint images-if-possible unit ## Everything CI runs: set-up, lint, images, harness tests, mutation check (each planted defect against the cases that must catch it), fuzzing (short form), conformance of every implementation (in containers when a runtime works), resilience (short form, each implementation once per database), the k6 scripts' pacts and their verification (+ the defects only they catch), QUICK benchmark smoke (once per API)
+test: setup lint images-if-possible unit ## Everything CI runs: set-up, lint, images, harness tests, mutation check (each planted defect against the cases that must catch it), fuzzing (short form), conformance of every implementation (in containers when a runtime works), resilience (short form, each implementation once per database), the k6 scripts' pacts and their verification (+ the defects only they catch), QUICK benchmark smoke (once per API, or per implementation where the API's smoke says everyImplementation)
 	@node conformance/src/cli/mutants.ts
 	@node conformance/src/cli/fuzz.ts --short
 	@node conformance/src/cli/conformance.ts
@@ -111,7 +111,7 @@ bench: setup ## Benchmark IMPL (or IMPL=a,b, alternating) on every API it serves
 	  $(if $(PROTOCOL),--protocol $(PROTOCOL)) $(if $(CASES),--cases '$(CASES)') $(if $(MODEL),--model $(MODEL)) $(if $(PIN),--pin $(PIN)) \
 	  $(if $(RESUME),--resume '$(RESUME)')
 
-bench-smoke: setup ## The QUICK benchmark of each API's smoke cases (bench.smoke in its api.yaml) for every implementation that serves it (make test: the first implementation of each API)
+bench-smoke: setup ## The QUICK benchmark of each API's smoke cases (bench.smoke in its api.yaml) for every implementation that serves it (make test: the first implementation of each API, or each where its smoke says everyImplementation)
 	@node bench/src/cli/smoke.ts
 
 matrix: ## Print the compliance matrix from the verdicts in results/conformance/ and results/pact/ (a pact and a resilience column per API)

@@ -1,9 +1,11 @@
 // make bench-smoke → the QUICK benchmark of every API whose manifest names a smoke selection
 // (bench.smoke), for every implementation that serves it and can run here, through the same
-// gate and runner as make bench. One that cannot run is skipped loudly. --one-per-api (make
-// test): the first implementation (by name) that serves each API; the smoke checks the API's
-// benchmark pipeline (k6 script, baseline, result, report), which conformance and the pacts
-// already check per implementation.
+// gate and runner as make bench: one run per API, its implementations side by side. One that
+// cannot run is skipped loudly. --one-per-api (make test): the first implementation (by name)
+// that serves each API, since the smoke mostly checks the API's benchmark pipeline (k6 script,
+// baseline, result, report), which conformance and the pacts already check per implementation;
+// an API whose smoke says everyImplementation checks something of each implementation that
+// they do not (tpcc: TPC-C's consistency after a load), and keeps all of them.
 import { readFile } from 'node:fs/promises';
 import { loadApis } from '@fairbench/harness/api/manifest.ts';
 import { runMain } from '@fairbench/harness/cli/main.ts';
@@ -24,24 +26,22 @@ await runMain('bench-smoke', async () => {
   for (const api of await loadApis()) {
     const smoke = api.manifest.bench.smoke;
     if (!smoke) continue;
-    let ranApi = false;
+    const runnable: string[] = [];
     for (const impl of impls.filter((i) => i.manifest.apis.includes(api.manifest.name))) {
       const missing = await missingToolchain(impl);
-      if (missing) {
-        console.log(`!! SKIPPED smoke ${impl.manifest.name} × ${api.manifest.name}: ${missing}`);
-        continue;
-      }
-      if (ranApi && values['one-per-api'] === true) {
-        console.log(`!! smoke ${impl.manifest.name} × ${api.manifest.name} not in this run: make test smokes each API once (make bench-smoke runs every pair)`);
-        continue;
-      }
-      ranApi = true;
-      console.log(`== smoke ${impl.manifest.name} × ${api.manifest.name} (CASES=${smoke.cases})`);
-      const outcome = await runBench({ impls: [impl.manifest.name], api: api.manifest.name, profile: profile.name, eta, repeat: profile.repeat, durationSeconds: profile.durationSeconds, warmupSeconds: profile.warmupSeconds, firstWarmupSeconds: profile.firstWarmupSeconds, warmupIterations: profile.warmupIterations, quick: profile.quick, cases: smoke.cases, ...(smoke.native !== undefined ? { native: smoke.native } : {}), pin: true, seed: 1 });
-      if (outcome.failed.length > 0) throw new Error(`the smoke of ${impl.manifest.name} × ${api.manifest.name} failed in ${outcome.failed.length} case(s): ${outcome.failed.map((f) => `${f.case.id}: ${f.case.failure.reason}`).join('; ')}`);
-      for (const file of outcome.files) console.log(`\n${summaryMarkdown(JSON.parse(await readFile(file, 'utf8')) as BenchResult)}\nbench-smoke: result → ${file}`);
-      ran++;
+      if (missing) console.log(`!! SKIPPED smoke ${impl.manifest.name} × ${api.manifest.name}: ${missing}`);
+      else runnable.push(impl.manifest.name);
     }
+    if (runnable.length === 0) continue;
+    const chosen = values['one-per-api'] === true && smoke.everyImplementation !== true ? runnable.slice(0, 1) : runnable;
+    for (const name of runnable.slice(chosen.length)) {
+      console.log(`!! smoke ${name} × ${api.manifest.name} not in this run: make test smokes this API once (make bench-smoke runs every pair)`);
+    }
+    console.log(`== smoke ${chosen.join(', ')} × ${api.manifest.name} (CASES=${smoke.cases})`);
+    const outcome = await runBench({ impls: chosen, api: api.manifest.name, profile: profile.name, eta, repeat: profile.repeat, durationSeconds: profile.durationSeconds, warmupSeconds: profile.warmupSeconds, firstWarmupSeconds: profile.firstWarmupSeconds, warmupIterations: profile.warmupIterations, quick: profile.quick, cases: smoke.cases, ...(smoke.native !== undefined ? { native: smoke.native } : {}), pin: true, seed: 1 });
+    if (outcome.failed.length > 0) throw new Error(`the smoke of ${api.manifest.name} failed in ${outcome.failed.length} case(s): ${outcome.failed.map((f) => `${f.impl} ${f.case.id}: ${f.case.failure.reason}`).join('; ')}`);
+    for (const file of outcome.files) console.log(`\n${summaryMarkdown(JSON.parse(await readFile(file, 'utf8')) as BenchResult)}\nbench-smoke: result → ${file}`);
+    ran += chosen.length;
   }
   if (ran === 0) throw new Error('no API names a smoke selection (bench.smoke in apis/<api>/api.yaml) that an implementation here can run');
   return true;

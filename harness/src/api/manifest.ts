@@ -45,7 +45,8 @@ export interface ApiManifest {
     readonly baseline: string;
     /** The tier of the database alone its cases are measured against (default: native, where it ran). */
     readonly limit?: { readonly tier: 'native' | 'driver'; readonly why: string };
-    readonly smoke?: { readonly cases: string; readonly native?: string };
+    /** make test's benchmark smoke; everyImplementation: on each implementation that serves the API, not only the first. */
+    readonly smoke?: { readonly cases: string; readonly native?: string; readonly everyImplementation?: boolean };
   };
 }
 
