@@ -36,7 +36,7 @@ endif
 # once the tests are done even if one leaked a server (its exit handler then kills it).
 NODE_TEST := node --test --test-reporter=spec --test-timeout=300000 --test-force-exit
 
-.PHONY: help setup images images-if-possible test lint unit conformance pact pact-mutants mutants fuzz resilience serve bench bench-smoke report screenshot matrix readme clean
+.PHONY: help setup images images-if-possible test lint unit conformance pact pact-mutants mutants fuzz resilience serve bench bench-smoke lab-up lab-down multi-host report screenshot matrix readme clean
 
 help: ## List the targets
 	@echo "  make bench IMPL=express API=forum   the standard profile (~13-20 min): a representative subset with intervals and verdicts; report: results/report/<runId>.html"
@@ -105,14 +105,23 @@ resilience: setup ## Resilience scenarios (database stall, lost writes, SIGTERM;
 serve: setup ## Run IMPL on a freshly seeded database for API (conformance data) until Ctrl-C
 	@node conformance/src/cli/serve.ts --impl '$(IMPL)' --api '$(API)'
 
-bench: setup ## Benchmark IMPL (or IMPL=a,b, alternating) on every API it serves, or on API=… (gate, seed, k6, baseline; the HTML report, CSV and verdicts at the end): PROFILE=quick|standard|paper QUICK=1 REPEAT DURATION WARMUP FIRST_WARMUP WARMUP_ITERATIONS PROTOCOL CASES MODEL PIN=0 RESUME=<runId>
+bench: setup ## Benchmark IMPL (or IMPL=a,b, alternating) on every API it serves, or on API=… (gate, seed, k6, baseline; the HTML report, CSV and verdicts at the end): PROFILE=quick|standard|paper QUICK=1 REPEAT DURATION WARMUP FIRST_WARMUP WARMUP_ITERATIONS PROTOCOL CASES MODEL PIN=0 RESUME=<runId> TOPOLOGY=<file> (several hosts: docs/several-machines.md)
 	@node bench/src/cli/bench.ts --impl '$(IMPL)' $(if $(API),--api '$(API)') $(if $(PROFILE),--profile '$(PROFILE)') $(if $(REPEAT),--repeat $(REPEAT)) \
 	  $(if $(DURATION),--duration $(DURATION)) $(if $(WARMUP),--warmup $(WARMUP)) $(if $(FIRST_WARMUP),--first-warmup $(FIRST_WARMUP)) $(if $(WARMUP_ITERATIONS),--warmup-iterations $(WARMUP_ITERATIONS)) $(if $(filter 1 true yes,$(QUICK)),--quick) \
 	  $(if $(PROTOCOL),--protocol $(PROTOCOL)) $(if $(CASES),--cases '$(CASES)') $(if $(MODEL),--model $(MODEL)) $(if $(PIN),--pin $(PIN)) \
-	  $(if $(RESUME),--resume '$(RESUME)')
+	  $(if $(RESUME),--resume '$(RESUME)') $(if $(TOPOLOGY),--topology '$(TOPOLOGY)')
 
 bench-smoke: setup ## The QUICK benchmark of each API's smoke cases (bench.smoke in its api.yaml) for every implementation that serves it (make test: the first implementation of each API, or each where its smoke says everyImplementation)
 	@node bench/src/cli/smoke.ts
+
+lab-up: setup ## A network lab on this machine for TOPOLOGY= (root): database, implementation and GENERATORS (default 2) load generators each in its own network namespace; writes results/lab/topology.yaml (docs/several-machines.md)
+	@node bench/src/cli/lab.ts up $(if $(GENERATORS),--generators $(GENERATORS))
+
+lab-down: setup ## Remove the network lab make lab-up made
+	@node bench/src/cli/lab.ts down
+
+multi-host: setup ## The QUICK forum benchmark across network namespaces (database, implementation, two k6 instances sharing the load by execution segments), its merged result against a single-instance run, and no namespace left (root; skipped loudly otherwise)
+	@$(NODE_TEST) bench/test/hosts/*.test.ts
 
 matrix: ## Print the compliance matrix from the verdicts in results/conformance/ and results/pact/ (a pact and a resilience column per API)
 	@cat results/conformance/matrix.md 2>/dev/null || echo "no verdicts yet: run make conformance"

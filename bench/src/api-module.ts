@@ -4,6 +4,7 @@
 // API alike: gate, seeding (the API's dataset module), placement, restarts, sampling,
 // repetitions, the result document.
 import type { Databases, Seeded } from '@fairbench/harness/api/dataset.ts';
+import type { Host } from '@fairbench/harness/hosts/host.ts';
 import type { RunSettings, StartedLoad } from './k6.ts';
 import type { LoadModel, Tier } from './result-document.ts';
 
@@ -79,6 +80,8 @@ export interface WrkLoad {
 
 export interface BaselineOptions {
   readonly cores: readonly number[] | null;
+  /** The generator host of a topology (its cores then pin the client; `cores` is ignored); absent: here. */
+  readonly host?: Host;
   readonly workDir: string;
   readonly poolSize: number;
   readonly limitSeconds: number;

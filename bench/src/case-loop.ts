@@ -42,7 +42,7 @@ export interface CaseLoopDeps<C extends PlannedCase> {
   limitSeconds(c: C, first: boolean): number;
   startServer(impl: string): Promise<LoopServer>;
   /** Starts k6 for one repetition (or warm-up iteration) of a benchmarked case against `server`; `first`: the server's first load since it started. */
-  startLoad(c: C, server: LoopServer, limitSeconds: number, first: boolean): StartedLoad;
+  startLoad(c: C, server: LoopServer, limitSeconds: number, first: boolean): StartedLoad | Promise<StartedLoad>;
   /** The warm-up of a served case's first load when it is longer than the others' (recorded in that load). */
   readonly firstWarmupSeconds?: number;
   /** Unrecorded iterations before a served case's repetitions (warm-up.ts); absent or max 0: none. */
@@ -283,7 +283,8 @@ async function repetition<C extends PlannedCase>(
   } catch (error) {
     return { failure: await blameDatabase(deps, asFailure('database', error, 'resetting the data failed: ')) };
   }
-  const toSettle = [...running.map((s) => s.process.pid), ...(deps.databasePid !== undefined ? [deps.databasePid] : [])];
+  // A process on another machine (over SSH) is not in this machine's /proc: neither waited for nor sampled.
+  const toSettle = [...running.filter((s) => !s.process.remote).map((s) => s.process.pid), ...(deps.databasePid !== undefined ? [deps.databasePid] : [])];
   const settled = deps.settle && toSettle.length ? await deps.settle(toSettle) : undefined;
   if (settled && !settled.idle) console.log(`  ${c.id}${name ? ` · ${name}` : ''}: the servers and the database still used ${settled.cpuPercent}% of a core after ${settled.seconds} s; measuring anyway (noted)`);
   const startedAt = new Date();
@@ -293,8 +294,9 @@ async function repetition<C extends PlannedCase>(
   } catch (error) {
     return { failure: await blameDatabase(deps, asFailure(loadKind, error)) };
   }
-  const roots: Record<string, number> = { generator: load.process.pid };
-  if (server) roots['server'] = server.process.pid;
+  const generators = (load.processes ?? [load.process]).filter((p) => !p.remote).map((p) => p.pid);
+  const roots: Record<string, number | number[]> = generators.length ? { generator: generators } : {};
+  if (server && !server.process.remote) roots['server'] = server.process.pid;
   if (deps.databasePid !== undefined) roots['database'] = deps.databasePid;
   const sampler = new TreeSampler(roots, 10);
   sampler.start();
@@ -366,6 +368,7 @@ function toRepetition(index: number, startedAt: Date, m: Measured, sampler: Tree
     ...(m.apdex ? { apdex: m.apdex } : {}),
     ...(m.overTime ? { overTime: m.overTime } : {}),
     ...(m.stress ? { stress: m.stress } : {}),
+    ...(m.generatorInstances ? { generatorInstances: [...m.generatorInstances] } : {}),
     ...(serverUsage ? { server: serverUsage } : {}),
     ...(databaseUsage ? { database: databaseUsage } : {}),
     ...(generator ? { generator } : {}),

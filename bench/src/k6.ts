@@ -6,7 +6,7 @@ import { runCommand, startProcess, type ManagedProcess } from '@fairbench/harnes
 import { LoadFailure } from './failure.ts';
 import { k6Binary } from './paths.ts';
 import { pinned } from './placement.ts';
-import type { Apdex, LatencySummary, OverTime, RequestTypeResult, StressOutcome, TimelinePoint } from './result-document.ts';
+import type { Apdex, GeneratorInstance, LatencySummary, OverTime, RequestTypeResult, StressOutcome, TimelinePoint } from './result-document.ts';
 import { apdexOf, stressOutcomeOf, overTimeOf, type StressSummary } from './windows.ts';
 
 /** What every case of a run shares: the window, the warm-up and the PRNG seed. */
@@ -45,6 +45,8 @@ export interface Measured {
   readonly apdex?: Apdex;
   readonly overTime?: OverTime;
   readonly stress?: StressOutcome;
+  /** Several k6 instances (k6-instances.ts): each one's host, execution segment and requests; the rest is their exact merge. */
+  readonly generatorInstances?: readonly GeneratorInstance[];
   readonly notes: string[];
 }
 
@@ -57,6 +59,8 @@ export async function k6Version(): Promise<string> {
 
 export interface StartedLoad {
   readonly process: ManagedProcess;
+  /** Several k6 instances: all of them (`process` is the first), sampled as one generator. */
+  readonly processes?: readonly ManagedProcess[];
   /** Resolves with the repetition's numbers once k6 has finished. */
   readonly done: Promise<Measured>;
 }

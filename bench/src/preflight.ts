@@ -6,11 +6,12 @@ import type { Placement } from './placement.ts';
 import type { GeneratorCeiling, MachineNoise } from './result-document.ts';
 
 /** QUICK runs leave out the wrk cross-check (3.5 s of a smoke run's ~6 s here). */
-export async function preflight(placement: Placement, workDir: string, quick: boolean): Promise<{ noise: MachineNoise; ceiling: GeneratorCeiling | undefined }> {
+export async function preflight(placement: Placement, workDir: string, quick: boolean, measureGeneratorCeiling = true): Promise<{ noise: MachineNoise; ceiling: GeneratorCeiling | undefined }> {
   const noise = await machineNoise();
   const warning = noiseWarning(noise);
   console.log(warning ?? `machine: quiet (load average ${noise.loadAverage.join(' ')}, governor ${noise.governor ?? 'none exposed'})`);
-  const ceiling = await measureCeiling(placement, workDir, CEILING_LOAD, !quick);
+  if (!measureGeneratorCeiling) console.log('generator ceiling: not measured (the generators run on other hosts than this one)');
+  const ceiling = measureGeneratorCeiling ? await measureCeiling(placement, workDir, CEILING_LOAD, !quick) : undefined;
   if (ceiling) console.log(describeCeiling(ceiling));
   return { noise, ceiling };
 }

@@ -71,14 +71,15 @@ export function treeOf(root: number, stats: ReadonlyMap<number, Stat>): number[]
  */
 export class TreeSampler {
   readonly hz: number;
-  private readonly roots: Map<string, number>;
+  private readonly roots: Map<string, readonly number[]>;
   private readonly series = new Map<string, Sample[]>();
   private previous: { at: number; ticks: Map<number, number> } | undefined;
   private timer: NodeJS.Timeout | undefined;
 
-  constructor(roots: Record<string, number>, hz = 10) {
+  /** `roots`: each name's process, or processes (several k6 instances are one generator). */
+  constructor(roots: Record<string, number | readonly number[]>, hz = 10) {
     this.hz = hz;
-    this.roots = new Map(Object.entries(roots));
+    this.roots = new Map(Object.entries(roots).map(([name, pids]) => [name, typeof pids === 'number' ? [pids] : pids]));
     for (const name of this.roots.keys()) this.series.set(name, []);
   }
 
@@ -116,10 +117,10 @@ export class TreeSampler {
     const at = Date.now();
     const stats = snapshot();
     const ticks = new Map<number, number>();
-    for (const [name, root] of this.roots) {
+    for (const [name, roots] of this.roots) {
       let cpuTicks = 0;
       let rssBytes = 0;
-      for (const pid of treeOf(root, stats)) {
+      for (const pid of roots.flatMap((root) => treeOf(root, stats))) {
         const s = stats.get(pid)!;
         ticks.set(pid, s.ticks);
         cpuTicks += s.ticks - (this.previous?.ticks.get(pid) ?? 0);

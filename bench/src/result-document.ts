@@ -129,6 +129,26 @@ export interface TimelinePoint {
   p95Ms: number;
 }
 
+export interface RecordedTopology {
+  file: string;
+  controllerAddress: string;
+  hosts: {
+    name: string;
+    roles: ('database' | 'implementation' | 'generator')[];
+    address: string;
+    via: 'netns' | 'ssh';
+    cores: number[] | null;
+    machine: { hostname: string; cpuModel: string; cores: number; memoryBytes: number; kernel: string; addresses: string[] };
+  }[];
+}
+
+/** One of several k6 instances of a repetition: its generator host, execution segment and requests in the measured window. */
+export interface GeneratorInstance {
+  readonly host: string;
+  readonly segment: string;
+  readonly requests: number;
+}
+
 export interface Repetition {
   index: number;
   startedAt: string;
@@ -152,6 +172,8 @@ export interface Repetition {
   apdex?: Apdex;
   overTime?: OverTime;
   stress?: StressOutcome;
+  /** The k6 instances whose exact merge this repetition is (a topology with several generators). */
+  generatorInstances?: GeneratorInstance[];
   order?: number;
   generatorBound?: boolean;
   /** CPU time per completed request (µs) of each sampled process tree: cpuSeconds / requests. */
@@ -274,6 +296,8 @@ export interface BenchResult {
     harnessNode?: string;
     placement: { implementation: number[] | null; generator: number[] | null; database: number[] | null };
     noise?: MachineNoise;
+    /** A run across several hosts (bench/src/topology/): each host's roles, access and probed machine. */
+    topology?: RecordedTopology;
   };
   generator: { name: 'k6'; version: string; ceiling?: GeneratorCeiling };
   /** The tier the served cases are measured against, as the API's manifest chose it (absent: native where it ran). */

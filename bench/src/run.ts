@@ -34,6 +34,10 @@ import { UsageError } from './failure.ts';
 import type { GateRecord } from './gate.ts';
 import { k6Version, startK6, timelineSeconds, type RunSettings } from './k6.ts';
 import { choosePlacement, listenerPid, pinProcess, type Placement } from './placement.ts';
+import { startK6Instances } from './k6-instances.ts';
+import { loadTopology, placementOf, recordedTopology, singleHost, type Topology } from './topology/topology.ts';
+import type { Host } from '@fairbench/harness/hosts/host.ts';
+import type { LocalDatabaseServer } from '@fairbench/harness/provision/local/index.ts';
 import { crossCheckFromEnv, wrkCrossCheck } from './cross-check.ts';
 import { preflight } from './preflight.ts';
 import type { EtaOverheads } from './profiles.ts';
@@ -71,6 +75,8 @@ export interface BenchOptions {
   readonly resume?: string;
   /** The run id to give a new run (a run of several APIs shares one); default: its start time. */
   readonly runId?: string;
+  /** TOPOLOGY: a topology file (bench/src/topology/): the database, the implementation and the generators on the hosts it names. */
+  readonly topology?: string;
 }
 
 export interface BenchOutcome {
@@ -162,10 +168,14 @@ export async function prepareBench(opts: BenchOptions): Promise<PreparedBench> {
     scenarioHash: `sha256:${createHash('sha256').update(plan.text).digest('hex')}`,
     seed: opts.seed,
   };
-  const placement = choosePlacement(opts.pin);
   poolSizeFromEnv(); // DB_POOL_SIZE checked now, not after the gate
   // Local processes unless FAIRBENCH_RUNTIME=containers: on one small machine the runtime adds no noise of its own.
   const provider = chooseProvider({ default: 'local' });
+  if (opts.topology && provider.name !== 'local') throw new UsageError('TOPOLOGY places local processes on its hosts: it cannot be given with RUNTIME=containers');
+  if (opts.topology && process.env['CROSSCHECK']) throw new UsageError('CROSSCHECK=wrk runs wrk on this host: it cannot be given with TOPOLOGY');
+  // The hosts are probed (and a run on other machines than the file names refused) before anything starts.
+  const topology: Topology = opts.topology ? await loadTopology(opts.topology) : { ...singleHost(choosePlacement(opts.pin)), hosts: [] };
+  const placement = opts.topology ? placementOf(topology) : choosePlacement(opts.pin);
   const crossCheck = (() => {
     try {
       return crossCheckFromEnv();
@@ -205,7 +215,7 @@ export async function prepareBench(opts: BenchOptions): Promise<PreparedBench> {
     run: () => {
       if (gates.size !== impls.length) throw new Error('prepareBench: run() before gate()');
       if (resumed) console.log(`resuming run ${runId} of ${opts.api}: ${cases.length - remaining.length} of ${cases.length} cases recorded, ${remaining.length} to run`);
-      return execute({ opts, api, impls, names, cases, remaining, options, placement, provider, resumed, runId, gates, sessionStarted: new Date(), crossCheck: Boolean(crossCheck) });
+      return execute({ opts, api, impls, names, cases, remaining, options, placement, topology, provider, resumed, runId, gates, sessionStarted: new Date(), crossCheck: Boolean(crossCheck) });
     },
   };
 }
@@ -219,6 +229,8 @@ interface Execution {
   readonly remaining: readonly PlannedCase[];
   readonly options: BenchResult['options'];
   readonly placement: Placement;
+  /** Where each party runs: this host alone unless TOPOLOGY named a file. */
+  readonly topology: Topology;
   readonly provider: DatabaseProvider;
   readonly resumed: ResumeState | undefined;
   readonly runId: string;
@@ -229,18 +241,22 @@ interface Execution {
 }
 
 /** Databases, seeding, the cases and the documents of a prepared run whose gate passed. */
-async function execute({ opts, api, impls, names, cases, remaining, options, placement, provider, resumed, runId, gates, sessionStarted, crossCheck }: Execution): Promise<BenchOutcome> {
+async function execute({ opts, api, impls, names, cases, remaining, options, placement, topology, provider, resumed, runId, gates, sessionStarted, crossCheck }: Execution): Promise<BenchOutcome> {
   const generatorVersion = await k6Version().catch(() => {
     throw new Error('k6 is not installed: run make setup');
   });
 
-  const servers = await Promise.all(api.manifest.databases.map((kind) => provider.start(kind)));
+  const remote = topology.file !== undefined;
+  // On a topology's database host, the server lets in the harness and the other hosts only.
+  const clients = [topology.controllerAddress, topology.implementation.address, ...topology.generators.map((g) => g.address)];
+  const servers = await Promise.all(api.manifest.databases.map((kind) => provider.start(kind, remote ? { host: topology.database, clients } : {})));
   const databases = new Map(servers.map((d) => [d.kind, d]));
   // The first database kind the manifest names is the one sampled and recorded (every API here has one).
   const db = servers[0]!;
-  for (const other of servers.slice(1)) await placeDatabase(other, placement);
+  const place = (d: DatabaseServer) => (remote ? placedOnHost(d, topology.database) : placeDatabase(d, placement));
+  for (const other of servers.slice(1)) await place(other);
   const runtime = db.provider;
-  const database = await placeDatabase(db, placement);
+  const database = await place(db);
   const recordedPlacement: Placement = { ...placement, database: database.pinned ? placement.database : null };
   console.log(`database: ${db.engine.name} ${db.engine.version} (${db.provider})${database.pinned ? ` pinned to core ${placement.database?.join(',')}` : ''}`);
 
@@ -258,7 +274,8 @@ async function execute({ opts, api, impls, names, cases, remaining, options, pla
   const workDir = await mkdtemp(join(os.tmpdir(), 'fairbench-bench-'));
   onCleanup(`bench work dir ${workDir}`, () => rm(workDir, { recursive: true, force: true }));
   const script = api.script;
-  const { noise, ceiling } = await preflight(placement, workDir, opts.quick);
+  // The generator's ceiling is measured on this host against nginx here: it says nothing of other hosts.
+  const { noise, ceiling } = await preflight(placement, workDir, opts.quick, !remote);
 
   const revision = await sourceRevision();
   const spec = await specHash();
@@ -280,7 +297,7 @@ async function execute({ opts, api, impls, names, cases, remaining, options, pla
       dataset: seeded.info,
       database: { kind: db.kind, engine: db.engine.name, version: db.engine.version },
       provider: db.provider,
-      machine: { ...machineFacts(recordedPlacement), noise },
+      machine: { ...machineFacts(recordedPlacement), noise, ...(remote ? { topology: recordedTopology(topology)! } : {}) },
       generator: { name: 'k6', version: generatorVersion, ...(ceiling ? { ceiling } : {}) },
       ...(limitTier ? { limit: limitTier } : {}),
     };
@@ -306,16 +323,20 @@ async function execute({ opts, api, impls, names, cases, remaining, options, pla
     progress,
     limitSeconds: (c, first) => api.module.limitSeconds(c, settingsOf(first)),
     startServer: async (name) => {
-      const server = await startServer(impls.find((i) => i.manifest.name === name)!, env, runtime, placement.implementation);
+      const impl = impls.find((i) => i.manifest.name === name)!;
+      const server = remote ? await startImplementation(impl, env, { runtime, host: topology.implementation }) : await startServer(impl, env, runtime, placement.implementation);
       if (server.runtimeVersion) runtimes.set(name, server.runtimeVersion);
       return server;
     },
-    startLoad: (c, server, limitSeconds, first) =>
-      startK6(c.id, { BASE_URL: server.baseUrl, TIMELINE_SECONDS: timelineSeconds(api.module.plannedSeconds(c, settingsOf(first))), ...prepared.k6Env(c, settingsOf(first)) }, { script, cores: placement.generator, workDir, limitSeconds }),
+    startLoad: (c, server, limitSeconds, first) => {
+      const env = { BASE_URL: server.baseUrl, TIMELINE_SECONDS: timelineSeconds(api.module.plannedSeconds(c, settingsOf(first))), ...prepared.k6Env(c, settingsOf(first)) };
+      // On a topology's generator hosts: one k6 instance on each, sharing the scenario by execution segments.
+      return remote ? startK6Instances(c.id, env, topology.generators, { script, workDir, limitSeconds }) : startK6(c.id, env, { script, cores: placement.generator, workDir, limitSeconds });
+    },
     // Recorded on the first loads exactly as in the run's options.
     ...(options.firstWarmupSeconds !== undefined ? { firstWarmupSeconds: options.firstWarmupSeconds } : {}),
     ...(options.warmupIterations ? { warmupIterations: options.warmupIterations } : {}),
-    startBaseline: (c, limitSeconds) => prepared.startBaseline(c, settings, { cores: placement.generator, workDir, poolSize, limitSeconds }),
+    startBaseline: (c, limitSeconds) => prepared.startBaseline(c, settings, { cores: placement.generator, workDir, poolSize, limitSeconds, ...(remote ? { host: topology.generators[0]! } : {}) }),
     // Where the load writes, every repetition starts from the seed.
     ...(api.manifest.bench.writes ? { reset: () => seeded.reset() } : {}),
     ...(prepared.afterRepetition ? { afterRepetition: (c: PlannedCase) => prepared.afterRepetition!(c) } : {}),
@@ -373,6 +394,12 @@ async function startServer(
   const server = await startImplementation(originalOf(impl), env, { runtime });
   if (cpus) await pinProcess(server.process.pid, cpus);
   return server;
+}
+
+/** A database started on a topology's host: its process (in another network namespace, so not found by its port) was pinned by the host's cores. */
+async function placedOnHost(db: DatabaseServer, host: Host): Promise<{ pid: number | undefined; pinned: boolean }> {
+  const pid = 'process' in db ? (db as LocalDatabaseServer).process.pid : undefined;
+  return { pid, pinned: host.cores !== null };
 }
 
 /** Finds the database server's process (to sample it) and pins it to the server side's cores. */

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { installSignalHandlers, onCleanup } from './cleanup.ts';
+import { onHost, type Host } from './hosts/host.ts';
 import { stateDir } from './paths.ts';
 
 export interface ManagedProcess {
@@ -21,6 +22,8 @@ export interface ManagedProcess {
   alive(): boolean;
   /** The last lines of the log file, for error messages. */
   tail(lines?: number): Promise<string>;
+  /** It runs on another machine (over SSH): `pid` is the local ssh client's, so its CPU is not the process's. */
+  readonly remote?: boolean;
 }
 
 export interface StartOptions {
@@ -37,6 +40,10 @@ export interface StartOptions {
   user?: string;
   /** A throwaway dir that belongs to this process: reapStale removes it with the group. */
   ownedDir?: string;
+  /** Run it on this host (hosts/host.ts; default: here, as it is). */
+  host?: Host;
+  /** What the process needs beyond the harness's environment: all a process on an SSH host gets. */
+  ownEnv?: Readonly<Record<string, string>>;
 }
 
 const DEFAULT_STOP_TIMEOUT_MS = 10_000;
@@ -49,7 +56,8 @@ const liveGroups = new Map<number, { readonly recordFile: string; readonly owned
 export function startProcess(opts: StartOptions): ManagedProcess {
   installSignalHandlers();
   fs.mkdirSync(path.dirname(opts.logFile), { recursive: true });
-  const [command, args, userEnv] = withUser(opts.command, opts.args, opts.user);
+  const [userCommand, userArgs, userEnv] = withUser(opts.command, opts.args, opts.user);
+  const [command, args] = opts.host ? onHost(opts.host, userCommand, userArgs, { ...(opts.ownEnv ? { env: opts.ownEnv } : {}), ...(opts.cwd ? { cwd: opts.cwd } : {}) }) : [userCommand, userArgs];
   const log = fs.openSync(opts.logFile, 'a');
   let child;
   try {
@@ -106,6 +114,7 @@ export function startProcess(opts: StartOptions): ManagedProcess {
     stop,
     alive: () => groupAlive(pid),
     tail: (lines) => tailFile(opts.logFile, lines),
+    ...(opts.host?.via === 'ssh' ? { remote: true } : {}),
   };
 }
 

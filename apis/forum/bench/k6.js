@@ -17,6 +17,7 @@
 // Requests started after the warm-up carry the tag phase=measure (bench/k6/measure.js
 // has the window, the error counts, the server time and the summary).
 import http from 'k6/http';
+import exec from 'k6/execution';
 import { count, env as required, record, reported, TREND_STATS, windowStart, writeSummary } from '../../../bench/k6/measure.js';
 import { mulberry32 } from '../../../bench/k6/prng.js';
 
@@ -108,7 +109,8 @@ function bodyOk(body, id) {
 }
 
 export default function (data) {
-  random ??= mulberry32(SEED * 100003 + __VU);
+  // idInTest, not __VU: k6 instances sharing the scenario by execution segments number their VUs apart (1 instance: the same).
+  random ??= mulberry32(SEED * 100003 + exec.vu.idInTest);
   const id = OPERATION.id === 'comment' ? draw(COMMENT_IDS) : OPERATION.id === 'user' ? draw(USER_IDS) : null;
   const phase = Date.now() >= data.measureFrom ? 'measure' : 'warmup';
   const tags = { name: OPERATION.name, phase };

@@ -1,5 +1,5 @@
 // Starts an API's database-alone client (apis/<api>/bench/baseline.ts) as its own process,
-// pinned to the generator's cores, for one repetition of a database case, and turns its
+// pinned to the generator's cores (on the generator's host, in a topology), for one repetition of a database case, and turns its
 // output into the repetition's measured numbers (per request type where it kept them).
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -16,8 +16,8 @@ export async function startBaselineClient(client: string, config: object, id: st
   const out = join(opts.workDir, `baseline-${stamp}.out.json`);
   const configFile = join(opts.workDir, `baseline-${stamp}.json`);
   await writeFile(configFile, JSON.stringify(config));
-  const [command, args] = pinned(opts.cores, process.execPath, [client, configFile, out]);
-  const child = startProcess({ name: `baseline ${id}`, command, args, env: { ...process.env, NODE_ENV: 'production' }, logFile: join(opts.workDir, 'baseline.log') });
+  const [command, args] = opts.host ? [process.execPath, [client, configFile, out]] : pinned(opts.cores, process.execPath, [client, configFile, out]);
+  const child = startProcess({ name: `baseline ${id}`, command, args, env: { ...process.env, NODE_ENV: 'production' }, ...(opts.host ? { host: opts.host, ownEnv: { NODE_ENV: 'production' } } : {}), logFile: join(opts.workDir, 'baseline.log') });
   const done = (async () => {
     let stopped = false;
     const timer = setTimeout(() => {

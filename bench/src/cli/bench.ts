@@ -47,6 +47,7 @@ await runMain('bench', async () => {
       pin: { type: 'string' },
       seed: { type: 'string' },
       resume: { type: 'string' },
+      topology: { type: 'string' },
     },
   });
   const impls = listArg(values.impl);
@@ -66,6 +67,7 @@ await runMain('bench', async () => {
     seed: Math.round(numberArg('SEED', values.seed, 1, 0)),
     ...(listArg(values.protocol) ? { protocols: listArg(values.protocol)! } : {}),
     ...(listArg(values.model) ? { models: listArg(values.model)! } : {}),
+    ...(values.topology ? { topology: values.topology } : {}),
   };
   if (values.resume !== undefined) checkRunId(values.resume);
   const selection = await selectApis(impls, listArg(values.api));

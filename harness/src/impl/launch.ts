@@ -12,6 +12,7 @@ import type { RuntimeProviderName } from '../provision/types.ts';
 import { buildImplementationImage, startImplementationContainer } from './container.ts';
 import { healthAnswers } from './health.ts';
 import type { Implementation } from './manifest.ts';
+import type { Host } from '../hosts/host.ts';
 import { variantPath } from './variants.ts';
 
 const HEALTH_TIMEOUT_MS = 60_000;
@@ -38,6 +39,8 @@ export interface LaunchOptions {
   readonly runtime?: RuntimeProviderName;
   /** Local runtime only: pin the implementation (and everything it forks) to these CPU cores with taskset; default: not pinned. */
   readonly cpus?: readonly number[];
+  /** Local runtime only: run it on this host of a topology (pinned to the host's cores; `cpus` is then ignored), listening on its address. */
+  readonly host?: Host;
 }
 
 function logDir(impl: Implementation): string {
@@ -84,18 +87,22 @@ export async function startImplementation(
     return { impl, baseUrl: `http://127.0.0.1:${port}`, runtime: 'containers', ...started };
   }
   const started = performance.now();
+  const address = opts.host?.address ?? '127.0.0.1';
+  const contract = { ...env(port), HOST: address, PATH: variantPath(impl.variant) };
   const child = startProcess({
     name: impl.manifest.name,
     // taskset execs sh, which execs the start command: the pid stays the implementation's.
-    ...(opts.cpus && opts.cpus.length > 0
-      ? { command: 'taskset', args: ['-c', opts.cpus.join(','), 'sh', '-c', `exec ${impl.manifest.start}`] }
-      : { command: 'sh', args: ['-c', `exec ${impl.manifest.start}`] }),
+    ...(opts.host
+      ? { command: 'sh', args: ['-c', `exec ${impl.manifest.start}`], host: opts.host, ownEnv: contract }
+      : opts.cpus && opts.cpus.length > 0
+        ? { command: 'taskset', args: ['-c', opts.cpus.join(','), 'sh', '-c', `exec ${impl.manifest.start}`] }
+        : { command: 'sh', args: ['-c', `exec ${impl.manifest.start}`] }),
     cwd: impl.dir,
     // A variant's runtime directories first (its start command's `java` is JDK 21's).
-    env: { ...process.env, ...env(port), PATH: variantPath(impl.variant) },
+    env: { ...process.env, ...contract },
     logFile: join(logDir(impl), 'server.log'),
   });
-  const baseUrl = `http://127.0.0.1:${port}`;
+  const baseUrl = `http://${address}:${port}`;
   try {
     await waitForHealth(baseUrl, child);
   } catch (error) {

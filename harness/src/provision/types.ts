@@ -1,5 +1,6 @@
 // The seam between the harness and whatever runs the databases: local processes
 // today, Testcontainers next. Callers only ever see these types.
+import type { Host } from '../hosts/host.ts';
 
 export type DatabaseKind = 'mysql' | 'postgres' | 'mongo';
 export type RuntimeProviderName = 'local' | 'containers';
@@ -7,7 +8,7 @@ export type RuntimeProviderName = 'local' | 'containers';
 export interface DatabaseServer {
   readonly kind: DatabaseKind;
   /**
-   * Connection URL with credentials and database name, always on 127.0.0.1:
+   * Connection URL with credentials and database name, on 127.0.0.1 (or its topology host's address):
    * mysql://root:<pw>@127.0.0.1:<port>/<db>, postgres://postgres:<pw>@127.0.0.1:<port>/<db>,
    * mongodb://127.0.0.1:<port>/<db>.
    */
@@ -22,6 +23,13 @@ export interface DatabaseServer {
 export interface StartDatabaseOptions {
   /** Database to create and put in the URL; default `fairbench`. */
   database?: string;
+  /**
+   * Run it on this host of a topology (a network namespace here; local provider, MySQL):
+   * it listens on the host's address, the URL names that address, and only `clients`
+   * (the other hosts' and the harness's addresses) may log in.
+   */
+  host?: Host;
+  clients?: readonly string[];
 }
 
 export interface DatabaseProvider {

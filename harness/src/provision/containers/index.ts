@@ -95,6 +95,7 @@ const recipes: Record<DatabaseKind, Recipe> = {
 };
 
 async function start(kind: DatabaseKind, opts: StartDatabaseOptions = {}): Promise<ContainerDatabaseServer> {
+  if (opts.host) throw new Error('the containers provider runs databases on this host only: a topology places them with the local provider');
   const recipe = recipes[kind];
   const database = databaseName(opts.database);
   const password = randomPassword();

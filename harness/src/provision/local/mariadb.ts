@@ -20,6 +20,9 @@ export async function startMariaDB(opts: StartDatabaseOptions = {}): Promise<Loc
   const database = databaseName(opts.database);
   const mariadbd = findExecutable('mariadbd');
   const owner = serverUser('mysql');
+  if (opts.host?.via === 'ssh') throw new Error('the local provider starts MariaDB here or in a network namespace of this machine, not over SSH');
+  const address = opts.host?.address ?? '127.0.0.1';
+  const clients = opts.host ? [...new Set(opts.clients ?? [])] : ['127.0.0.1'];
   return startInWorkDir('MariaDB', owner, async (dir, track) => {
     const dataDir = path.join(dir, 'data');
     await initDataDir(mariadbd, dataDir, owner);
@@ -28,7 +31,8 @@ export async function startMariaDB(opts: StartDatabaseOptions = {}): Promise<Loc
       const server = startProcess({
         name: 'mariadb',
         command: mariadbd,
-        args: serverArgs({ dataDir, socket, port, dir, user: owner?.user }),
+        args: serverArgs({ dataDir, socket, port, dir, user: owner?.user, address }),
+        ...(opts.host ? { host: opts.host } : {}),
         logFile: path.join(dir, 'server.log'),
         ownedDir: dir,
       });
@@ -39,12 +43,12 @@ export async function startMariaDB(opts: StartDatabaseOptions = {}): Promise<Loc
     const { server, port } = await withPortRetry(launch);
 
     const password = randomPassword();
-    const version = await configure(socket, database, password).catch(async (err: unknown) => {
+    const version = await configure(socket, database, password, clients).catch(async (err: unknown) => {
       throw new Error(`MariaDB setup failed: ${String(err)}\n${await server.tail(20)}`);
     });
     return {
       kind: 'mysql',
-      url: `mysql://root:${password}@127.0.0.1:${port}/${database}`,
+      url: `mysql://root:${password}@${address}:${port}/${database}`,
       engine: { name: 'MariaDB', version },
       process: server,
       relaunch: async () => (await launch(port)).server,
@@ -52,7 +56,7 @@ export async function startMariaDB(opts: StartDatabaseOptions = {}): Promise<Loc
   });
 }
 
-function serverArgs(o: { dataDir: string; socket: string; port: number; dir: string; user: string | undefined }): string[] {
+function serverArgs(o: { dataDir: string; socket: string; port: number; dir: string; user: string | undefined; address: string }): string[] {
   return [
     '--no-defaults', // not /etc/mysql's config, nor its port 3306
     ...(o.user ? [`--user=${o.user}`] : []),
@@ -60,7 +64,7 @@ function serverArgs(o: { dataDir: string; socket: string; port: number; dir: str
     `--socket=${o.socket}`,
     `--pid-file=${path.join(o.dir, 'mysqld.pid')}`,
     `--tmpdir=${o.dir}`, // not $TMPDIR, which the server's user may not be able to write
-    '--bind-address=127.0.0.1',
+    `--bind-address=${o.address}`,
     `--port=${o.port}`,
     '--skip-name-resolve',
     // Pools of 100 from the implementation and from the database-alone client at once, plus headroom.
@@ -106,8 +110,8 @@ function connectOverSocket(socketPath: string): Promise<Connection> {
   return createConnection({ socketPath, user: 'root', connectTimeout: 2_000 });
 }
 
-/** Opens root@127.0.0.1 with the password, creates the database, returns the server's version. */
-async function configure(socket: string, database: string, password: string): Promise<string> {
+/** Opens root@<each client address> with the password, creates the database, returns the server's version. */
+async function configure(socket: string, database: string, password: string, clients: readonly string[]): Promise<string> {
   const conn = await connectOverSocket(socket);
   try {
     // install-db also makes password-less root@<hostname> and root@::1: unreachable here
@@ -116,9 +120,11 @@ async function configure(socket: string, database: string, password: string): Pr
       `SELECT Host FROM mysql.user WHERE User = 'root' AND Host NOT IN ('localhost', '127.0.0.1')`,
     );
     for (const { Host } of extra) await conn.query(`DROP USER 'root'@?`, [Host]);
-    await conn.query(`CREATE USER IF NOT EXISTS 'root'@'127.0.0.1'`);
-    await conn.query(`ALTER USER 'root'@'127.0.0.1' IDENTIFIED BY ?`, [password]);
-    await conn.query(`GRANT ALL PRIVILEGES ON *.* TO 'root'@'127.0.0.1' WITH GRANT OPTION`);
+    for (const client of clients) {
+      await conn.query(`CREATE USER IF NOT EXISTS 'root'@?`, [client]);
+      await conn.query(`ALTER USER 'root'@? IDENTIFIED BY ?`, [client, password]);
+      await conn.query(`GRANT ALL PRIVILEGES ON *.* TO 'root'@? WITH GRANT OPTION`, [client]);
+    }
     await conn.query(`CREATE DATABASE \`${database}\``);
     const [rows] = await conn.query<RowDataPacket[]>('SELECT VERSION() AS version');
     return String(rows[0]?.['version'] ?? '');
