@@ -56,7 +56,7 @@ setup: ## Install everything (apt packages incl. Podman and Chromium, pinned Nod
 	@bash scripts/setup.sh
 	@node harness/src/cli/reap.ts
 
-test: setup lint images-if-possible unit ## Everything CI runs: set-up, lint, images, harness tests, mutation check (each planted defect against the cases that must catch it), fuzzing (short form), conformance of every implementation (in containers when a runtime works), resilience (short form, each implementation once per database), the k6 scripts' pacts and their verification (+ the defects only they catch), QUICK benchmark smoke (once per API, or per implementation where the API's smoke says everyImplementation)
+test: setup lint images-if-possible unit ## Everything CI runs: set-up, lint, images, harness tests, mutation check (each planted defect against the cases that must catch it), fuzzing (short form), conformance of every implementation (in containers when a runtime works), resilience (short form, each implementation once per database), the k6 scripts' pacts and their verification (+ the defects only they catch), QUICK benchmark smoke (once per API, or per implementation where the API's smoke says everyImplementation), the QUICK forum benchmark across network namespaces (make multi-host)
 	@node conformance/src/cli/mutants.ts
 	@node conformance/src/cli/fuzz.ts --short
 	@node conformance/src/cli/conformance.ts
@@ -64,6 +64,7 @@ test: setup lint images-if-possible unit ## Everything CI runs: set-up, lint, im
 	@node pact/src/cli/pact.ts
 	@node pact/src/cli/mutants.ts --short
 	@node bench/src/cli/smoke.ts --one-per-api
+	@$(NODE_TEST) bench/test/hosts/*.test.ts
 
 images: setup ## Build the containers runtime's local images (Debian by debootstrap; node, java, bun, mariadb, postgresql, ferretdb); cached by input hash
 	@node harness/src/cli/images.ts $(IMAGES)
