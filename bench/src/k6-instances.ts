@@ -1,8 +1,10 @@
 // One repetition's load from several k6 instances, one on each generator host of a topology,
 // sharing the scenario through k6's execution segments (instance i of n runs the segment
 // i/n:(i+1)/n of the sequence 0,1/n,…,1: its share of the VUs, arrivals or iterations).
-// They start paused and are resumed together through k6's REST API, as k6-operator's
-// starter does, so their measured windows open within milliseconds of each other. Each
+// They start paused and are resumed through k6's REST API, as k6-operator's starter does, but
+// at one moment on every host's clock rather than as the commands arrive: a command over SSH
+// takes 0.1-0.5 s to arrive, which would open one instance's measured window that much after
+// the other's. The skew that remains is recorded with each instance. Each
 // writes its summary and its raw samples (--out csv); the merge (k6-merge.ts) is exact:
 // counters summed, every percentile recomputed from all instances' samples.
 import { readFile, rm } from 'node:fs/promises';
@@ -76,8 +78,10 @@ export async function startK6Instances(id: string, env: Readonly<Record<string, 
       });
       instances.push({ host, segment: segments[i]!, apiPort, summaryPath, samplesPath, process: process_ });
     }
-    await Promise.all(instances.map(waitPaused));
-    await Promise.all(instances.map((inst) => k6Api(inst, 'resume')));
+    const latencies = await Promise.all(instances.map(waitPaused));
+    // The resume's moment: far enough ahead that the slowest host's command arrives before it.
+    const at = Date.now() + Math.min(5_000, Math.max(100, 3 * Math.max(...latencies)));
+    await Promise.all(instances.map((inst) => resumeAt(inst, at)));
   } catch (error) {
     await Promise.all(instances.map((inst) => inst.process.stop()));
     await Promise.all(instances.map(removeFiles));
@@ -112,26 +116,38 @@ export async function startK6Instances(id: string, env: Readonly<Record<string, 
 async function measuredOf(instances: readonly Instance[], summaries: readonly K6Summary[]) {
   for (const s of summaries) if (s.setup_data?.measureFrom === undefined || s.measureUntil === undefined) return undefined;
   const merged = measuredFromK6(await mergeK6Summaries(instances.map((inst, i) => ({ summary: summaries[i]!, samplesFile: inst.samplesPath }))));
-  const generators = instances.map((inst, i) => ({ host: inst.host.name, segment: inst.segment, requests: measuredFromK6(summaries[i]!).requests }));
-  return { ...merged, generatorInstances: generators };
+  // How far after the first each instance's measured window opened: the resume's skew.
+  const opened = summaries.map((s) => s.setup_data!.measureFrom!);
+  const first = Math.min(...opened);
+  const generators = instances.map((inst, i) => ({ host: inst.host.name, segment: inst.segment, requests: measuredFromK6(summaries[i]!).requests, windowOffsetMs: opened[i]! - first }));
+  const skew = Math.max(...opened) - first;
+  const notes = skew > 0.01 * merged.durationSeconds * 1000 ? [`the instances' measured windows opened ${skew} ms apart (over 1% of the window)`] : [];
+  return { ...merged, generatorInstances: generators, notes: [...merged.notes, ...notes] };
 }
 
-/** Polls the instance's REST API until it answers as paused (its VUs initialised). */
-async function waitPaused(inst: Instance): Promise<void> {
+/** Polls the instance's REST API until it answers as paused (its VUs initialised); the last poll's round trip in ms. */
+async function waitPaused(inst: Instance): Promise<number> {
   const deadline = Date.now() + READY_TIMEOUT_MS;
   for (;;) {
     if (!inst.process.alive()) throw new Error(`k6 on ${inst.host.name} exited before it was ready:\n${await inst.process.tail(20)}`);
-    const status = await k6Api(inst, 'status').catch(() => '');
-    if (/paused: "?true/.test(status)) return;
+    const sent = Date.now();
+    const status = await k6Api(inst, ['status']).catch(() => '');
+    if (/paused: "?true/.test(status)) return Date.now() - sent;
     if (Date.now() > deadline) throw new Error(`k6 on ${inst.host.name} was not ready after ${READY_TIMEOUT_MS / 1000} s`);
     await sleep(100);
   }
 }
 
-/** `k6 status|resume` against the instance's REST API, run on its host (the API listens on the host's loopback). */
-async function k6Api(inst: Instance, verb: 'status' | 'resume'): Promise<string> {
-  const [command, args] = onHost({ ...inst.host, cores: null }, k6Binary, [verb, '--address', `127.0.0.1:${inst.apiPort}`]);
+/** A command against the instance's REST API, run on its host (the API listens on the host's loopback). */
+async function k6Api(inst: Instance, line: readonly string[]): Promise<string> {
+  const [command, args] = onHost({ ...inst.host, cores: null }, line[0] === 'sh' ? 'sh' : k6Binary, line[0] === 'sh' ? line.slice(1) : [...line, '--address', `127.0.0.1:${inst.apiPort}`]);
   return (await runCommand(command, args, { env: { ...process.env, K6_NO_USAGE_REPORT: 'true' }, timeoutMs: 10_000 })).stdout;
+}
+
+/** `k6 resume` on the instance's host when its clock reads `at` (epoch ms): the wait happens there, not here. */
+function resumeAt(inst: Instance, at: number): Promise<string> {
+  const wait = `d=$((${at} - $(date +%s%3N))); if [ "$d" -gt 0 ]; then sleep "$((d / 1000)).$(printf %03d $((d % 1000)))"; fi`;
+  return k6Api(inst, ['sh', '-c', `${wait}; exec ${k6Binary} resume --address 127.0.0.1:${inst.apiPort}`]);
 }
 
 async function removeFiles(inst: Instance): Promise<void> {

@@ -147,6 +147,8 @@ export interface GeneratorInstance {
   readonly host: string;
   readonly segment: string;
   readonly requests: number;
+  /** How long after the first instance's this one's measured window opened (the resume's skew). */
+  readonly windowOffsetMs: number;
 }
 
 export interface Repetition {

@@ -1,8 +1,9 @@
 // The benchmark across real network hosts: a lab of network namespaces on this machine
 // (database, implementation, two load generators, each with its own address; traffic over
 // veth pairs, not loopback), the QUICK forum benchmark through the same runner as make
-// bench with TOPOLOGY=, two k6 instances sharing every scenario by execution segments, their
-// exact merge checked against a single-instance run, and no namespace left afterwards.
+// bench with TOPOLOGY=, two k6 instances sharing every scenario by execution segments (one of
+// them on a host reached over SSH, an sshd of the lab's own in its namespace), their exact
+// merge checked against a single-instance run, and no namespace left afterwards.
 // Needs root and iproute2: skipped loudly otherwise. make multi-host; make test runs it.
 import assert from 'node:assert/strict';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -12,6 +13,7 @@ import { after, before, describe, test } from 'node:test';
 import { loadApi } from '@fairbench/harness/api/manifest.ts';
 import { runCommand } from '@fairbench/harness/process.ts';
 import { createLab, labLeftovers, labUnavailable, type Lab } from '@fairbench/harness/hosts/lab.ts';
+import { startLabSshd, type LabSshd } from '@fairbench/harness/hosts/lab-sshd.ts';
 import { UsageError } from '../../src/failure.ts';
 import { chooseProfile } from '../../src/profiles.ts';
 import type { BenchResult } from '../../src/result-document.ts';
@@ -36,6 +38,7 @@ async function ethBytes(lab: Lab, host: string): Promise<{ rx: number; tx: numbe
 
 describe('the QUICK forum benchmark across network hosts', { skip: unavailable }, () => {
   let lab: Lab | undefined;
+  let sshd: LabSshd | undefined;
   let dir: string;
   const files = { two: '', one: '', wrong: '' };
   let quick: Omit<BenchOptions, 'topology'>;
@@ -43,7 +46,13 @@ describe('the QUICK forum benchmark across network hosts', { skip: unavailable }
   before(async () => {
     lab = await createLab(labHosts(2));
     dir = await mkdtemp(join(os.tmpdir(), 'fairbench-multi-host-'));
-    const two = await labTopology(lab);
+    // gen-b is reached over SSH (key and known host from the environment, as on other machines).
+    sshd = await startLabSshd(lab.hosts.get('gen-b')!);
+    process.env['FAIRBENCH_LAB_SSH_KEY'] = sshd.identityFile;
+    process.env['FAIRBENCH_SSH_KNOWN_HOSTS'] = sshd.knownHostsFile;
+    const netns = await labTopology(lab);
+    const { netns: _, ...genB } = netns.hosts['gen-b']!;
+    const two = { ...netns, hosts: { ...netns.hosts, 'gen-b': { ...genB, via: 'ssh' as const, ssh: { user: 'root', identityFileEnv: 'FAIRBENCH_LAB_SSH_KEY' } } } };
     const write = async (name: keyof typeof files, data: object) => {
       files[name] = join(dir, `${name}.yaml`);
       await writeFile(files[name], topologyYaml(data as Parameters<typeof topologyYaml>[0], `test lab ${lab!.id}`));
@@ -63,6 +72,7 @@ describe('the QUICK forum benchmark across network hosts', { skip: unavailable }
 
   after(async () => {
     const id = lab?.id;
+    await sshd?.stop();
     await lab?.remove();
     await rm(dir, { recursive: true, force: true });
     // Every namespace and link of the lab is gone (the kernel may take a moment with the veth peers).
@@ -92,6 +102,7 @@ describe('the QUICK forum benchmark across network hosts', { skip: unavailable }
     const topology = doc.machine.topology!;
     assert.deepEqual(topology.hosts.map((h) => [h.name, h.roles]), [['db', ['database']], ['app', ['implementation']], ['gen-a', ['generator']], ['gen-b', ['generator']]]);
     for (const h of topology.hosts) assert.ok(h.machine.addresses.includes(h.address), `${h.name}'s probe shows its address`);
+    assert.deepEqual(topology.hosts.map((h) => h.via), ['netns', 'netns', 'netns', 'ssh']);
     const served = doc.cases.filter((c) => c.tier === 'http');
     assert.ok(served.length >= 2, 'served cases ran');
     for (const c of served)

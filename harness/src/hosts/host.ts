@@ -49,10 +49,12 @@ export function onHost(host: Host, command: string, args: readonly string[], opt
     case 'ssh': {
       const ssh = host.ssh!;
       const key = process.env[ssh.identityFileEnv ?? 'FAIRBENCH_SSH_KEY'];
+      // Hosts must be known: ssh's own known_hosts, or the file FAIRBENCH_SSH_KNOWN_HOSTS names.
+      const knownHosts = process.env['FAIRBENCH_SSH_KNOWN_HOSTS'];
       const envPrefix = Object.entries(opts.env ?? {}).map(([k, v]) => `${k}=${shellQuote(v)}`);
       const remote = [...(opts.cwd ? [`cd ${shellQuote(opts.cwd)} &&`] : []), 'exec', ...(envPrefix.length ? ['env', ...envPrefix] : []), ...pinnedLine.map(shellQuote)].join(' ');
       // -tt: the remote command gets a terminal, so stopping the ssh client (SIGHUP) stops it too.
-      return ['ssh', ['-tt', '-o', 'BatchMode=yes', '-o', 'StrictHostKeyChecking=yes', ...(key ? ['-i', key] : []), '-p', String(ssh.port ?? 22), `${ssh.user}@${host.address}`, remote]];
+      return ['ssh', ['-tt', '-o', 'BatchMode=yes', '-o', 'StrictHostKeyChecking=yes', ...(knownHosts ? ['-o', `UserKnownHostsFile=${knownHosts}`] : []), ...(key ? ['-i', key] : []), '-p', String(ssh.port ?? 22), `${ssh.user}@${host.address}`, remote]];
     }
   }
 }
