@@ -28,6 +28,12 @@ REPORT ?=
 SHORT ?=
 ONLY ?=
 MUTANTS ?=
+# make k6-operator options (bench/README.md, "On a Kubernetes cluster")
+PARALLELISM ?=
+BASE_URL ?=
+NAMESPACE ?=
+RESULTS_CLAIM ?=
+SEPARATE ?=
 ifneq ($(RUNTIME),)
 export FAIRBENCH_RUNTIME := $(RUNTIME)
 endif
@@ -36,14 +42,14 @@ endif
 # once the tests are done even if one leaked a server (its exit handler then kills it).
 NODE_TEST := node --test --test-reporter=spec --test-timeout=300000 --test-force-exit
 
-.PHONY: help setup images images-if-possible test lint unit conformance pact pact-mutants mutants fuzz resilience serve bench bench-smoke lab-up lab-down multi-host report screenshot matrix readme clean
+.PHONY: help setup images images-if-possible test lint unit conformance pact pact-mutants mutants fuzz resilience serve bench bench-smoke lab-up lab-down multi-host k6-operator report screenshot matrix readme clean
 
 help: ## List the targets
 	@echo "  make bench IMPL=express API=forum   the standard profile (~13-20 min): a representative subset with intervals and verdicts; report: results/report/<runId>.html"
 	@echo "  make bench IMPL=express,hapi  the two side by side on the APIs both serve; PROFILE=quick (= QUICK=1) a smoke run, PROFILE=paper the full published matrix"
 	@echo "  make bench IMPL=express,express@bun API=forum   runtimes as an axis: <impl>@<variant> is the implementation on another runtime its impl.yaml declares (express@bun, spring@jdk21)"
 	@echo
-	@awk 'BEGIN {FS = ":.*## "} /^[a-z-]+:.*## / {printf "  \033[1m%-12s\033[0m %s\n", $$1, $$2}' $(MAKEFILE_LIST)
+	@awk 'BEGIN {FS = ":.*## "} /^[a-z0-9-]+:.*## / {printf "  \033[1m%-12s\033[0m %s\n", $$1, $$2}' $(MAKEFILE_LIST)
 	@echo
 	@echo "  Variables: IMPL=express[,…] (or express@bun: a runtime variant, impl.yaml variants)  API=forum[,…]  RUNTIME=local|containers  IMAGES=node[,…]  DB_POOL_SIZE=100"
 	@echo "  make bench: IMPL=a[,b] (IMPL=a,a: an A/A calibration run) API=x[,y] (default: every API they all serve) PROFILE=quick|standard|paper (bench/profiles.yaml; default standard) QUICK=1 (= PROFILE=quick) REPEAT DURATION WARMUP FIRST_WARMUP WARMUP_ITERATIONS (override the profile's) PROTOCOL=rest|graphql CASES='rest/closed/c100-*' MODEL=closed|open|arrivals|sequential PIN=0"
@@ -123,6 +129,11 @@ lab-down: setup ## Remove the network lab make lab-up made
 
 multi-host: setup ## The QUICK forum benchmark across network namespaces (database, implementation, two k6 instances sharing the load by execution segments), its merged result against a single-instance run, and no namespace left (root; skipped loudly otherwise)
 	@$(NODE_TEST) bench/test/hosts/*.test.ts
+
+k6-operator: setup ## Write k6-operator TestRuns (ConfigMap with the k6 archive + TestRun) of API's cases for a Kubernetes cluster: API BASE_URL PARALLELISM (runners, on separate nodes unless SEPARATE=0) [CASES PROFILE QUICK=1 DURATION WARMUP NAMESPACE RESULTS_CLAIM]; writes results/k6-operator/<api>/<runId>/, nothing runs here
+	@node bench/src/cli/k6-operator.ts --api '$(API)' --base-url '$(BASE_URL)' --parallelism '$(PARALLELISM)' $(if $(CASES),--cases '$(CASES)') $(if $(PROFILE),--profile '$(PROFILE)') \
+	  $(if $(filter 1 true yes,$(QUICK)),--quick) $(if $(DURATION),--duration $(DURATION)) $(if $(WARMUP),--warmup $(WARMUP)) $(if $(PROTOCOL),--protocol $(PROTOCOL)) $(if $(MODEL),--model $(MODEL)) \
+	  $(if $(NAMESPACE),--namespace '$(NAMESPACE)') $(if $(RESULTS_CLAIM),--results-claim '$(RESULTS_CLAIM)') $(if $(SEPARATE),--separate $(SEPARATE))
 
 matrix: ## Print the compliance matrix from the verdicts in results/conformance/ and results/pact/ (a pact and a resilience column per API)
 	@cat results/conformance/matrix.md 2>/dev/null || echo "no verdicts yet: run make conformance"

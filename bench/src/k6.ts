@@ -27,6 +27,15 @@ export function timelineSeconds(loadSeconds: number): number {
   return Math.min(TIMELINE_MAX_SECONDS, Math.ceil(loadSeconds) + TIMELINE_TAIL_SECONDS);
 }
 
+/**
+ * The script's environment for one load of a case, as every k6 run of it gets it (the local
+ * runner's startK6, and make k6-operator's archives): the implementation's base URL, the
+ * latency timeline's seconds, and the API module's k6Env. SUMMARY_PATH is the runner's own.
+ */
+export function scriptEnv(baseUrl: string, plannedLoadSeconds: number, caseEnv: Readonly<Record<string, string | number>>): Record<string, string | number> {
+  return { BASE_URL: baseUrl, TIMELINE_SECONDS: timelineSeconds(plannedLoadSeconds), ...caseEnv };
+}
+
 /** What one measured window produced, from the generator's side. */
 export interface Measured {
   /** Date.now() bounds of the measured window. */

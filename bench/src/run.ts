@@ -32,7 +32,7 @@ import { NO_WARMUP_ITERATIONS, plannedWarmups, type WarmupIterations } from './w
 import { databaseDown } from './db-probe.ts';
 import { UsageError } from './failure.ts';
 import type { GateRecord } from './gate.ts';
-import { k6Version, startK6, timelineSeconds, type RunSettings } from './k6.ts';
+import { k6Version, scriptEnv, startK6, type RunSettings } from './k6.ts';
 import { choosePlacement, listenerPid, pinProcess, type Placement } from './placement.ts';
 import { startK6Instances } from './k6-instances.ts';
 import { loadTopology, placementOf, recordedTopology, singleHost, type Topology } from './topology/topology.ts';
@@ -329,7 +329,7 @@ async function execute({ opts, api, impls, names, cases, remaining, options, pla
       return server;
     },
     startLoad: (c, server, limitSeconds, first) => {
-      const env = { BASE_URL: server.baseUrl, TIMELINE_SECONDS: timelineSeconds(api.module.plannedSeconds(c, settingsOf(first))), ...prepared.k6Env(c, settingsOf(first)) };
+      const env = scriptEnv(server.baseUrl, api.module.plannedSeconds(c, settingsOf(first)), prepared.k6Env(c, settingsOf(first)));
       // On a topology's generator hosts: one k6 instance on each, sharing the scenario by execution segments.
       return remote ? startK6Instances(c.id, env, topology.generators, { script, workDir, limitSeconds }) : startK6(c.id, env, { script, cores: placement.generator, workDir, limitSeconds });
     },
