@@ -42,7 +42,7 @@ endif
 # once the tests are done even if one leaked a server (its exit handler then kills it).
 NODE_TEST := node --test --test-reporter=spec --test-timeout=300000 --test-force-exit
 
-.PHONY: help setup images images-if-possible test lint unit conformance pact pact-mutants mutants fuzz resilience serve bench bench-smoke lab-up lab-down multi-host k6-operator report screenshot matrix readme clean
+.PHONY: help setup images images-if-possible test lint unit conformance pact pact-mutants mutants fuzz resilience serve bench bench-smoke lab-up lab-down multi-host k6-operator k6-operator-merge report screenshot matrix readme clean
 
 help: ## List the targets
 	@echo "  make bench IMPL=express API=forum   the standard profile (~13-20 min): a representative subset with intervals and verdicts; report: results/report/<runId>.html"
@@ -134,6 +134,9 @@ k6-operator: setup ## Write k6-operator TestRuns (ConfigMap with the k6 archive 
 	@node bench/src/cli/k6-operator.ts --api '$(API)' --base-url '$(BASE_URL)' --parallelism '$(PARALLELISM)' $(if $(CASES),--cases '$(CASES)') $(if $(PROFILE),--profile '$(PROFILE)') \
 	  $(if $(filter 1 true yes,$(QUICK)),--quick) $(if $(DURATION),--duration $(DURATION)) $(if $(WARMUP),--warmup $(WARMUP)) $(if $(PROTOCOL),--protocol $(PROTOCOL)) $(if $(MODEL),--model $(MODEL)) \
 	  $(if $(NAMESPACE),--namespace '$(NAMESPACE)') $(if $(RESULTS_CLAIM),--results-claim '$(RESULTS_CLAIM)') $(if $(SEPARATE),--separate $(SEPARATE))
+
+k6-operator-merge: setup ## Merge a k6-operator TestRun's runner results copied from the claim (DIR=<the case's directory>: <TestRun>-<i>/summary.json + samples.csv each) exactly, as make bench merges its k6 instances; prints the figures, writes DIR/merged.json
+	@node bench/src/cli/k6-operator-merge.ts $(if $(DIR),--dir '$(DIR)')
 
 matrix: ## Print the compliance matrix from the verdicts in results/conformance/ and results/pact/ (a pact and a resilience column per API)
 	@cat results/conformance/matrix.md 2>/dev/null || echo "no verdicts yet: run make conformance"

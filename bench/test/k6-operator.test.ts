@@ -16,6 +16,7 @@ import { runCommand } from '@fairbench/harness/process.ts';
 import { forumK6Env, type ForumCase } from '@fairbench/apis/forum/bench/index.ts';
 import { PAPER_SCALE } from '@fairbench/apis/forum/dataset/model.ts';
 import { benchApi, type BenchApi } from '../src/apis.ts';
+import { mergeRunnerResults } from '../src/k6-operator-results.ts';
 import { k6Version, measuredFromK6, scriptEnv, type K6Summary, type RunSettings } from '../src/k6.ts';
 import { ARCHIVE_KEY, clusterManifest, K6_OPERATOR_VERSION, manifestComment, manifestYaml, runnerResults, testRunName, type ClusterCase, type ClusterManifest, type ClusterOptions } from '../src/k6-operator.ts';
 import { clusterCases, inspectArchive } from '../src/k6-operator-inputs.ts';
@@ -179,6 +180,12 @@ test("the runners' k6 command on the archive: each runner's share of the VUs, it
       const measured = measuredFromK6(summary);
       assert.ok(measured.requests > 0 && Object.keys(measured.errors).length === 0, JSON.stringify(measured.errors));
     }
+    // Collected from the claim, the runners' directories merge into one measurement (k6-operator aggregates none).
+    const merged = await mergeRunnerResults(join(work, 'claim'));
+    assert.deepEqual(merged.runners.map((r) => r.runner), manifest.runners.map((r) => r.runner));
+    assert.equal(merged.measured.requests, summaries.reduce((n, s) => n + measuredFromK6(s).requests, 0), 'every runner counted once');
+    const medians = summaries.map((s) => measuredFromK6(s).latencyMs.median);
+    assert.ok(merged.measured.latencyMs.median >= Math.min(...medians) && merged.measured.latencyMs.median <= Math.max(...medians), 'the merged median lies among the runners\'');
   } finally {
     server.close();
   }
