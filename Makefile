@@ -127,7 +127,7 @@ lab-up: setup ## A network lab on this machine for TOPOLOGY= (root): database, i
 lab-down: setup ## Remove the network lab make lab-up made
 	@node bench/src/cli/lab.ts down
 
-multi-host: setup ## The QUICK forum benchmark across network namespaces (database, implementation, two k6 instances sharing the load by execution segments), its merged result against a single-instance run, and no namespace left (root; skipped loudly otherwise)
+multi-host: setup ## The QUICK forum benchmark across network namespaces (database, implementation, two k6 instances sharing the load by execution segments, one reached over SSH), its merged result against a single-instance run, and no namespace left (root; skipped loudly otherwise)
 	@$(NODE_TEST) bench/test/hosts/*.test.ts
 
 k6-operator: setup ## Write k6-operator TestRuns (ConfigMap with the k6 archive + TestRun) of API's cases for a Kubernetes cluster: API BASE_URL PARALLELISM (runners, on separate nodes unless SEPARATE=0) [CASES PROFILE QUICK=1 DURATION WARMUP NAMESPACE RESULTS_CLAIM]; writes results/k6-operator/<api>/<runId>/, nothing runs here

@@ -56,6 +56,15 @@ function placement(cores: number[] | null): string {
   return cores ? `cpu ${cores.join(',')}` : 'not pinned';
 }
 
+/** Where each party ran: this machine, or the topology's hosts with their roles and machines (docs/several-machines.md). */
+function hostsCell(doc: RunInfo['doc']): string {
+  const t = doc.machine.topology;
+  if (!t) return 'this machine (loopback)';
+  return t.hosts
+    .map((h) => `<b>${esc(h.name)}</b> ${esc(h.roles.join(', '))}: ${esc(h.address)} via ${esc(h.via)}, ${placement(h.cores)}; ${esc(h.machine.hostname)}, ${h.machine.cores} cores`)
+    .join('<br>');
+}
+
 /** One column per run, one row per property: easier to read and compare than one wide row per run. */
 function runsTable(report: ApiReport): string {
   const fields: [string, (run: RunInfo) => string][] = [
@@ -69,6 +78,7 @@ function runsTable(report: ApiReport): string {
     ['database', ({ doc }) => `${esc(doc.database.engine)} ${esc(doc.database.version)}, pool ${doc.implementation.poolSize ?? '?'}`],
     ['machine', ({ doc }) => `${esc(doc.machine.cpuModel)}, ${doc.machine.cores} cores, ${mib(doc.machine.memoryBytes / 1024)} GiB, Linux ${esc(doc.machine.kernel)}`],
     ['core placement', ({ doc }) => `server ${placement(doc.machine.placement.implementation)}; k6 ${placement(doc.machine.placement.generator)}; database ${placement(doc.machine.placement.database)}`],
+    ['hosts', ({ doc }) => hostsCell(doc)],
     ['load generator', ({ doc }) => `${esc(doc.generator.name)} ${esc(doc.generator.version)}`],
     ['generator ceiling', ({ doc }) => ceilingCell(doc)],
     ['machine at the start', ({ doc }) => noiseCell(doc)],
