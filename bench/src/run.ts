@@ -35,7 +35,7 @@ import type { GateRecord } from './gate.ts';
 import { k6Version, scriptEnv, startK6, type RunSettings } from './k6.ts';
 import { choosePlacement, listenerPid, pinProcess, type Placement } from './placement.ts';
 import { startK6Instances } from './k6-instances.ts';
-import { loadTopology, placementOf, recordedTopology, singleHost, type Topology } from './topology/topology.ts';
+import { loadTopology, placementOf, recordedTopology, type Topology } from './topology/topology.ts';
 import type { Host } from '@fairbench/harness/hosts/host.ts';
 import type { LocalDatabaseServer } from '@fairbench/harness/provision/local/index.ts';
 import { crossCheckFromEnv, wrkCrossCheck } from './cross-check.ts';
@@ -174,8 +174,8 @@ export async function prepareBench(opts: BenchOptions): Promise<PreparedBench> {
   if (opts.topology && provider.name !== 'local') throw new UsageError('TOPOLOGY places local processes on its hosts: it cannot be given with RUNTIME=containers');
   if (opts.topology && process.env['CROSSCHECK']) throw new UsageError('CROSSCHECK=wrk runs wrk on this host: it cannot be given with TOPOLOGY');
   // The hosts are probed (and a run on other machines than the file names refused) before anything starts.
-  const topology: Topology = opts.topology ? await loadTopology(opts.topology) : { ...singleHost(choosePlacement(opts.pin)), hosts: [] };
-  const placement = opts.topology ? placementOf(topology) : choosePlacement(opts.pin);
+  const topology = opts.topology ? await loadTopology(opts.topology) : undefined;
+  const placement = topology ? placementOf(topology) : choosePlacement(opts.pin);
   const crossCheck = (() => {
     try {
       return crossCheckFromEnv();
@@ -229,8 +229,8 @@ interface Execution {
   readonly remaining: readonly PlannedCase[];
   readonly options: BenchResult['options'];
   readonly placement: Placement;
-  /** Where each party runs: this host alone unless TOPOLOGY named a file. */
-  readonly topology: Topology;
+  /** Where each party runs (TOPOLOGY); undefined: on this host, as `placement` pins them. */
+  readonly topology: Topology | undefined;
   readonly provider: DatabaseProvider;
   readonly resumed: ResumeState | undefined;
   readonly runId: string;
@@ -246,14 +246,13 @@ async function execute({ opts, api, impls, names, cases, remaining, options, pla
     throw new Error('k6 is not installed: run make setup');
   });
 
-  const remote = topology.file !== undefined;
   // On a topology's database host, the server lets in the harness and the other hosts only.
-  const clients = [topology.controllerAddress, topology.implementation.address, ...topology.generators.map((g) => g.address)];
-  const servers = await Promise.all(api.manifest.databases.map((kind) => provider.start(kind, remote ? { host: topology.database, clients } : {})));
+  const onHosts = topology ? { host: topology.database, clients: [topology.controllerAddress, topology.implementation.address, ...topology.generators.map((g) => g.address)] } : {};
+  const servers = await Promise.all(api.manifest.databases.map((kind) => provider.start(kind, onHosts)));
   const databases = new Map(servers.map((d) => [d.kind, d]));
   // The first database kind the manifest names is the one sampled and recorded (every API here has one).
   const db = servers[0]!;
-  const place = (d: DatabaseServer) => (remote ? placedOnHost(d, topology.database) : placeDatabase(d, placement));
+  const place = (d: DatabaseServer) => (topology ? placedOnHost(d, topology.database) : placeDatabase(d, placement));
   for (const other of servers.slice(1)) await place(other);
   const runtime = db.provider;
   const database = await place(db);
@@ -275,7 +274,7 @@ async function execute({ opts, api, impls, names, cases, remaining, options, pla
   onCleanup(`bench work dir ${workDir}`, () => rm(workDir, { recursive: true, force: true }));
   const script = api.script;
   // The generator's ceiling is measured on this host against nginx here: it says nothing of other hosts.
-  const { noise, ceiling } = await preflight(placement, workDir, opts.quick, !remote);
+  const { noise, ceiling } = await preflight(placement, workDir, opts.quick, !topology);
 
   const revision = await sourceRevision();
   const spec = await specHash();
@@ -297,7 +296,7 @@ async function execute({ opts, api, impls, names, cases, remaining, options, pla
       dataset: seeded.info,
       database: { kind: db.kind, engine: db.engine.name, version: db.engine.version },
       provider: db.provider,
-      machine: { ...machineFacts(recordedPlacement), noise, ...(remote ? { topology: recordedTopology(topology)! } : {}) },
+      machine: { ...machineFacts(recordedPlacement), noise, ...(topology ? { topology: recordedTopology(topology) } : {}) },
       generator: { name: 'k6', version: generatorVersion, ...(ceiling ? { ceiling } : {}) },
       ...(limitTier ? { limit: limitTier } : {}),
     };
@@ -324,19 +323,19 @@ async function execute({ opts, api, impls, names, cases, remaining, options, pla
     limitSeconds: (c, first) => api.module.limitSeconds(c, settingsOf(first)),
     startServer: async (name) => {
       const impl = impls.find((i) => i.manifest.name === name)!;
-      const server = remote ? await startImplementation(impl, env, { runtime, host: topology.implementation }) : await startServer(impl, env, runtime, placement.implementation);
+      const server = topology ? await startImplementation(impl, env, { runtime, host: topology.implementation }) : await startServer(impl, env, runtime, placement.implementation);
       if (server.runtimeVersion) runtimes.set(name, server.runtimeVersion);
       return server;
     },
     startLoad: (c, server, limitSeconds, first) => {
       const env = scriptEnv(server.baseUrl, api.module.plannedSeconds(c, settingsOf(first)), prepared.k6Env(c, settingsOf(first)));
       // On a topology's generator hosts: one k6 instance on each, sharing the scenario by execution segments.
-      return remote ? startK6Instances(c.id, env, topology.generators, { script, workDir, limitSeconds }) : startK6(c.id, env, { script, cores: placement.generator, workDir, limitSeconds });
+      return topology ? startK6Instances(c.id, env, topology.generators, { script, workDir, limitSeconds }) : startK6(c.id, env, { script, cores: placement.generator, workDir, limitSeconds });
     },
     // Recorded on the first loads exactly as in the run's options.
     ...(options.firstWarmupSeconds !== undefined ? { firstWarmupSeconds: options.firstWarmupSeconds } : {}),
     ...(options.warmupIterations ? { warmupIterations: options.warmupIterations } : {}),
-    startBaseline: (c, limitSeconds) => prepared.startBaseline(c, settings, { cores: placement.generator, workDir, poolSize, limitSeconds, ...(remote ? { host: topology.generators[0]! } : {}) }),
+    startBaseline: (c, limitSeconds) => prepared.startBaseline(c, settings, { cores: placement.generator, workDir, poolSize, limitSeconds, ...(topology ? { host: topology.generators[0]! } : {}) }),
     // Where the load writes, every repetition starts from the seed.
     ...(api.manifest.bench.writes ? { reset: () => seeded.reset() } : {}),
     ...(prepared.afterRepetition ? { afterRepetition: (c: PlannedCase) => prepared.afterRepetition!(c) } : {}),

@@ -3,7 +3,7 @@
 // (bench/src/placement.ts); with one (TOPOLOGY=<file>, schema bench/schemas/topology.schema.json)
 // they run where it says, every host is described by a probe on the host itself, and a
 // host that differs from the file refuses the run before anything starts.
-import { localHost, type Host } from '@fairbench/harness/hosts/host.ts';
+import type { Host } from '@fairbench/harness/hosts/host.ts';
 import topologySchema from '../../schemas/topology.schema.json' with { type: 'json' };
 import { UsageError } from '../failure.ts';
 import type { Placement } from '../placement.ts';
@@ -27,24 +27,14 @@ export interface TopologyHost {
 }
 
 export interface Topology {
-  /** The file it came from; undefined: this host alone. */
-  readonly file?: string;
+  /** The file it came from. */
+  readonly file: string;
   readonly controllerAddress: string;
   readonly database: Host;
   readonly implementation: Host;
   readonly generators: readonly Host[];
   /** Every host once, with its roles and its probed description. */
   readonly hosts: readonly TopologyHost[];
-}
-
-/** Today's default: everything on this host, pinned as `placement` says. */
-export function singleHost(placement: Placement): Omit<Topology, 'hosts'> {
-  return {
-    controllerAddress: '127.0.0.1',
-    database: localHost(placement.database),
-    implementation: localHost(placement.implementation),
-    generators: [localHost(placement.generator)],
-  };
 }
 
 /** Reads and checks the file, probes every host it names, and refuses the run when one differs. */
@@ -92,9 +82,8 @@ export function placementOf(t: Pick<Topology, 'database' | 'implementation' | 'g
   return { implementation: t.implementation.cores ? [...t.implementation.cores] : null, database: t.database.cores ? [...t.database.cores] : null, generator: generator.length ? generator : null };
 }
 
-/** The topology as the result records it (undefined: this host alone). */
-export function recordedTopology(t: Topology): RecordedTopology | undefined {
-  if (!t.file) return undefined;
+/** The topology as the result records it. */
+export function recordedTopology(t: Topology): RecordedTopology {
   return {
     file: t.file,
     controllerAddress: t.controllerAddress,

@@ -27,11 +27,6 @@ export interface Host {
   readonly cores: readonly number[] | null;
 }
 
-/** This host, on loopback: today's single-machine runs. */
-export function localHost(cores: readonly number[] | null = null): Host {
-  return { name: 'local', address: '127.0.0.1', via: 'local', cores };
-}
-
 /**
  * The command line that runs `command args` on `host`, pinned to its cores. `env` is what
  * the process needs beyond the harness's own environment: a local process and one in a
