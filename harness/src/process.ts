@@ -144,21 +144,8 @@ export async function runCommand(
  * (and removes their owned dirs). Returns a description of each group it killed.
  */
 export async function reapStale(): Promise<string[]> {
-  let files: string[];
-  try {
-    files = fs.readdirSync(pidsDir).filter((f) => f.endsWith('.json'));
-  } catch {
-    return [];
-  }
   const killed: string[] = [];
-  for (const file of files) {
-    const recordFile = path.join(pidsDir, file);
-    let record: PidRecord;
-    try {
-      record = JSON.parse(fs.readFileSync(recordFile, 'utf8')) as PidRecord;
-    } catch {
-      continue; // being written by a live harness right now, or junk: leave it
-    }
+  for (const { file: recordFile, record } of readRecords<PidRecord>(pidsDir)) {
     if (sameProcess(record.ownerPid, record.ownerStart)) continue;
     if (isOurGroup(record)) {
       signalGroup(record.pgid, 'SIGKILL'); // its data is throwaway: no need for a clean shutdown
@@ -171,6 +158,27 @@ export async function reapStale(): Promise<string[]> {
     fs.rmSync(recordFile, { force: true });
   }
   return killed;
+}
+
+/**
+ * The JSON records (*.json) in `dir` that a harness keeps of what it started, each with its
+ * file. One that does not parse is left out: a live harness is writing it right now, or junk.
+ */
+export function readRecords<T>(dir: string): { file: string; record: T }[] {
+  let files: string[];
+  try {
+    files = fs.readdirSync(dir).filter((f) => f.endsWith('.json'));
+  } catch {
+    return [];
+  }
+  return files.flatMap((f) => {
+    const file = path.join(dir, f);
+    try {
+      return [{ file, record: JSON.parse(fs.readFileSync(file, 'utf8')) as T }];
+    } catch {
+      return [];
+    }
+  });
 }
 
 /** This harness process as recorded in pid records and container labels: pid plus its start time. */

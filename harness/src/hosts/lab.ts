@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { onCleanup } from '../cleanup.ts';
 import { stateDir } from '../paths.ts';
-import { runCommand } from '../process.ts';
+import { harnessAlive, harnessIdentity, readRecords, runCommand } from '../process.ts';
 import type { Host } from './host.ts';
 
 /** Every namespace and link a lab makes starts with this: nothing else is ever removed. */
@@ -50,7 +50,8 @@ const labsDir = path.join(stateDir, 'labs');
 
 /** What is on disk of a lab while it exists: who made it and what to remove. */
 interface LabRecord {
-  readonly pid: number;
+  /** The harness that made it (harnessIdentity: its pid and start time, so a reused pid is not taken for it). */
+  readonly owner: string;
   readonly keep: boolean;
   readonly namespaces: readonly string[];
   readonly link: string;
@@ -71,7 +72,7 @@ export async function createLab(specs: readonly LabHostSpec[], opts: { keep?: bo
   const recordFile = path.join(labsDir, `${id}.json`);
   const record = () => {
     fs.mkdirSync(labsDir, { recursive: true });
-    const r: LabRecord = { pid: process.pid, keep: opts.keep === true, namespaces: made, link: controllerLink };
+    const r: LabRecord = { owner: harnessIdentity(), keep: opts.keep === true, namespaces: made, link: controllerLink };
     fs.writeFileSync(recordFile, JSON.stringify(r));
   };
   let removing: Promise<void> | undefined;
@@ -125,7 +126,7 @@ export async function createLab(specs: readonly LabHostSpec[], opts: { keep?: bo
 
 /** Removes the labs whose harness is gone (killed outright), not the kept ones; what it removed. */
 export async function removeStaleLabs(): Promise<string[]> {
-  return removeRecorded((r) => !r.keep && !alive(r.pid));
+  return removeRecorded((r) => !r.keep && !harnessAlive(r.owner));
 }
 
 /** Removes the labs made to be kept (make lab-down); what it removed. */
@@ -134,31 +135,14 @@ export async function removeKeptLabs(): Promise<string[]> {
 }
 
 async function removeRecorded(which: (r: LabRecord) => boolean): Promise<string[]> {
-  let files: string[];
-  try {
-    files = fs.readdirSync(labsDir).filter((f) => f.endsWith('.json'));
-  } catch {
-    return [];
-  }
   const removed: string[] = [];
-  for (const f of files) {
-    const file = path.join(labsDir, f);
-    const r = JSON.parse(fs.readFileSync(file, 'utf8')) as LabRecord;
-    if (!which(r)) continue;
-    await removeLab(r.namespaces, r.link);
+  for (const { file, record } of readRecords<LabRecord>(labsDir)) {
+    if (!which(record)) continue;
+    await removeLab(record.namespaces, record.link);
     fs.rmSync(file, { force: true });
-    removed.push(...r.namespaces);
+    removed.push(...record.namespaces);
   }
   return removed;
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** The lab namespaces and links present now (of any lab: a killed harness's too). */
