@@ -14,7 +14,7 @@ import { onHost, type Host } from '@fairbench/harness/hosts/host.ts';
 import { runCommand, startProcess, type ManagedProcess } from '@fairbench/harness/process.ts';
 import { freePort } from '@fairbench/harness/ports.ts';
 import { LoadFailure } from './failure.ts';
-import { measuredFromK6, type K6Options, type K6Summary, type StartedLoad } from './k6.ts';
+import { envArgs, measuredFromK6, OK_EXIT_CODES, STOP_GRACE_MS, type K6Options, type K6Summary, type StartedLoad } from './k6.ts';
 import { mergeK6Summaries } from './k6-merge.ts';
 import { k6Binary } from './paths.ts';
 
@@ -30,8 +30,6 @@ export function executionSegments(n: number): { segments: string[]; sequence: st
 
 // An instance initialises its VUs before it answers as paused: 60 s covers thousands of VUs here.
 const READY_TIMEOUT_MS = 60_000;
-const STOP_GRACE_MS = 30_000;
-const OK_EXIT_CODES: readonly (number | null)[] = [0, 99];
 
 interface Instance {
   readonly host: Host;
@@ -64,7 +62,7 @@ export async function startK6Instances(id: string, env: Readonly<Record<string, 
         '--address', `127.0.0.1:${apiPort}`,
         '--execution-segment', segments[i]!, '--execution-segment-sequence', sequence,
         '--out', `csv=${samplesPath}`,
-        ...Object.entries(vars).flatMap(([k, v]) => ['-e', `${k}=${v}`]),
+        ...envArgs(vars),
         opts.script,
       ];
       const process_ = startProcess({
@@ -97,8 +95,7 @@ export async function startK6Instances(id: string, env: Readonly<Record<string, 
     try {
       const summaries = await Promise.all(instances.map((inst) => readFile(inst.summaryPath, 'utf8').then((t) => JSON.parse(t) as K6Summary).catch(() => undefined)));
       const missing = instances.filter((_, i) => summaries[i] === undefined).map((inst) => `${inst.host.name} [${inst.segment}]`);
-      const merged = missing.length === 0 ? measuredOf(instances, summaries as K6Summary[]) : undefined;
-      const measured = merged ? await merged : undefined;
+      const measured = missing.length === 0 ? await measuredOf(instances, summaries as K6Summary[]) : undefined;
       const tails = async () => (await Promise.all(instances.map(async (inst) => `${inst.host.name}:\n${await inst.process.tail(8)}`))).join('\n');
       if (stopped) throw new LoadFailure('time-limit', `the k6 instances did not finish within the case's time limit of ${opts.limitSeconds} s and were stopped`, { ...(measured ? { measured } : {}), detail: await tails() });
       const bad = codes.findIndex((code) => !OK_EXIT_CODES.includes(code));
@@ -131,23 +128,23 @@ async function waitPaused(inst: Instance): Promise<number> {
   for (;;) {
     if (!inst.process.alive()) throw new Error(`k6 on ${inst.host.name} exited before it was ready:\n${await inst.process.tail(20)}`);
     const sent = Date.now();
-    const status = await k6Api(inst, ['status']).catch(() => '');
+    const status = await onInstanceHost(inst, k6Binary, ['status', '--address', `127.0.0.1:${inst.apiPort}`]).catch(() => '');
     if (/paused: "?true/.test(status)) return Date.now() - sent;
     if (Date.now() > deadline) throw new Error(`k6 on ${inst.host.name} was not ready after ${READY_TIMEOUT_MS / 1000} s`);
     await sleep(100);
   }
 }
 
-/** A command against the instance's REST API, run on its host (the API listens on the host's loopback). */
-async function k6Api(inst: Instance, line: readonly string[]): Promise<string> {
-  const [command, args] = onHost({ ...inst.host, cores: null }, line[0] === 'sh' ? 'sh' : k6Binary, line[0] === 'sh' ? line.slice(1) : [...line, '--address', `127.0.0.1:${inst.apiPort}`]);
-  return (await runCommand(command, args, { env: { ...process.env, K6_NO_USAGE_REPORT: 'true' }, timeoutMs: 10_000 })).stdout;
+/** A short command on the instance's host, unpinned (its REST API listens on that host's loopback); its output. */
+async function onInstanceHost(inst: Instance, command: string, args: readonly string[]): Promise<string> {
+  const [c, a] = onHost({ ...inst.host, cores: null }, command, args);
+  return (await runCommand(c, a, { env: { ...process.env, K6_NO_USAGE_REPORT: 'true' }, timeoutMs: 10_000 })).stdout;
 }
 
 /** `k6 resume` on the instance's host when its clock reads `at` (epoch ms): the wait happens there, not here. */
 function resumeAt(inst: Instance, at: number): Promise<string> {
   const wait = `d=$((${at} - $(date +%s%3N))); if [ "$d" -gt 0 ]; then sleep "$((d / 1000)).$(printf %03d $((d % 1000)))"; fi`;
-  return k6Api(inst, ['sh', '-c', `${wait}; exec ${k6Binary} resume --address 127.0.0.1:${inst.apiPort}`]);
+  return onInstanceHost(inst, 'sh', ['-c', `${wait}; exec ${k6Binary} resume --address 127.0.0.1:${inst.apiPort}`]);
 }
 
 async function removeFiles(inst: Instance): Promise<void> {

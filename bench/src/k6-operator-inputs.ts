@@ -18,7 +18,7 @@ import { runCommand } from '@fairbench/harness/process.ts';
 import type { DatabaseKind, DatabaseServer } from '@fairbench/harness/provision/types.ts';
 import type { PlannedCase, Prepared } from './api-module.ts';
 import type { BenchApi } from './apis.ts';
-import { scriptEnv, type RunSettings } from './k6.ts';
+import { envArgs, scriptEnv, type RunSettings } from './k6.ts';
 import type { ClusterCase } from './k6-operator.ts';
 import { k6Binary } from './paths.ts';
 import { isDatabaseAlone } from './result-document.ts';
@@ -78,7 +78,7 @@ export async function k6Archive(script: string, env: Readonly<Record<string, str
   const dir = await mkdtemp(join(os.tmpdir(), 'fairbench-k6-archive-'));
   try {
     const file = join(dir, 'archive.tar');
-    const args = ['archive', '--quiet', '--no-color', '-O', file, ...Object.entries(env).flatMap(([k, v]) => ['-e', `${k}=${v}`]), script];
+    const args = ['archive', '--quiet', '--no-color', '-O', file, ...envArgs(env), script];
     await runCommand(k6Binary, args, { env: { ...process.env, K6_NO_USAGE_REPORT: 'true' } });
     return new Uint8Array(await readFile(file));
   } finally {

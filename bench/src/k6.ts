@@ -85,9 +85,14 @@ export interface K6Options {
 }
 
 // k6 took 6 s from the SIGINT to its exit on this 2-core machine under load: room for that and more.
-const STOP_GRACE_MS = 30_000;
+export const STOP_GRACE_MS = 30_000;
 // 99 = a threshold failed; ours only make k6 report sub-metrics, so it carries no verdict.
-const OK_EXIT_CODES: readonly (number | null)[] = [0, 99];
+export const OK_EXIT_CODES: readonly (number | null)[] = [0, 99];
+
+/** The script's environment as k6's -e arguments. */
+export function envArgs(vars: Readonly<Record<string, string | number>>): string[] {
+  return Object.entries(vars).flatMap(([k, v]) => ['-e', `${k}=${v}`]);
+}
 
 /**
  * Starts k6 for one repetition (warm-up + measured part) of case `id` with the script's
@@ -99,7 +104,7 @@ const OK_EXIT_CODES: readonly (number | null)[] = [0, 99];
 export function startK6(id: string, env: Readonly<Record<string, string | number>>, opts: K6Options): StartedLoad {
   const summaryPath = join(opts.workDir, `k6-${process.pid}-${Date.now()}.json`);
   const vars: Record<string, string | number> = { ...env, SUMMARY_PATH: summaryPath };
-  const args = ['run', '--quiet', '--no-color', '--address', '', ...Object.entries(vars).flatMap(([k, v]) => ['-e', `${k}=${v}`]), opts.script];
+  const args = ['run', '--quiet', '--no-color', '--address', '', ...envArgs(vars), opts.script];
   const [command, argv] = pinned(opts.cores, k6Binary, args);
   const child = startProcess({
     name: `k6 ${id}`,

@@ -396,7 +396,7 @@ async function startServer(
 }
 
 /** A database started on a topology's host: its process (in another network namespace, so not found by its port) was pinned by the host's cores. */
-async function placedOnHost(db: DatabaseServer, host: Host): Promise<{ pid: number | undefined; pinned: boolean }> {
+function placedOnHost(db: DatabaseServer, host: Host): { pid: number | undefined; pinned: boolean } {
   const pid = 'process' in db ? (db as LocalDatabaseServer).process.pid : undefined;
   return { pid, pinned: host.cores !== null };
 }

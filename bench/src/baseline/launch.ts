@@ -3,11 +3,11 @@
 // output into the repetition's measured numbers (per request type where it kept them).
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { localHost } from '@fairbench/harness/hosts/host.ts';
 import { startProcess } from '@fairbench/harness/process.ts';
 import type { BaselineOptions } from '../api-module.ts';
 import { LoadFailure } from '../failure.ts';
 import type { Measured, StartedLoad } from '../k6.ts';
-import { pinned } from '../placement.ts';
 import type { LatencySummary, RequestTypeResult } from '../result-document.ts';
 import type { BaselineOutput, LatencyUs } from './recorder.ts';
 
@@ -16,8 +16,15 @@ export async function startBaselineClient(client: string, config: object, id: st
   const out = join(opts.workDir, `baseline-${stamp}.out.json`);
   const configFile = join(opts.workDir, `baseline-${stamp}.json`);
   await writeFile(configFile, JSON.stringify(config));
-  const [command, args] = opts.host ? [process.execPath, [client, configFile, out]] : pinned(opts.cores, process.execPath, [client, configFile, out]);
-  const child = startProcess({ name: `baseline ${id}`, command, args, env: { ...process.env, NODE_ENV: 'production' }, ...(opts.host ? { host: opts.host, ownEnv: { NODE_ENV: 'production' } } : {}), logFile: join(opts.workDir, 'baseline.log') });
+  const child = startProcess({
+    name: `baseline ${id}`,
+    command: process.execPath,
+    args: [client, configFile, out],
+    host: opts.host ?? localHost(opts.cores),
+    env: { ...process.env, NODE_ENV: 'production' },
+    ownEnv: { NODE_ENV: 'production' },
+    logFile: join(opts.workDir, 'baseline.log'),
+  });
   const done = (async () => {
     let stopped = false;
     const timer = setTimeout(() => {

@@ -27,6 +27,11 @@ export interface Host {
   readonly cores: readonly number[] | null;
 }
 
+/** This machine, on loopback, pinned to `cores` (null: not pinned): where every party runs without a topology. */
+export function localHost(cores: readonly number[] | null): Host {
+  return { name: 'local', address: '127.0.0.1', via: 'local', cores };
+}
+
 /**
  * The command line that runs `command args` on `host`, pinned to its cores. `env` is what
  * the process needs beyond the harness's own environment: a local process and one in a

@@ -12,7 +12,7 @@ import type { RuntimeProviderName } from '../provision/types.ts';
 import { buildImplementationImage, startImplementationContainer } from './container.ts';
 import { healthAnswers } from './health.ts';
 import type { Implementation } from './manifest.ts';
-import type { Host } from '../hosts/host.ts';
+import { localHost, type Host } from '../hosts/host.ts';
 import { variantPath } from './variants.ts';
 
 const HEALTH_TIMEOUT_MS = 60_000;
@@ -87,22 +87,21 @@ export async function startImplementation(
     return { impl, baseUrl: `http://127.0.0.1:${port}`, runtime: 'containers', ...started };
   }
   const started = performance.now();
-  const address = opts.host?.address ?? '127.0.0.1';
-  const contract = { ...env(port), HOST: address, PATH: variantPath(impl.variant) };
+  const host = opts.host ?? localHost(opts.cpus && opts.cpus.length > 0 ? opts.cpus : null);
+  const contract = { ...env(port), HOST: host.address, PATH: variantPath(impl.variant) };
   const child = startProcess({
     name: impl.manifest.name,
-    // taskset execs sh, which execs the start command: the pid stays the implementation's.
-    ...(opts.host
-      ? { command: 'sh', args: ['-c', `exec ${impl.manifest.start}`], host: opts.host, ownEnv: contract }
-      : opts.cpus && opts.cpus.length > 0
-        ? { command: 'taskset', args: ['-c', opts.cpus.join(','), 'sh', '-c', `exec ${impl.manifest.start}`] }
-        : { command: 'sh', args: ['-c', `exec ${impl.manifest.start}`] }),
+    // taskset (the host's cores) execs sh, which execs the start command: the pid stays the implementation's.
+    command: 'sh',
+    args: ['-c', `exec ${impl.manifest.start}`],
+    host,
+    ownEnv: contract,
     cwd: impl.dir,
     // A variant's runtime directories first (its start command's `java` is JDK 21's).
     env: { ...process.env, ...contract },
     logFile: join(logDir(impl), 'server.log'),
   });
-  const baseUrl = `http://${address}:${port}`;
+  const baseUrl = `http://${host.address}:${port}`;
   try {
     await waitForHealth(baseUrl, child);
   } catch (error) {
