@@ -9,9 +9,9 @@ import { choosePlacement } from '../placement.ts';
 import { describeMachine } from './machine.ts';
 import type { TopologyFile } from './topology.ts';
 
-/** The lab's hosts: db, app and `generators` load generators (gen-a, gen-b, …), pinned unless `pin` is false. */
-export function labHosts(generators: number, pin = true): LabHostSpec[] {
-  const placement = choosePlacement(pin, os.availableParallelism());
+/** The lab's hosts: db, app and `generators` load generators (gen-a, gen-b, …), pinned as on one machine. */
+export function labHosts(generators: number): LabHostSpec[] {
+  const placement = choosePlacement(true, os.availableParallelism());
   return [
     { name: 'db', cores: placement.database },
     { name: 'app', cores: placement.implementation },
@@ -19,8 +19,8 @@ export function labHosts(generators: number, pin = true): LabHostSpec[] {
   ];
 }
 
-/** The topology file's data for `lab`, its generators the hosts named `generators` (default: every gen-*). */
-export async function labTopology(lab: Lab, generators?: readonly string[]): Promise<TopologyFile> {
+/** The topology file's data for `lab`: every gen-* host a generator. */
+export async function labTopology(lab: Lab): Promise<TopologyFile> {
   const hosts: TopologyFile['hosts'] = {};
   for (const host of lab.hosts.values()) {
     const { hostname, cpuModel, cores, memoryBytes, kernel } = await describeMachine(host);
@@ -29,7 +29,7 @@ export async function labTopology(lab: Lab, generators?: readonly string[]): Pro
   return {
     controller: { address: lab.controllerAddress },
     hosts,
-    roles: { database: 'db', implementation: 'app', generators: [...(generators ?? [...lab.hosts.keys()].filter((n) => n.startsWith('gen-')))] },
+    roles: { database: 'db', implementation: 'app', generators: [...lab.hosts.keys()].filter((n) => n.startsWith('gen-')) },
   };
 }
 
