@@ -138,7 +138,7 @@ test('a run with a stalled, a crashing and a database-less case goes through and
     firstWarmupSeconds: FIRST_WARMUP,
     startServer: startFake,
     startLoad: (c, server, limitSeconds, first) => {
-      loads.push(`${c.id} ${server.baseUrl} ${first ? 'first' : 'later'}`);
+      loads.push(`${c.id} pid:${server.process.pid} ${first ? 'first' : 'later'}`);
       return startK6(c.id, { BASE_URL: server.baseUrl, KIND: String(c.parameters['kind']), MODEL: 'sequential', COUNT: Number(c.parameters['requests']), WARMUP: 0, SEED: 1 }, { script: join(repoRoot, 'apis', 'documents', 'bench', 'k6.js'), cores: null, workDir: dir, limitSeconds, stopGraceMs: 5_000 });
     },
     startBaseline: () => Promise.reject(new Error('no database-alone case in this test')),
@@ -214,12 +214,13 @@ test('each measured repetition records CPU per request of the sampled trees and 
 });
 
 test("a served case's first repetition is each fresh server's first load: the longer warm-up, recorded on it", { skip }, () => {
-  // Servers are restarted at each case: a port seen for the first time is a fresh server.
+  // Servers are restarted at each case: a process seen for the first time is a fresh server
+  // (not a port: a restarted server may be given the port of an earlier one).
   const seen = new Set<string>();
   for (const line of loads) {
-    const [, url, when] = line.split(' ');
-    assert.equal(when, seen.has(url!) ? 'later' : 'first', line);
-    seen.add(url!);
+    const [, server, when] = line.split(' ');
+    assert.equal(when, seen.has(server!) ? 'later' : 'first', line);
+    seen.add(server!);
   }
   assert.equal(limitsAsked.filter((w) => w === 'first').length, loads.filter((l) => l.endsWith(' first')).length, 'the time limit of a first repetition allows for its warm-up');
   for (const doc of docs.values())

@@ -13,6 +13,7 @@ import type { ManagedProcess } from '../process.ts';
 import { VERSION_COMMAND } from '../runtime-version.ts';
 import { healthAnswers } from './health.ts';
 import { imageRoles, type Implementation, type RuntimeName } from './manifest.ts';
+import { notReady } from './toolchain.ts';
 
 const BUILD_TIMEOUT_MS = 10 * 60_000;
 const HEALTH_TIMEOUT_MS = 60_000;
@@ -24,6 +25,8 @@ function baseRole(impl: Implementation): string {
 
 /** Null when the implementation can be built as an image here, else why not. */
 export function imageUnavailable(impl: Implementation): string | null {
+  const unready = notReady(impl);
+  if (unready !== null) return unready;
   // Never the default runtime's image in a variant's place.
   if (!impl.variant.isDefault) return `the containers runtime does not run the ${impl.variant.name} variant of ${impl.variant.folder}: ${impl.variant.containersUnsupported ?? 'no image declared'} (run it with RUNTIME=local)`;
   if (imageSource() === 'official') return null;

@@ -28,6 +28,8 @@ export interface ImplManifest {
   /** The images.yaml role of the Dockerfile's build stage (BUILD_IMAGE), when it differs from the runtime's. */
   readonly buildImage?: string;
   readonly tuning: string;
+  /** Why it cannot be run yet: every suite and the benchmark skip it with this reason. */
+  readonly notReady?: string;
   /** The bounds make resilience holds it to, and how it reaches them (pool, connect and statement timeouts). */
   readonly resilience?: { readonly stallBoundMs: number; readonly shutdownBoundMs: number; readonly how: string };
 }

@@ -16,8 +16,15 @@ export async function onPath(command: string, path = process.env['PATH'] ?? ''):
   return false;
 }
 
-/** Null when every required command is present, else the reason this implementation cannot run here. */
+/** Its manifest's not-ready mark as a skip reason, or null. */
+export function notReady(impl: Implementation): string | null {
+  return impl.manifest.notReady === undefined ? null : `not ready (impl/${impl.variant.folder}/impl.yaml): ${impl.manifest.notReady}`;
+}
+
+/** Null when it is ready and every required command is present, else the reason this implementation cannot run here. */
 export async function missingToolchain(impl: Implementation): Promise<string | null> {
+  const unready = notReady(impl);
+  if (unready !== null) return unready;
   const missing: string[] = [];
   const path = variantPath(impl.variant);
   for (const command of impl.manifest.toolchain) if (!(await onPath(command, path))) missing.push(command);
