@@ -37,12 +37,16 @@ SEPARATE ?=
 ifneq ($(RUNTIME),)
 export FAIRBENCH_RUNTIME := $(RUNTIME)
 endif
+# A tools bundle for a machine that reaches neither the Go module proxy, PyPI nor Maven Central
+# (make bundle writes one; docs/commands.md): make setup takes what it would build or download there from it.
+TOOLS_BUNDLE ?=
+export TOOLS_BUNDLE
 
 # A test that hangs fails after 5 minutes instead of holding up the run, and the runner exits
 # once the tests are done even if one leaked a server (its exit handler then kills it).
 NODE_TEST := node --test --test-reporter=spec --test-timeout=300000 --test-force-exit
 
-.PHONY: help setup images images-if-possible test lint unit conformance pact pact-mutants mutants fuzz resilience serve bench bench-smoke lab-up lab-down multi-host k6-operator k6-operator-merge report screenshot matrix readme clean
+.PHONY: help setup bundle images images-if-possible test lint unit conformance pact pact-mutants mutants fuzz resilience serve bench bench-smoke lab-up lab-down multi-host k6-operator k6-operator-merge report screenshot matrix readme clean
 
 help: ## List the targets
 	@echo "  make bench IMPL=express API=forum   the standard profile (~13-20 min): a representative subset with intervals and verdicts; report: results/report/<runId>.html"
@@ -58,9 +62,13 @@ help: ## List the targets
 	@echo "  Usage errors (an unknown IMPL or API, a value out of range) are one line naming the accepted values, exit code 2 (make shows: Error 2)"
 	@echo "  Environment: FAIRBENCH_IMAGES=official uses the registry's official images instead of make images'"
 
-setup: ## Install everything (apt packages incl. Podman and Chromium, pinned Node, npm workspaces, FerretDB, Schemathesis, k6, Bun, Temurin 21 for spring@jdk21); idempotent, cached
+setup: ## Install everything (apt packages incl. Podman and Chromium, pinned Node, npm workspaces, FerretDB, Schemathesis, k6, Bun, Temurin 21 for spring@jdk21); idempotent, cached; TOOLS_BUNDLE=<dir> takes what comes from the Go module proxy, PyPI and Maven Central from a tools bundle
 	@bash scripts/setup.sh
 	@node harness/src/cli/reap.ts
+
+bundle: setup ## Write a tools bundle (the Go binaries, impl/spring's Maven repository, the Python wheels, SHA256SUMS) into .cache/tools-bundle, for make setup TOOLS_BUNDLE= on a machine that cannot reach those registries
+	@bash scripts/tools-bundle.sh make .cache .cache/tools-bundle
+	@echo "tools bundle: $(CURDIR)/.cache/tools-bundle ($$(du -sh .cache/tools-bundle | cut -f1)); copy it to the other machine and run make setup TOOLS_BUNDLE=<its path> there"
 
 test: setup lint images-if-possible unit ## Everything CI runs: set-up, lint, images, harness tests, mutation check (each planted defect against the cases that must catch it), fuzzing (short form), conformance of every implementation (in containers when a runtime works), resilience (short form, each implementation once per database), the k6 scripts' pacts and their verification (+ the defects only they catch), QUICK benchmark smoke (once per API, or per implementation where the API's smoke says everyImplementation), the QUICK forum benchmark across network namespaces (make multi-host)
 	@node conformance/src/cli/mutants.ts
