@@ -210,7 +210,7 @@ build_mongo_native() {
   mv "$mongo_native.tmp" "$mongo_native"
 }
 if [ ! -x "$mongo_native" ]; then
-  go_tool "$(basename "$mongo_native")" "mongo-native built from bench/tools/mongo-native as it is now (source hash $mongo_sum)" build_mongo_native
+  go_tool "$(basename "$mongo_native")" "mongo-native (bench/tools/mongo-native, source hash $mongo_sum)" build_mongo_native
   find "$CACHE/bin" -maxdepth 1 -name 'mongo-native-*' ! -name "$(basename "$mongo_native")" -delete
 fi
 ln -sf "$(basename "$mongo_native")" "$CACHE/bin/mongo-native"
