@@ -1,5 +1,7 @@
 package dev.fairbench.spring.sports;
 
+import com.fasterxml.jackson.annotation.JsonSetter;
+import com.fasterxml.jackson.annotation.Nulls;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotNull;
@@ -33,5 +35,6 @@ public final class Bodies {
 
   public record Decision(@NotNull @Pattern(regexp = "accepted|refused") String status) {}
 
-  public record NewRating(@NotNull @Min(1) @Max(5) Integer score, @Chars(min = 1, max = 500) @Pattern(regexp = NO_NUL) String comment) {}
+  /** The comment may be left out but not null (null is not a string): Jackson fails an explicit null, which a record could not tell from a missing member. */
+  public record NewRating(@NotNull @Min(1) @Max(5) Integer score, @JsonSetter(nulls = Nulls.FAIL) @Chars(min = 1, max = 500) @Pattern(regexp = NO_NUL) String comment) {}
 }
