@@ -32,6 +32,12 @@ export interface BadInputRequest {
   readonly body?: string;
   /** A valid GraphQL query padded with ignored whitespace to this size: only its size is wrong. */
   readonly oversizedGraphql?: { readonly query: string; readonly kib: number };
+  /** A valid JSON object padded to this size (application/json): only its size is wrong. */
+  readonly oversizedJsonKiB?: number;
+  /** The body is this many nested JSON arrays ([[[…]]]), application/json: valid JSON, nested deeper than any schema. */
+  readonly nestedArrays?: number;
+  /** The body sent chunked (no Content-Length), all of it before the answer is read. */
+  readonly chunked?: boolean;
 }
 export interface GraphqlRequestSpec {
   readonly query?: string;
@@ -74,6 +80,8 @@ export interface FlowRequest {
   readonly json?: unknown;
   readonly body?: string;
   readonly oversizedJsonKiB?: number;
+  /** The body sent chunked (no Content-Length), all of it before the answer is read. */
+  readonly chunked?: boolean;
   readonly auth?: string | { readonly jwt: JwtSpec };
   readonly authorization?: string;
 }
@@ -94,6 +102,12 @@ export type DbCheck = (
 export function dbCheckTarget(check: DbCheck): { source: string; filter: Readonly<Record<string, unknown>> } {
   return 'collection' in check ? { source: check.collection, filter: check.filter } : { source: check.table, filter: check.where };
 }
+export interface TallyEntry {
+  readonly times?: number;
+  readonly atLeast?: number;
+  readonly saveCount?: string;
+  readonly expect: FlowExpectation;
+}
 export type FlowStep =
   | {
       readonly request: FlowRequest;
@@ -106,9 +120,16 @@ export type FlowStep =
     }
   | {
       readonly request: FlowRequest;
-      /** Sends the request `parallel` times at once; each answer must meet one entry's `expect` (the first it meets counts), and each entry must be met exactly `times` times (a race with one winner). */
-      readonly tally: readonly { readonly times: number; readonly expect: FlowExpectation }[];
-      readonly parallel: number;
+      /**
+       * Sends the request `parallel` times at once (or once per value of `vary`); each answer must
+       * meet one entry's `expect` (the first it meets counts), and each entry must be met exactly
+       * `times` times (a race with one winner) or at least `atLeast` times; `saveCount` keeps how
+       * many met it in that variable.
+       */
+      readonly tally: readonly TallyEntry[];
+      readonly parallel?: number;
+      /** One request per value, all at once, with {{name}} bound to the value (a race of different requests). */
+      readonly vary?: Readonly<Record<string, readonly unknown[]>>;
     }
   | { readonly db: DbCheck };
 export interface Flow {

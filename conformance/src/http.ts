@@ -1,5 +1,6 @@
 // A small HTTP client for the suite: it records status, headers and the raw
 // text, and never throws on a 4xx/5xx (those are what the suite checks).
+import { connect } from 'node:net';
 
 export interface HttpRequest {
   readonly method: string;
@@ -7,6 +8,11 @@ export interface HttpRequest {
   readonly path: string;
   readonly headers?: Readonly<Record<string, string>>;
   readonly body?: string;
+  /**
+   * Send the body with Transfer-Encoding: chunked (no Content-Length), all of it before reading
+   * the answer, as a client that writes first and reads afterwards does.
+   */
+  readonly chunked?: boolean;
 }
 
 export interface HttpResponse {
@@ -23,13 +29,17 @@ export interface HttpResponse {
 const TIMEOUT_MS = 10_000;
 
 export async function send(baseUrl: string, req: HttpRequest): Promise<HttpResponse> {
+  if (req.chunked === true) return sendChunkedBodyFirst(baseUrl, req);
   const started = performance.now();
   const init: RequestInit = { method: req.method, signal: AbortSignal.timeout(TIMEOUT_MS), redirect: 'manual' };
   if (req.headers !== undefined) init.headers = req.headers;
   if (req.body !== undefined) init.body = req.body;
   const res = await fetch(baseUrl + req.path, init);
-  const text = await res.text();
-  const mediaType = (res.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  return response(res.status, res.headers, await res.text(), started);
+}
+
+function response(status: number, headers: Headers, text: string, started: number): HttpResponse {
+  const mediaType = (headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
   let json: unknown;
   if (mediaType === 'application/json' || mediaType.endsWith('+json')) {
     try {
@@ -38,7 +48,90 @@ export async function send(baseUrl: string, req: HttpRequest): Promise<HttpRespo
       json = undefined;
     }
   }
-  return { status: res.status, mediaType, headers: res.headers, text, json, ms: performance.now() - started };
+  return { status, mediaType, headers, text, json, ms: performance.now() - started };
+}
+
+const CHUNK_BYTES = 16 * 1024;
+
+/**
+ * HTTP/1.1 over a plain socket: the head, the body in 16 KiB chunks, the last chunk, and only
+ * then the answer is read (the socket is paused meanwhile, so what the server sent early stays
+ * in the kernel). A server that answers early and closes with part of the body unread makes
+ * the kernel send a reset, which discards that answer: the client sees none, and neither does
+ * this function (it throws).
+ */
+async function sendChunkedBodyFirst(baseUrl: string, req: HttpRequest): Promise<HttpResponse> {
+  const started = performance.now();
+  const url = new URL(req.path, baseUrl);
+  const socket = connect(Number(url.port), url.hostname);
+  socket.pause();
+  let failure: Error | undefined;
+  socket.on('error', (error) => (failure ??= error));
+  const deadline = setTimeout(() => socket.destroy(new Error(`no complete answer within ${TIMEOUT_MS} ms`)), TIMEOUT_MS);
+  try {
+    await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
+    const write = (data: string | Buffer) => new Promise<void>((resolve) => socket.write(data, (error) => ((failure ??= error ?? undefined), resolve())));
+    const headers = Object.entries(req.headers ?? {}).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+    await write(`${req.method} ${url.pathname}${url.search} HTTP/1.1\r\nHost: ${url.host}\r\n${headers}Transfer-Encoding: chunked\r\n\r\n`);
+    const body = Buffer.from(req.body ?? '');
+    for (let at = 0; at < body.length && failure === undefined; at += CHUNK_BYTES) {
+      const chunk = body.subarray(at, at + CHUNK_BYTES);
+      await write(Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from('\r\n')]));
+    }
+    if (failure === undefined) await write('0\r\n\r\n');
+    const raw = await readAnswer(socket);
+    if (raw === undefined) throw new Error(`no answer after the chunked body was sent: ${failure?.message ?? 'the connection was closed'}`);
+    return response(raw.status, raw.headers, raw.text, started);
+  } finally {
+    clearTimeout(deadline);
+    socket.destroy();
+  }
+}
+
+/** One HTTP/1.1 answer read from a paused socket (Content-Length, chunked, or until the end), or undefined when the connection ends or fails first. */
+function readAnswer(socket: import('node:net').Socket): Promise<{ status: number; headers: Headers; text: string } | undefined> {
+  return new Promise((resolve) => {
+    let data = Buffer.alloc(0);
+    const finish = (answer: { status: number; headers: Headers; text: string } | undefined) => {
+      socket.removeAllListeners('data');
+      resolve(answer);
+    };
+    const parse = (ended: boolean) => {
+      const headEnd = data.indexOf('\r\n\r\n');
+      if (headEnd < 0) return ended ? finish(undefined) : undefined;
+      const [statusLine, ...lines] = data.subarray(0, headEnd).toString('latin1').split('\r\n');
+      const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(statusLine ?? '')?.[1]);
+      if (!Number.isInteger(status)) return finish(undefined);
+      const headers = new Headers();
+      for (const line of lines) {
+        const colon = line.indexOf(':');
+        if (colon > 0) headers.append(line.slice(0, colon).trim(), line.slice(colon + 1).trim());
+      }
+      let rest = data.subarray(headEnd + 4);
+      const length = headers.get('content-length');
+      if (length !== null) return rest.length >= Number(length) ? finish({ status, headers, text: rest.subarray(0, Number(length)).toString('utf8') }) : ended ? finish(undefined) : undefined;
+      if (/chunked/i.test(headers.get('transfer-encoding') ?? '')) {
+        const parts: Buffer[] = [];
+        for (;;) {
+          const lineEnd = rest.indexOf('\r\n');
+          if (lineEnd < 0) return ended ? finish(undefined) : undefined;
+          const size = parseInt(rest.subarray(0, lineEnd).toString('latin1'), 16);
+          if (size === 0) return finish({ status, headers, text: Buffer.concat(parts).toString('utf8') });
+          if (rest.length < lineEnd + 2 + size + 2) return ended ? finish(undefined) : undefined;
+          parts.push(rest.subarray(lineEnd + 2, lineEnd + 2 + size));
+          rest = rest.subarray(lineEnd + 2 + size + 2);
+        }
+      }
+      return ended ? finish({ status, headers, text: rest.toString('utf8') }) : undefined;
+    };
+    socket.on('data', (chunk: Buffer) => {
+      data = Buffer.concat([data, chunk]);
+      parse(false);
+    });
+    socket.once('end', () => parse(true));
+    socket.once('close', () => parse(true));
+    socket.resume();
+  });
 }
 
 export function postGraphql(baseUrl: string, body: unknown): Promise<HttpResponse> {

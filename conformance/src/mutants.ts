@@ -71,15 +71,20 @@ export async function mutate(impl: Implementation, mutant: Pick<Mutant, 'id' | '
   return { ...impl, dir, manifest };
 }
 
-/** `only`: the APIs to check (all when absent), e.g. to run one API's defects while working on it. */
-export async function runMutants(only?: readonly string[]): Promise<MutantOutcome[]> {
+/**
+ * `only`: the APIs to check (all when absent), e.g. to run one API's defects while working on it;
+ * `pick`: only these implementations' defects, and of those only the ids named (the APIs' own
+ * defects are then left out).
+ */
+export async function runMutants(only?: readonly string[], pick: { impls?: readonly string[]; ids?: readonly string[] } = {}): Promise<MutantOutcome[]> {
   const selected = (await loadApis()).filter((api) => only === undefined || only.includes(api.manifest.name));
   // Each API keeps the defects planted in each implementation of it: apis/<api>/conformance/mutants/<impl>.yaml.
   const found: { api: string; file: string }[] = [];
   for (const api of selected) {
     const dir = join(api.dir, 'conformance', 'mutants');
     const names = await readdir(dir).catch(() => [] as string[]);
-    for (const f of names.filter((n) => n.endsWith('.yaml')).sort()) found.push({ api: api.manifest.name, file: join(dir, f) });
+    const picked = (n: string) => n.endsWith('.yaml') && (pick.impls === undefined || pick.impls.includes(n.slice(0, -'.yaml'.length)));
+    for (const f of names.filter(picked).sort()) found.push({ api: api.manifest.name, file: join(dir, f) });
   }
   const files = found.map((f) => f.file);
   const suites = await Promise.all(files.map((f) => loadMutants(f)));
@@ -94,7 +99,7 @@ export async function runMutants(only?: readonly string[]): Promise<MutantOutcom
   const outcomes: MutantOutcome[] = [];
   for (const [i, suite] of suites.entries()) {
     const original = await loadImplementation(suite.implementation);
-    for (const mutant of suite.mutants) {
+    for (const mutant of suite.mutants.filter((m) => pick.ids === undefined || pick.ids.includes(m.id))) {
       printBanner(`mutant ${suite.implementation}/${mutant.id}: ${mutant.why}`);
       const copy = await mutate(original, mutant);
       // Only the cases that must catch the defect: the kill needs no other (and the whole suite per defect is most of make test).
@@ -110,7 +115,7 @@ export async function runMutants(only?: readonly string[]): Promise<MutantOutcom
   }
   for (const db of databases.values()) await db.stop();
   // The APIs' own code (generators, shared client draws), killed by their own tests.
-  for (const api of selected) {
+  for (const api of pick.impls === undefined && pick.ids === undefined ? selected : []) {
     const own = await loadApiMutants(api);
     for (const mutant of own?.mutants ?? []) {
       printBanner(`mutant apis/${api.manifest.name}/${mutant.id}: ${mutant.why}`);

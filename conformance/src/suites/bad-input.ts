@@ -57,8 +57,13 @@ function httpRequest(r: BadInputRequest, value: string | undefined): HttpRequest
   // An oversized body is a valid query padded with ignored whitespace: only its size is wrong.
   const big = r.oversizedGraphql;
   // In a raw body, {value} is the value as written (a JSON fragment: 4, "x", [1]).
-  const body = big === undefined ? (r.body === undefined ? undefined : fill(r.body, value, false)) : JSON.stringify({ query: `${big.query}${' '.repeat(big.kib * 1024)}` });
-  return { method, path, ...(r.headers ? { headers: r.headers } : {}), ...(body !== undefined ? { body } : {}) };
+  let body = big === undefined ? (r.body === undefined ? undefined : fill(r.body, value, false)) : JSON.stringify({ query: `${big.query}${' '.repeat(big.kib * 1024)}` });
+  let headers = r.headers;
+  // Generated bodies: a padded object (only its size is wrong), nested arrays (only their depth).
+  if (r.oversizedJsonKiB !== undefined) body = JSON.stringify({ padding: 'x'.repeat(r.oversizedJsonKiB * 1024) });
+  if (r.nestedArrays !== undefined) body = `${'['.repeat(r.nestedArrays)}${']'.repeat(r.nestedArrays)}`;
+  if (r.oversizedJsonKiB !== undefined || r.nestedArrays !== undefined) headers = { 'content-type': 'application/json', ...headers };
+  return { method, path, ...(headers ? { headers } : {}), ...(body !== undefined ? { body } : {}), ...(r.chunked === true ? { chunked: true } : {}) };
 }
 
 function graphqlBody(spec: GraphqlRequestSpec, value: string | undefined): Record<string, unknown> {

@@ -7,7 +7,7 @@
 // expected 4xx): the database digest is unchanged and the process alive. A flow
 // that changed the data is followed by a reset to the seed, so flows stay independent.
 import type { FlowsFixture } from '../api-module.ts';
-import { dbCheckTarget, type DbCheck, type Flow, type FlowExpectation, type FlowRequest, type FlowsFile } from '../case-files.ts';
+import { dbCheckTarget, type DbCheck, type Flow, type FlowExpectation, type FlowRequest, type FlowsFile, type TallyEntry } from '../case-files.ts';
 import { problemChecks } from '../checks/problem.ts';
 import { serverTimingProblems } from '../checks/server-timing.ts';
 import type { SuiteContext } from '../context.ts';
@@ -70,15 +70,22 @@ async function runSteps(ctx: SuiteContext, fixture: FlowsFixture, flow: Flow, va
       label = `step ${i + 1} (db ${dbCheckTarget(step.db).source})`;
       failures = await checkDatabase(fixture, substitute(step.db, vars) as DbCheck);
     } else {
-      const req = await buildRequest(ctx, substitute(step.request, vars) as FlowRequest);
       if ('tally' in step) {
-        label = `step ${i + 1} (${req.method} ${req.path}) ×${step.parallel} at once`;
+        // One request per value of `vary` (its name bound to the value), else `parallel` copies of one.
+        const [name, values] = Object.entries(step.vary ?? {})[0] ?? [];
+        const reqs = name === undefined
+          ? Array.from({ length: step.parallel! }, () => substitute(step.request, vars) as FlowRequest)
+          : values!.map((value) => substitute(step.request, { ...vars, [name]: value }) as FlowRequest);
+        const built = await Promise.all(reqs.map((r) => buildRequest(ctx, r)));
+        label = `step ${i + 1} (${built[0]!.method} ${built[0]!.path}) ×${built.length} at once`;
         const tally = substitute(step.tally, vars) as typeof step.tally;
-        const responses = await Promise.all(Array.from({ length: step.parallel }, () => send(ctx.baseUrl, req)));
-        failures = tallied(responses.map((res) => tally.map((t) => checkResponse(ctx, req, res, t.expect, forbidden))), responses, tally);
-        if (failures.length > 0) return failures.map((f) => `${label}: ${f}`);
+        const responses = await Promise.all(built.map((req) => send(ctx.baseUrl, req)));
+        const outcome = tallied(responses.map((res, k) => tally.map((t) => checkResponse(ctx, built[k]!, res, t.expect, forbidden))), responses, tally);
+        if (outcome.failures.length > 0) return outcome.failures.map((f) => `${label}: ${f}`);
+        for (const [j, t] of tally.entries()) if (t.saveCount !== undefined) vars[t.saveCount] = outcome.counts[j];
         continue;
       }
+      const req = await buildRequest(ctx, substitute(step.request, vars) as FlowRequest);
       const expect = substitute(step.expect, vars) as FlowExpectation;
       label = `step ${i + 1} (${req.method} ${req.path})`;
       const copies = step.parallel ?? 1;
@@ -114,9 +121,9 @@ function firstFailures(perResponse: readonly string[][]): string[] {
 /**
  * A race's answers against its tally: each answer counts for the first entry it meets (an
  * answer meeting none fails with what the entry of its status, else the first, found), and
- * every entry must be met exactly `times` times.
+ * every entry must be met exactly `times` times, or at least `atLeast` times.
  */
-function tallied(checks: readonly string[][][], responses: readonly HttpResponse[], tally: readonly { times: number; expect: FlowExpectation }[]): string[] {
+function tallied(checks: readonly string[][][], responses: readonly HttpResponse[], tally: readonly TallyEntry[]): { failures: string[]; counts: number[] } {
   const counts = tally.map(() => 0);
   const unmatched: string[][] = [];
   for (const [i, perEntry] of checks.entries()) {
@@ -130,9 +137,10 @@ function tallied(checks: readonly string[][][], responses: readonly HttpResponse
   const all = unmatched.flat();
   const failures = all.length > 5 ? [...all.slice(0, 5), `… and ${all.length - 5} more`] : all;
   for (const [j, t] of tally.entries()) {
-    if (counts[j] !== t.times) failures.push(`expected ${t.times} answer(s) meeting entry ${j + 1} (status ${t.expect.status}), got ${counts[j]}`);
+    if (t.times !== undefined && counts[j] !== t.times) failures.push(`expected ${t.times} answer(s) meeting entry ${j + 1} (status ${t.expect.status}), got ${counts[j]}`);
+    if (t.atLeast !== undefined && counts[j]! < t.atLeast) failures.push(`expected at least ${t.atLeast} answer(s) meeting entry ${j + 1} (status ${t.expect.status}), got ${counts[j]}`);
   }
-  return failures;
+  return { failures, counts };
 }
 
 /** The fixture's statement counter when the step bounds statements (undefined otherwise); a bound without a counter is a case-file error. */
@@ -166,7 +174,7 @@ async function buildRequest(ctx: SuiteContext, r: FlowRequest): Promise<HttpRequ
   else if (r.auth !== undefined) headers['authorization'] = `Bearer ${await forgeToken(r.auth.jwt, ctx.jwtSecret)}`;
   if (r.authorization !== undefined) headers['authorization'] = r.authorization;
   Object.assign(headers, r.headers);
-  return { method: r.method, path: r.path, headers, ...(body !== undefined ? { body } : {}) };
+  return { method: r.method, path: r.path, headers, ...(body !== undefined ? { body } : {}), ...(r.chunked === true ? { chunked: true } : {}) };
 }
 
 function checkResponse(ctx: SuiteContext, req: HttpRequest, res: HttpResponse, expect: FlowExpectation, forbidden: Forbidden): string[] {

@@ -23,12 +23,38 @@ export function jsonBody({ limit, emptyIsNull = false }: JsonBodyOptions) {
     if (bytes.byteLength > limit) throw tooLarge();
     // null, not undefined: Elysia would hand an undefined body on to its own parser.
     if (bytes.byteLength === 0 && emptyIsNull) return null;
+    const text = new TextDecoder().decode(bytes);
+    let value: unknown;
     try {
-      return JSON.parse(new TextDecoder().decode(bytes));
+      value = JSON.parse(text);
     } catch {
       throw new ProblemError(PROBLEMS.malformedBody, 'request body is not valid JSON');
     }
+    // Elysia's validation error serialises the value recursively: a deeply nested body would
+    // overflow the stack there (a 500). No schema nests that deep, so it is an invalid body.
+    if (nestedDeeperThan(text, MAX_DEPTH)) throw new ProblemError(PROBLEMS.invalidBody, `the body nests arrays or objects deeper than ${MAX_DEPTH} levels`);
+    return value;
   };
+}
+
+/** Deeper than any body the operations take (the deepest, a documents table, is 3). */
+export const MAX_DEPTH = 64;
+
+/** Whether valid JSON text nests arrays and objects deeper than `max` (a scan, no recursion). */
+export function nestedDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // the escaped character cannot end the string
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > max) return true;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return false;
 }
 
 /** The tpcc operations' bodies: at most 16 KiB. */

@@ -4,6 +4,7 @@
 import { describe, expect, test } from 'bun:test';
 import mongoose from 'mongoose';
 import { buildApp } from '../src/app.ts';
+import { nestedDeeperThan } from '../src/body.ts';
 import { loadConfig } from '../src/config.ts';
 import type { DocumentsData } from '../src/documents/data.ts';
 import type { DocumentInput, StoredDocument } from '../src/documents/schemas.ts';
@@ -167,5 +168,18 @@ describe('MongoDB errors and configuration', () => {
     expect(() => loadConfig({ ...base, MONGO_URL: 'http://127.0.0.1/docs' })).toThrow(/mongodb: scheme/);
     expect(() => loadConfig({ ...base, MONGO_URL: 'mongodb://127.0.0.1:27017' })).toThrow(/must name a database/);
     expect(() => loadConfig(base)).toThrow(/no API has a database/);
+  });
+});
+
+describe('body depth (issue 41)', () => {
+  test('100,000 nested arrays are a 400 invalid-body, not a stack overflow in the validation error (500)', async () => {
+    const body = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+    await expectProblem(await request('POST', '/documents', body), 400, 'invalid-body');
+  });
+  test('the depth scan counts only brackets outside strings, escapes included', () => {
+    expect(nestedDeeperThan(JSON.stringify({ a: '['.repeat(100) }), 2)).toBe(false);
+    expect(nestedDeeperThan(JSON.stringify({ a: '\\"[[[' }), 1)).toBe(false);
+    expect(nestedDeeperThan('[[[]]]', 3)).toBe(false);
+    expect(nestedDeeperThan('[[[[]]]]', 3)).toBe(true);
   });
 });

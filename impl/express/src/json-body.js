@@ -24,3 +24,22 @@ export function jsonBody({ limit, strict = true, unsupported = 'the body must be
   }
   return [requireJson, express.json({ limit, strict })];
 }
+
+export const PROTOTYPE_MEMBER = 'the body has a member named __proto__, which the schema does not allow';
+
+/**
+ * Whether a parsed body has a member named `__proto__` at any depth. JSON.parse keeps it as an
+ * own property, but joi validates a clone, and cloning turns that member into the clone's
+ * prototype: it would vanish instead of being refused (no body schema has such a member).
+ * Iterative, so a deeply nested body cannot overflow the stack.
+ */
+export function hasPrototypeMember(body) {
+  const pending = [body];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (value === null || typeof value !== 'object') continue;
+    if (!Array.isArray(value) && Object.hasOwn(value, '__proto__')) return true;
+    for (const member of Object.values(value)) if (member !== null && typeof member === 'object') pending.push(member);
+  }
+  return false;
+}

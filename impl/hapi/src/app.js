@@ -36,6 +36,18 @@ const PLUGINS = {
 };
 
 /**
+ * onRequest: a chunked body (no Content-Length) gets a 'peek' listener. Hapi reads a body through
+ * its peek tap when a request has one, and on maxBytes Wreck destroys the stream it read from:
+ * without the tap that is the request itself, which closes the socket before the 413 is written
+ * (a client that sends its whole body first sees a reset, no answer). With the tap only the tap
+ * is destroyed, and Hapi's payload error path drains the rest of the body, then answers 413.
+ */
+function drainableChunkedBody(request, h) {
+  if (request.headers['content-length'] === undefined && request.headers['transfer-encoding'] !== undefined) request.events.on('peek', () => {});
+  return h.continue;
+}
+
+/**
  * The server serves the APIs it is given a data layer for; the others' paths are unknown (404).
  * @param {{ port: number, host: string, apis: {
  *   documents?: ReturnType<import('./data/documents.js').createDocumentsData>,
@@ -53,6 +65,7 @@ export async function createServer({ port, host, apis }) {
     router: { isCaseSensitive: true, stripTrailingSlash: false },
   });
   server.validator(Joi);
+  server.ext('onRequest', drainableChunkedBody);
 
   // The problem renderer first: Server-Timing's onPreResponse (a plugin, so it runs after it) sees the final response.
   server.ext('onPreResponse', problemResponse);

@@ -68,11 +68,18 @@ export function logInternalError(where, err) {
   process.stderr.write(`${JSON.stringify(line)}\n`);
 }
 
+// The payload parser's (@hapi/bourne, protoAction 'error') refusal of a `__proto__` member: the
+// JSON is well formed, so this is an invalid body, not a malformed one. (joi would never see the
+// member: it clones the object first, and the clone turns the member into a prototype.)
+const PROTOTYPE_REFUSAL = 'Object contains forbidden prototype property';
+const refusedPrototypeMember = (err) => err.output?.statusCode === 400 && err.data instanceof SyntaxError && err.data.message === PROTOTYPE_REFUSAL;
+
 /**
  * The problem (one of PROBLEMS) and detail an error stands for: its own, its status's, a
  * database that did not answer (503), or, for anything else, a logged 500 without internals.
  */
 export function problemOf(err, where) {
+  if (refusedPrototypeMember(err)) return { problem: PROBLEMS.invalidBody, detail: 'the body has a member named __proto__, which the schema does not allow' };
   const problem = err.data?.problem ?? BY_STATUS.get(err.output?.statusCode);
   if (problem !== undefined) return { problem, detail: err.message };
   // A driver timeout (a stalled or restarting database): the client may retry.

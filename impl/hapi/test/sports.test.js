@@ -341,3 +341,11 @@ test('pg timeouts are set, and pg\'s timeouts and lost connections are "unavaila
     assert.equal(databaseUnavailable(err), false, err.message);
   }
 });
+
+test('a __proto__ member is a 400 invalid-body (well-formed JSON; the parser refuses it, joi would never see it), nothing stored', async () => {
+  const before = data.users.size;
+  const res = await inject('POST', '/sports/users', { body: '{"__proto__":{"role":"owner"},"username":"proto.user","password":"secret-1","name":"P","surname":"U"}' });
+  expectProblem(res, 400, 'invalid-body');
+  assert.equal(data.users.size, before);
+  expectProblem(await inject('POST', '/sports/users', { body: '{"username":' }), 400, 'malformed-body');
+});

@@ -64,6 +64,13 @@ const FACILITY = 'id, name, city, address, owner_id AS "ownerId"';
 const FIELD = 'id, facility_id AS "facilityId", name, sport, price_per_hour AS "pricePerHour"';
 const RESERVATION = 'r.id, r.field_id AS "fieldId", r.user_id AS "userId", r.date, r.start_hour AS "startHour", r.end_hour AS "endHour", r.status';
 const RATING = 'reservation_id AS "reservationId", score, comment';
+// Two concurrent inserts of overlapping slots can each wait for the other's exclusion check:
+// PostgreSQL then aborts one with a deadlock (40P01, a 500) after deadlock_timeout. A
+// transaction-scoped advisory lock on (field, date), taken in the same statement before the
+// row, makes the inserts of one field and day take turns, so the loser gets 23P01 (a 409).
+const INSERT_RESERVATION = `WITH slot AS (SELECT pg_advisory_xact_lock($1::int, $3::date - DATE '2000-01-01'))
+  INSERT INTO reservation AS r (field_id, user_id, date, start_hour, end_hour) SELECT $1::int, $2::int, $3::date, $4::smallint, $5::smallint FROM slot
+  RETURNING ${RESERVATION}`;
 const RESERVATION_JOIN = 'FROM reservation r JOIN sports_field f ON f.id = r.field_id JOIN sports_facility fa ON fa.id = f.facility_id';
 
 /** Runs `write`; a violation of `state` (SQLSTATE) becomes `refusal`. */
@@ -148,10 +155,7 @@ export function createSportsData(pool: Pool) {
     /** A pending reservation; Overlap when a pending or accepted one of the field and date overlaps the slot. */
     createReservation: (userId: number, { fieldId, date, startHour, endHour }: ReservationInput) =>
       refusing(EXCLUSION_VIOLATION, Overlap, async () =>
-        (await one<Reservation>(
-          `INSERT INTO reservation AS r (field_id, user_id, date, start_hour, end_hour) VALUES ($1, $2, $3, $4, $5) RETURNING ${RESERVATION}`,
-          [fieldId, userId, date, startHour, endHour],
-        ))!,
+        (await one<Reservation>(INSERT_RESERVATION, [fieldId, userId, date, startHour, endHour]))!,
       ),
 
     /** Decides a pending reservation; null when it is no longer pending (decisions are final). */

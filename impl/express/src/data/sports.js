@@ -13,6 +13,13 @@ const USER = 'id, username, name, surname, role';
 const FACILITY = 'id, name, city, address, owner_id AS "ownerId"';
 const FIELD = 'id, facility_id AS "facilityId", name, sport, price_per_hour AS "pricePerHour"';
 const RESERVATION = 'r.id, r.field_id AS "fieldId", r.user_id AS "userId", r.date, r.start_hour AS "startHour", r.end_hour AS "endHour", r.status';
+// Two concurrent inserts of overlapping slots can each wait for the other's exclusion check:
+// PostgreSQL then aborts one with a deadlock (40P01, a 500) after deadlock_timeout. A
+// transaction-scoped advisory lock on (field, date), taken in the same statement before the
+// row, makes the inserts of one field and day take turns, so the loser gets 23P01 (a 409).
+const INSERT_RESERVATION = `WITH slot AS (SELECT pg_advisory_xact_lock($1::int, $3::date - DATE '2000-01-01'))
+  INSERT INTO reservation AS r (field_id, user_id, date, start_hour, end_hour) SELECT $1::int, $2::int, $3::date, $4::smallint, $5::smallint FROM slot
+  RETURNING ${RESERVATION}`;
 
 /** Runs `insert`; a unique violation becomes a Taken error. */
 async function unique(insert) {
@@ -90,10 +97,7 @@ export function createSportsData(pool) {
 
     async createReservation(userId, { fieldId, date, startHour, endHour }) {
       try {
-        return await one(
-          `INSERT INTO reservation AS r (field_id, user_id, date, start_hour, end_hour) VALUES ($1, $2, $3, $4, $5) RETURNING ${RESERVATION}`,
-          [fieldId, userId, date, startHour, endHour],
-        );
+        return await one(INSERT_RESERVATION, [fieldId, userId, date, startHour, endHour]);
       } catch (err) {
         if (err.code === EXCLUSION_VIOLATION) throw new Overlap(err.detail ?? 'overlap');
         throw err;

@@ -3,6 +3,7 @@
 
 import { PROBLEMS, sendProblem } from '../problem.js';
 import { OBJECT_ID, documentInput } from '../schemas/documents.js';
+import { hasPrototypeMember, PROTOTYPE_MEMBER } from '../json-body.js';
 
 /** The id, or null after answering 400 invalid-parameter. */
 function pathId(req, res) {
@@ -15,8 +16,8 @@ function pathId(req, res) {
 /** The validated body, or null after answering 400 invalid-body. */
 function validBody(req, res) {
   const { value, error } = documentInput.validate(req.body);
-  if (!error) return value;
-  sendProblem(res, PROBLEMS.invalidBody, error.message);
+  if (!error && !hasPrototypeMember(req.body)) return value;
+  sendProblem(res, PROBLEMS.invalidBody, error?.message ?? PROTOTYPE_MEMBER);
   return null;
 }
 

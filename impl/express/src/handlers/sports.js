@@ -8,6 +8,7 @@ import { Overlap, Taken } from '../data/sports.js';
 import { parseId } from '../params.js';
 import { PROBLEMS, sendProblem } from '../problem.js';
 import { credentials, field, rating, registration, reservation, reservationRuleBroken, SPORTS, STATUSES, status, VALIDATION } from '../schemas/sports.js';
+import { hasPrototypeMember, PROTOTYPE_MEMBER } from '../json-body.js';
 
 export const BCRYPT_COST = 10;
 const BAD_CREDENTIALS = 'username or password is wrong';
@@ -16,6 +17,10 @@ const MAX_PAGE = 100000;
 
 /** The validated body, or null after answering 400 invalid-body. */
 function validBody(schema, req, res) {
+  if (hasPrototypeMember(req.body)) {
+    sendProblem(res, PROBLEMS.invalidBody, PROTOTYPE_MEMBER);
+    return null;
+  }
   const { value, error } = schema.validate(req.body, VALIDATION);
   if (error) {
     sendProblem(res, PROBLEMS.invalidBody, error.details[0]?.message ?? error.message);

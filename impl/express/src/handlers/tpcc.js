@@ -4,12 +4,13 @@
 import { TpccBusy, TpccItemNotFound, TpccNotFound } from '../data/tpcc.js';
 import { PROBLEMS, sendProblem } from '../problem.js';
 import { VALIDATION, delivery, newOrder, orderStatus, payment, stockLevel } from '../schemas/tpcc.js';
+import { hasPrototypeMember, PROTOTYPE_MEMBER } from '../json-body.js';
 
 /** The validated body, or null after answering 400 invalid-body. */
 function validBody(schema, req, res) {
   const { value, error } = schema.validate(req.body, VALIDATION);
-  if (!error) return value;
-  sendProblem(res, PROBLEMS.invalidBody, error.message);
+  if (!error && !hasPrototypeMember(req.body)) return value;
+  sendProblem(res, PROBLEMS.invalidBody, error?.message ?? PROTOTYPE_MEMBER);
   return null;
 }
 

@@ -8,6 +8,7 @@ import { BCRYPT_COST, UsernameTaken } from '../data/users.js';
 import { parseLimit } from '../params.js';
 import { PROBLEMS, sendProblem } from '../problem.js';
 import { credentials, registration, update, VALIDATION } from '../schemas/users.js';
+import { hasPrototypeMember, PROTOTYPE_MEMBER } from '../json-body.js';
 
 const DEFAULT_LIMIT = 100;
 const BAD_CREDENTIALS = 'username or password is wrong';
@@ -18,6 +19,10 @@ function invalidParameter(res, name, rule) {
 
 /** The validated body, or null after answering 400 invalid-body. */
 function validBody(schema, req, res) {
+  if (hasPrototypeMember(req.body)) {
+    sendProblem(res, PROBLEMS.invalidBody, PROTOTYPE_MEMBER);
+    return null;
+  }
   const { value, error } = schema.validate(req.body, VALIDATION);
   if (error) {
     sendProblem(res, PROBLEMS.invalidBody, error.details[0]?.message ?? error.message);

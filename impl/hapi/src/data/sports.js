@@ -18,6 +18,13 @@ const FIELD = 'f.id, f.facility_id AS "facilityId", f.name, f.sport, f.price_per
 const RESERVATION =
   'r.id, r.field_id AS "fieldId", r.user_id AS "userId", to_char(r.date, \'YYYY-MM-DD\') AS date, r.start_hour AS "startHour", r.end_hour AS "endHour", r.status';
 const RATING = 'reservation_id AS "reservationId", score, comment';
+// Two concurrent inserts of overlapping slots can each wait for the other's exclusion check:
+// PostgreSQL then aborts one with a deadlock (40P01, a 500) after deadlock_timeout. A
+// transaction-scoped advisory lock on (field, date), taken in the same statement before the
+// row, makes the inserts of one field and day take turns, so the loser gets 23P01 (a 409).
+const INSERT_RESERVATION = `WITH slot AS (SELECT pg_advisory_xact_lock($1::int, $3::date - DATE '2000-01-01'))
+  INSERT INTO reservation AS r (field_id, user_id, date, start_hour, end_hour) SELECT $1::int, $2::int, $3::date, $4::smallint, $5::smallint FROM slot
+  RETURNING ${RESERVATION}`;
 // A reservation with its field and facility: the list's names, the owner for permission checks.
 const RESERVATION_JOIN = 'reservation r JOIN sports_field f ON f.id = r.field_id JOIN sports_facility fa ON fa.id = f.facility_id';
 
@@ -93,13 +100,7 @@ export function createSportsData(pool) {
 
     createReservation: (userId, { fieldId, date, startHour, endHour }) =>
       refusing(EXCLUSION_VIOLATION, Overlap, () =>
-        row(`INSERT INTO reservation AS r (field_id, user_id, date, start_hour, end_hour) VALUES ($1, $2, $3, $4, $5) RETURNING ${RESERVATION}`, [
-          fieldId,
-          userId,
-          date,
-          startHour,
-          endHour,
-        ]),
+        row(INSERT_RESERVATION, [fieldId, userId, date, startHour, endHour]),
       ),
 
     /** Decides a pending reservation; null when it is no longer pending (a decision is final). */

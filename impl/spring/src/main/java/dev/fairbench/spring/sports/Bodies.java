@@ -1,5 +1,7 @@
 package dev.fairbench.spring.sports;
 
+import com.fasterxml.jackson.annotation.JsonSetter;
+import com.fasterxml.jackson.annotation.Nulls;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotNull;
@@ -33,5 +35,32 @@ public final class Bodies {
 
   public record Decision(@NotNull @Pattern(regexp = "accepted|refused") String status) {}
 
-  public record NewRating(@NotNull @Min(1) @Max(5) Integer score, @Chars(min = 1, max = 500) @Pattern(regexp = NO_NUL) String comment) {}
+  /**
+   * The comment may be left out but not null (null is not a string, so a 400 before the state's
+   * 409). A class with setters, not a record: Jackson calls a setter only for a member that is
+   * present, so Nulls.FAIL refuses an explicit null and a missing comment stays null; a record's
+   * constructor gets null for both.
+   */
+  public static final class NewRating {
+    @NotNull @Min(1) @Max(5) private Integer score;
+    @Chars(min = 1, max = 500) @Pattern(regexp = NO_NUL) private String comment;
+
+    public Integer score() {
+      return score;
+    }
+
+    public String comment() {
+      return comment;
+    }
+
+    @JsonSetter("score")
+    void setScore(Integer score) {
+      this.score = score;
+    }
+
+    @JsonSetter(value = "comment", nulls = Nulls.FAIL)
+    void setComment(String comment) {
+      this.comment = comment;
+    }
+  }
 }

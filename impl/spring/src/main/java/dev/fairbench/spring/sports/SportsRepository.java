@@ -116,8 +116,13 @@ public class SportsRepository {
 
   public Views.Reservation createReservation(int userId, Bodies.NewReservation body) {
     try {
-      return db.sql("INSERT INTO reservation AS r (field_id, user_id, date, start_hour, end_hour) VALUES (?, ?, ?::date, ?, ?) RETURNING " + RESERVATION)
-          .params(body.fieldId(), userId, body.date(), body.startHour(), body.endHour()).query(RESERVATION_ROW).single();
+      // Two concurrent inserts of overlapping slots can each wait for the other's exclusion check:
+      // PostgreSQL then aborts one with a deadlock (40P01, a 500) after deadlock_timeout. A
+      // transaction-scoped advisory lock on (field, date), taken in the same statement before the
+      // row, makes the inserts of one field and day take turns, so the loser gets 23P01 (a 409).
+      return db.sql("WITH slot AS (SELECT pg_advisory_xact_lock(?, ?::date - DATE '2000-01-01')) "
+              + "INSERT INTO reservation AS r (field_id, user_id, date, start_hour, end_hour) SELECT ?, ?, ?::date, ?::smallint, ?::smallint FROM slot RETURNING " + RESERVATION)
+          .params(body.fieldId(), body.date(), body.fieldId(), userId, body.date(), body.startHour(), body.endHour()).query(RESERVATION_ROW).single();
     } catch (DataIntegrityViolationException e) {
       if ("23P01".equals(sqlState(e))) throw new Overlap();
       throw e;

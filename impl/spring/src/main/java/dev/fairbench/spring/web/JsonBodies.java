@@ -1,6 +1,7 @@
 package dev.fairbench.spring.web;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import jakarta.validation.ConstraintViolation;
@@ -39,6 +40,10 @@ public class JsonBodies {
     if (body == null || body.length == 0) throw new ProblemException(Problem.Kind.INVALID_BODY, "a body is required");
     try {
       mapper.readTree(body);
+    } catch (StreamConstraintsException e) {
+      // Jackson's nesting-depth limit (StreamReadConstraints): valid JSON, deeper than any body
+      // schema goes, so an invalid body, as the other implementations answer it.
+      throw new ProblemException(Problem.Kind.INVALID_BODY, e.getOriginalMessage());
     } catch (IOException e) {
       throw new ProblemException(Problem.Kind.MALFORMED_BODY, "request body is not valid JSON");
     }
