@@ -1,4 +1,4 @@
-// The runner's pieces for issue 41: a chunked body sent whole before the answer is read (a
+// The runner's pieces for bodies sent chunked and for races: a chunked body sent whole before the answer is read (a
 // server that answers early and drops the connection must fail the case, one that reads or
 // drains the body must pass), and a race of different requests (vary) counted with atLeast and
 // saveCount against a toy booking server, with and without a 500 among the answers.
