@@ -16,12 +16,16 @@ const statusKey = (status) => (STATUS_KEYS.includes(String(status)) ? String(sta
 const errors = new Counter('errors');
 // Requests a flow did not send because an earlier step failed (that one counts as the error).
 const skips = new Counter('skipped');
-// The implementation's app;dur= (ms): framework entry to response written.
+// The implementation's app;dur= (ms): framework entry to response written. Like the sums
+// below, over the requests whose body is checked in full (fullCheck: every one in the
+// warm-up, 1 in CHECK_EVERY in the window): a Trend sample per request is a large share of k6's own cost.
 const serverMs = new Trend('server_ms', true);
 // The sums that give each request's latency a standard deviation (Bombardier's "Stdev", which
-// the papers report): k6's Trend has no such statistic, and two Counters cost less than a Trend.
+// the papers report): k6's Trend has no such statistic, and Counters cost less than a Trend.
+// latency_n counts the requests they cover (the declared sample): √(Σx²/n − (Σx/n)²).
 const latencySum = new Counter('latency_sum_ms');
 const latencySquares = new Counter('latency_sq_ms2');
+const latencyN = new Counter('latency_n');
 // Each request, failed or not: the windows' error rates (bench/k6/windows.js) are its sub-metrics.
 const failedRate = new Rate('failed');
 // Apdex from counts (APDEX_T_MS, APDEX_F_MS set): satisfied = ok within T, tolerating = ok
@@ -37,10 +41,12 @@ const loadEnd = new Trend('load_end_epoch_ms');
 
 // Latency second by second from the start of the load (its scenario's start: setup() excluded),
 // the warm-up included, for the first TIMELINE_SECONDS seconds (set by the runner; 0 or unset:
-// none): a JIT's warm-up shows in the seconds the measured window leaves out. A request counts
-// in the second it ended. One sub-metric per second (tag `sec`).
+// none): a JIT's warm-up shows in the seconds the measured window leaves out. The second is a
+// VU tag (`sec`) set by tag() when it changes, so a request counts in the second it was sent
+// (its params() or, for a script passing its own tags, its VU's previous record()), and
+// http_req_duration{sec:N}, k6's own sample, is the timeline: no metric sample of its own per
+// request. After the last second: sec=after.
 const TIMELINE_SECONDS = Number(__ENV.TIMELINE_SECONDS || 0);
-const timeline = new Trend('timeline_ms', true);
 
 export function env(script, name, fallback) {
   const value = __ENV[name] ?? fallback;
@@ -61,24 +67,148 @@ export function writeSummary(data, extra = {}) {
   return { [env('summary', 'SUMMARY_PATH')]: JSON.stringify(data) };
 }
 
-/** Records one response: its server time, and an error unless it had `status` and `ok(body)`. */
-export function record(res, name, phase, status, ok) {
-  const timing = /app;dur=([0-9.]+)/.exec(res.headers['Server-Timing'] ?? '');
-  const ms = res.timings.duration;
+// The system tags k6 puts on every sample: only the status (k6's own http_req_failed) and the
+// scenario. Not the url (a new tag set per distinct URL: the id is in it), method, proto,
+// group, check, error, tls_version, expected_response…: the result reads none of them, and
+// each costs k6 CPU on every sample of every request. The tags the result reads (name,
+// phase, status of errors, sec, tw…) are the scripts' own and are kept whatever this says.
+export const SYSTEM_TAGS = ['status', 'scenario'];
+
+// What the scripts check of each answer, at a declared cost (bench/README.md, "What k6 checks"):
+// every answer's status; the whole body of every answer in the warm-up (and in setup and
+// outside a bench run: CHECK_EVERY unset = 1, as make pact runs the scripts), and of 1 in
+// CHECK_EVERY of each VU's answers in the measured window — deterministic: a VU's measured
+// requests number i = 0, 1, 2, … and the sample is i ≡ (CHECK_EVERY − VU mod CHECK_EVERY) mod
+// CHECK_EVERY, so the VUs' samples interleave. The others are read with responseType 'none'
+// (k6 then allocates no string for the body) and checked by status and length: their
+// Content-Length must lie within [½ × the shortest, 3 × the longest] of the same request
+// type's fully checked answers in this VU (characters of the checked bodies: UTF-8 is 1-3
+// bytes each); an answer without Content-Length is read as bytes ('binary') to be measured.
+// The runner sets CHECK_EVERY and records it in the result (generator.checkEvery).
+export const CHECK_EVERY = Math.max(1, Math.floor(Number(__ENV.CHECK_EVERY || 1)));
+let measuredSeq = 0;
+// Per request type: the checked bodies' lengths (min, max) and whether answers carry Content-Length.
+const shapes = {};
+
+/** Whether this request's body is read and checked in full (see above); call once per request, before sending it. */
+export function fullCheck(phase) {
+  if (phase !== 'measure' || CHECK_EVERY === 1) return true;
+  return (measuredSeq++ + __VU) % CHECK_EVERY === 0;
+}
+
+/** The responseType for a request of type `name`: 'text' when its body is checked in full. */
+export function bodyType(name, full) {
+  if (full) return 'text';
+  const shape = shapes[name];
+  return shape !== undefined && !shape.sized ? 'binary' : 'none';
+}
+
+// A request's tags name and phase are the VU's (exec.vu.tags), set when they change: k6 then
+// tags every sample of the request and of record()'s metrics with them without turning a
+// JavaScript tags object into its own tag set on each call.
+let vuTags;
+let tagged = { name: undefined, phase: undefined };
+/** Tags the VU's next requests and metrics with `name` and `phase` (each set only when it changes). */
+export function tag(name, phase) {
+  vuTags ??= exec.vu.tags;
   // (Not in setup(), __VU 0: no scenario has started; its requests are no part of the load.)
-  if (TIMELINE_SECONDS > 0 && __VU > 0) {
-    const second = Math.floor((Date.now() - exec.scenario.startTime) / 1000);
-    if (second < TIMELINE_SECONDS) timeline.add(ms, { sec: String(second) });
-  }
-  latencySum.add(ms, { name, phase });
-  latencySquares.add(ms * ms, { name, phase });
-  if (timing) serverMs.add(Number(timing[1]), { name, phase });
+  if (TIMELINE_SECONDS > 0 && __VU > 0) tickTimeline();
+  if (tagged.name !== name) vuTags.name = tagged.name = name;
+  if (tagged.phase !== phase) vuTags.phase = tagged.phase = phase;
+}
+
+const paramsCache = {};
+/**
+ * Tags the VU (tag) and returns the request's parameters: the body type, and `headers` when
+ * given (the same object every time for a name), built once per (name, body type) — no
+ * object per request.
+ */
+export function params(name, phase, full, headers) {
+  tag(name, phase);
+  const type = bodyType(name, full);
+  const byType = (paramsCache[name] ??= {});
+  return (byType[type] ??= { responseType: type, ...(headers ? { headers } : {}) });
+}
+
+function learn(name, length, sized) {
+  const s = (shapes[name] ??= { min: length, max: length, sized });
+  if (length < s.min) s.min = length;
+  if (length > s.max) s.max = length;
+  if (!sized) s.sized = false;
+}
+
+/** An answer read without its body: its length against the request type's checked answers. */
+function lengthOk(res, name) {
+  const s = shapes[name];
+  if (!s) return true;
+  const header = res.headers['Content-Length'];
+  const length = header !== undefined ? Number(header) : res.body instanceof ArrayBuffer ? res.body.byteLength : undefined;
+  if (length === undefined) return true;
+  return length * 2 >= s.min && length <= s.max * 3;
+}
+
+// Server-Timing's app;dur= without a regular expression per answer.
+const DUR = 'app;dur=';
+function serverTiming(res) {
+  const h = res.headers['Server-Timing'];
+  if (h === undefined) return undefined;
+  const at = h.indexOf(DUR);
+  return at < 0 ? undefined : parseFloat(h.slice(at + DUR.length));
+}
+
+// The failure rate per request (metric `failed`) only feeds the over-time windows and a
+// stress test's stop conditions (bench/k6/windows.js): a script using them asks for it.
+let keepFailedRate = false;
+export function trackFailedRate() {
+  keepFailedRate = true;
+}
+
+// The start of the scenarios, once: exec.scenario builds a new object on every access.
+let scenarioStart;
+let second = -1;
+
+/** The VU's tag sec: the second of the load this VU's next request is sent in (see TIMELINE_SECONDS). */
+function tickTimeline() {
+  scenarioStart ??= exec.scenario.startTime;
+  const now = Math.floor((Date.now() - scenarioStart) / 1000);
+  if (now === second) return;
+  second = now;
+  vuTags ??= exec.vu.tags;
+  vuTags.sec = now < TIMELINE_SECONDS ? String(now) : 'after';
+}
+
+/**
+ * Records one response: an error unless it had `status` and, when its body was read (see
+ * fullCheck), `ok(body)`; a body not read is checked by its length. The answers read in full
+ * also give the server's time and the latency sums. Its tags are the VU's (name, phase: tag()).
+ */
+export function record(res, name, phase, status, ok) {
+  tag(name, phase);
   let failure;
   if (res.status !== status) failure = statusKey(res.status);
-  else if (ok && !ok(res.body)) failure = 'check';
-  if (failure) errors.add(1, { name, phase, status: failure });
-  failedRate.add(failure !== undefined, { name, phase });
-  if (APDEX && failure === undefined && ms <= APDEX.fMs) (ms <= APDEX.tMs ? apdexSatisfied : apdexTolerating).add(1, { name, phase });
+  const body = res.body;
+  const read = typeof body === 'string';
+  if (read) {
+    const ms = res.timings.duration;
+    latencySum.add(ms);
+    latencySquares.add(ms * ms);
+    latencyN.add(1);
+    const server = serverTiming(res);
+    if (server !== undefined) serverMs.add(server);
+    if (failure === undefined && ok) {
+      if (!ok(body)) failure = 'check';
+      else {
+        const header = res.headers['Content-Length'];
+        learn(name, header !== undefined ? Number(header) : body.length, header !== undefined);
+      }
+    }
+  } else if (failure === undefined && ok && !lengthOk(res, name)) failure = 'check';
+  if (failure) errors.add(1, { status: failure });
+  if (keepFailedRate) failedRate.add(failure !== undefined);
+  if (APDEX && failure === undefined) {
+    const ms = res.timings.duration;
+    if (ms <= APDEX.fMs) (ms <= APDEX.tMs ? apdexSatisfied : apdexTolerating).add(1);
+  }
   return failure === undefined;
 }
 
@@ -103,7 +233,9 @@ export function reported(names) {
     t[`apdex_tolerating{phase:measure${tag}}`] = ['count>=0'];
   }
   for (const key of STATUS_KEYS) t[`errors{phase:measure,status:${key}}`] = ['count>=0'];
-  for (let second = 0; second < TIMELINE_SECONDS; second++) t[`timeline_ms{sec:${second}}`] = ['max>=0'];
+  for (let second = 0; second < TIMELINE_SECONDS; second++) t[`http_req_duration{sec:${second}}`] = ['max>=0'];
+  t['latency_n{phase:measure}'] = ['count>=0'];
+  for (const name of names) t[`latency_n{phase:measure,name:${name}}`] = ['count>=0'];
   for (const name of names) {
     t[`http_reqs{phase:measure,name:${name}}`] = ['count>=0'];
     t[`http_req_duration{phase:measure,name:${name}}`] = ['max>=0'];

@@ -11,11 +11,11 @@ import { runCommand, startProcess } from '@fairbench/harness/process.ts';
 import { tcpAccepts } from '@fairbench/harness/provision/local/support.ts';
 import { repoRoot } from '@fairbench/harness/paths.ts';
 import { cpuPerRequest } from './cpu-per-request.ts';
-import { startK6, type Measured } from './k6.ts';
+import { startK6, type K6Summary, type Measured } from './k6.ts';
 import { pinned, type Placement } from './placement.ts';
 import { TreeSampler } from './proc-sampler.ts';
 import { runWrk } from './wrk.ts';
-import { CEILING_SHARE_WARNING, type GeneratorCeiling } from './result-document.ts';
+import { CEILING_SHARE_WARNING, type GeneratorCeiling, type GeneratorFloor } from './result-document.ts';
 
 
 export interface CeilingLoad {
@@ -32,6 +32,7 @@ export const CEILING_LOAD: CeilingLoad = { vus: 32, warmupSeconds: 1, durationSe
 const NGINX = '/usr/sbin/nginx';
 const CONFIG = join(repoRoot, 'bench', 'tools', 'noop', 'nginx.conf');
 const SCRIPT = join(repoRoot, 'bench', 'k6', 'noop.js');
+const FLOOR_SCRIPT = join(repoRoot, 'bench', 'k6', 'floor.js');
 
 /** nginx's version, or undefined when it is not installed (make setup installs it). */
 async function nginxVersion(): Promise<string | undefined> {
@@ -66,6 +67,11 @@ export async function measureCeiling(placement: Placement, workDir: string, load
       if (!nginx.alive() || Date.now() > deadline) throw new Error(`nginx did not listen on ${port}: ${await nginx.tail(5)}`);
       await sleep(50);
     }
+    // The floor first: a plain http.get with k6's defaults against the same nginx (k6/floor.js).
+    const floor = await measureFloor(port, nginx.pid, placement, dir, load).catch((error: unknown) => {
+      console.log(`generator floor: not measured (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`);
+      return undefined;
+    });
     const k6 = startK6('generator ceiling', { BASE_URL: `http://127.0.0.1:${port}`, VUS: load.vus, WARMUP: load.warmupSeconds, DURATION: load.durationSeconds, WINDOWS: load.windows }, {
       script: SCRIPT,
       cores: placement.generator,
@@ -100,6 +106,8 @@ export async function measureCeiling(placement: Placement, workDir: string, load
       ...(wrk ? { crossCheck: wrk } : {}),
       ...(parts.length > 1 ? { windowRates: parts, cv: Math.round(coefficientOfVariation(parts) * 1000) / 1000 } : {}),
       ...(perRequest?.generator ? { cpuBoundRate: Math.round((1e6 / perRequest.generator) * (placement.generator?.length ?? 1)) } : {}),
+      ...(floor ? { floor } : {}),
+      ...(floor && perRequest?.generator ? { overFloor: Math.round((perRequest.generator / floor.cpuPerRequestUs) * 100) / 100 } : {}),
     };
   } catch (error) {
     console.log(`generator ceiling: not measured (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`);
@@ -107,6 +115,51 @@ export async function measureCeiling(placement: Placement, workDir: string, load
   } finally {
     await nginx.stop({ signal: 'SIGQUIT', timeoutMs: 5_000 });
   }
+}
+
+/**
+ * The floor F: k6/floor.js (a plain http.get, k6's default options, no tag, check or custom
+ * metric) against the no-op target, with the control's VUs and window. Its requests are not
+ * tagged by phase (a tag is a cost the floor must not have): the window's share of them is
+ * the whole load's × window / load, the rate being steady after the first fraction of a second.
+ */
+async function measureFloor(port: number, targetPid: number, placement: Placement, dir: string, load: CeilingLoad): Promise<GeneratorFloor> {
+  const k6 = startK6('generator floor', { BASE_URL: `http://127.0.0.1:${port}`, VUS: load.vus, WARMUP: load.warmupSeconds, DURATION: load.durationSeconds }, {
+    script: FLOOR_SCRIPT,
+    cores: placement.generator,
+    workDir: dir,
+    limitSeconds: load.warmupSeconds + load.durationSeconds + 30,
+    stopGraceMs: 5_000,
+    summary: floorSummary,
+  });
+  const sampler = new TreeSampler({ generator: k6.process.pid, target: targetPid }, 10);
+  sampler.start();
+  const measured = await k6.done.finally(() => sampler.stop());
+  const generator = sampler.usage('generator', measured.window.from, measured.window.to);
+  const perRequest = cpuPerRequest({ server: undefined, database: undefined, generator }, measured.requests);
+  if (perRequest?.generator === undefined || measured.requests === 0) throw new Error('k6 sent no request, or its CPU was not sampled');
+  return {
+    script: 'bench/k6/floor.js',
+    requests: measured.requests,
+    rate: measured.throughput,
+    cpuPerRequestUs: perRequest.generator,
+    ...(generator ? { cpuPercentMean: generator.cpuPercentMean } : {}),
+  };
+}
+
+/** floor.js's summary: its requests in the window estimated from the whole load's (see measureFloor). */
+export function floorSummary(summary: K6Summary): Measured {
+  const from = summary.setup_data?.measureFrom;
+  const to = summary.measureUntil;
+  const loadFrom = summary.setup_data?.loadFrom;
+  const all = summary.metrics['http_reqs']?.values['count'];
+  if (from === undefined || to === undefined || loadFrom === undefined || all === undefined || to <= from) throw new Error('floor.js summary lacks the window or the request count');
+  const seconds = (to - from) / 1000;
+  const requests = Math.round((all * (to - from)) / (to - loadFrom));
+  const failed = summary.metrics['http_req_failed']?.values['passes'] ?? 0;
+  if (failed > 0) throw new Error(`${failed} of ${all} requests to the no-op target failed`);
+  const zero = { min: 0, mean: 0, median: 0, p90: 0, p95: 0, p99: 0, max: 0 };
+  return { window: { from, to }, durationSeconds: seconds, requests, errors: {}, throughput: Math.round((requests / seconds) * 10) / 10, latencyMs: zero, notes: [] };
 }
 
 /** The rate in each equal part of the window (requests named w1, w2, … by k6/noop.js). */
@@ -130,5 +183,6 @@ export function coefficientOfVariation(xs: readonly number[]): number {
 
 /** One line for the console. */
 export function describeCeiling(c: GeneratorCeiling): string {
-  return `generator ceiling: k6 reached ${Math.round(c.rate)} req/s against ${c.target} with ${c.vus} VUs at ${c.cpuPercentMean ?? '?'}% CPU, ${c.cpuPerRequestUs ?? '?'} µs of k6 CPU per request (${c.cpuBoundRate ?? '?'} req/s if its cores were all k6's)${c.cv !== undefined ? `, CV ${(c.cv * 100).toFixed(1)}% over ${c.windowRates?.length} parts of the window` : ''}${c.crossCheck ? `; ${c.crossCheck.name}: ${Math.round(c.crossCheck.rate)} req/s at ${c.crossCheck.cpuPerRequestUs} µs per request` : ''}; cases above ${CEILING_SHARE_WARNING * 100}% of ${Math.round(c.rate)} req/s are flagged`;
+  const floor = c.floor ? `generator floor F: ${c.floor.cpuPerRequestUs} µs of k6 CPU per request (plain http.get, ${Math.round(c.floor.rate)} req/s); the control ${c.overFloor ?? '?'} × F\n` : '';
+  return `${floor}generator ceiling: k6 reached ${Math.round(c.rate)} req/s against ${c.target} with ${c.vus} VUs at ${c.cpuPercentMean ?? '?'}% CPU, ${c.cpuPerRequestUs ?? '?'} µs of k6 CPU per request (${c.cpuBoundRate ?? '?'} req/s if its cores were all k6's)${c.cv !== undefined ? `, CV ${(c.cv * 100).toFixed(1)}% over ${c.windowRates?.length} parts of the window` : ''}${c.crossCheck ? `; ${c.crossCheck.name}: ${Math.round(c.crossCheck.rate)} req/s at ${c.crossCheck.cpuPerRequestUs} µs per request` : ''}; cases above ${CEILING_SHARE_WARNING * 100}% of ${Math.round(c.rate)} req/s are flagged`;
 }

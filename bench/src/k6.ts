@@ -33,8 +33,16 @@ export function timelineSeconds(loadSeconds: number): number {
  * latency timeline's seconds, and the API module's k6Env. SUMMARY_PATH is the runner's own.
  */
 export function scriptEnv(baseUrl: string, plannedLoadSeconds: number, caseEnv: Readonly<Record<string, string | number>>): Record<string, string | number> {
-  return { BASE_URL: baseUrl, TIMELINE_SECONDS: timelineSeconds(plannedLoadSeconds), ...caseEnv };
+  return { BASE_URL: baseUrl, TIMELINE_SECONDS: timelineSeconds(plannedLoadSeconds), CHECK_EVERY, ...caseEnv };
 }
+
+/**
+ * The scripts check the whole body of every answer in the warm-up and of 1 in CHECK_EVERY of
+ * each VU's answers in the measured window, the others by status and length
+ * (bench/k6/measure.js fullCheck; bench/README.md "What k6 checks": the chance a fault is
+ * caught). Recorded in every result as generator.checkEvery.
+ */
+export const CHECK_EVERY = 16;
 
 /** What one measured window produced, from the generator's side. */
 export interface Measured {
@@ -82,6 +90,8 @@ export interface K6Options {
   readonly limitSeconds: number;
   /** After the SIGINT at the limit, how long k6 may take to write its summary before it is killed (default 30 s). */
   readonly stopGraceMs?: number;
+  /** How the summary becomes the measured numbers (default measuredFromK6; the floor's script has its own). */
+  readonly summary?: (summary: K6Summary) => Measured;
 }
 
 // k6 took 6 s from the SIGINT to its exit on this 2-core machine under load: room for that and more.
@@ -124,7 +134,7 @@ export function startK6(id: string, env: Readonly<Record<string, string | number
       void child.stop({ signal: 'SIGINT', timeoutMs: opts.stopGraceMs ?? STOP_GRACE_MS });
     }, opts.limitSeconds * 1000);
     const code = await child.exited.finally(() => clearTimeout(timer));
-    const summary = await readSummary(summaryPath);
+    const summary = await readSummary(summaryPath, opts.summary);
     const measured = 'measured' in summary ? summary.measured : undefined;
     const missing = 'missing' in summary ? summary.missing : '';
     if (stopped) {
@@ -139,7 +149,7 @@ export function startK6(id: string, env: Readonly<Record<string, string | number
 }
 
 /** The measured numbers from the summary k6 wrote, or why there are none. */
-async function readSummary(path: string): Promise<{ measured: Measured } | { missing: string }> {
+async function readSummary(path: string, parse: (summary: K6Summary) => Measured = measuredFromK6): Promise<{ measured: Measured } | { missing: string }> {
   let text: string;
   try {
     text = await readFile(path, 'utf8');
@@ -157,7 +167,7 @@ async function readSummary(path: string): Promise<{ measured: Measured } | { mis
   const from = summary.setup_data?.measureFrom;
   if (from === undefined) return { missing: 'it had not begun the measured window (still initialising its VUs: setup had not run)' };
   if (summary.measureUntil === undefined || summary.measureUntil <= from) return { missing: 'it had not begun the measured window (still in the warm-up)' };
-  return { measured: measuredFromK6(summary) };
+  return { measured: parse(summary) };
 }
 
 function stoppedEarly(m: Measured): Measured {
@@ -172,7 +182,7 @@ interface K6Metric {
 
 export interface K6Summary {
   readonly metrics: Record<string, K6Metric | undefined>;
-  readonly setup_data?: { readonly measureFrom?: number };
+  readonly setup_data?: { readonly measureFrom?: number; readonly loadFrom?: number };
   readonly measureUntil?: number;
   /** bench/k6/measure.js: Apdex's T and F, when the script counted it. */
   readonly apdex?: { readonly tMs: number; readonly fMs: number };
@@ -249,11 +259,12 @@ export function measuredFromK6(summary: K6Summary): Measured {
 
 const round = (n: number) => Math.round(n * 1000) / 1000;
 
-/** The per-second sub-metrics timeline_ms{sec:N} (measure.js) in order; seconds without a response are left out. */
+/** The per-second sub-metrics http_req_duration{sec:N} (measure.js; timeline_ms{sec:N} in older scripts) in order; seconds without a response are left out. */
 export function timelineOf(summary: K6Summary): TimelinePoint[] {
   const points: TimelinePoint[] = [];
   for (const [name, metric] of Object.entries(summary.metrics)) {
-    const second = /^timeline_ms\{sec:(\d+)\}$/.exec(name)?.[1];
+    // timeline_ms{sec:N} (older scripts: a Trend of its own), http_req_duration{sec:N} (sec a VU tag).
+    const second = /^(?:timeline_ms|http_req_duration)\{sec:(\d+)\}$/.exec(name)?.[1];
     const v = metric?.values;
     if (second === undefined || !v || !(v['count'] ?? 0)) continue;
     points.push({ second: Number(second), requests: v['count'] ?? 0, p50Ms: round(v['med'] ?? 0), p95Ms: round(v['p(95)'] ?? 0) });
@@ -289,6 +300,9 @@ function latencyOf(v: Record<string, number>): LatencySummary {
 function latencySd(summary: K6Summary, tags: string, n: number, mean: number): number | undefined {
   const sum = summary.metrics[`latency_sum_ms${tags}`]?.values['count'];
   const squares = summary.metrics[`latency_sq_ms2${tags}`]?.values['count'];
+  // latency_n: the sums cover the declared sample of fully checked requests (measure.js), not all of them.
+  const sampled = summary.metrics[`latency_n${tags}`]?.values['count'];
+  if (sampled !== undefined) return sum === undefined || squares === undefined || sampled === 0 ? undefined : Math.sqrt(Math.max(0, squares / sampled - (sum / sampled) ** 2));
   if (sum === undefined || squares === undefined || n === 0) return undefined;
   if (Math.abs(sum / n - mean) > 0.01 * mean + 0.01) return undefined;
   return Math.sqrt(Math.max(0, squares / n - (sum / n) ** 2));

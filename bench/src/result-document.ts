@@ -94,6 +94,21 @@ export interface GeneratorCeiling {
   cv?: number;
   /** What k6 could send with its cores fully busy: their number × 10⁶ / cpuPerRequestUs. Above rate when the machine, not k6, held it back. */
   cpuBoundRate?: number;
+  /** k6's floor F on this machine (bench/k6/floor.js: a plain http.get against the same target), measured just before. */
+  floor?: GeneratorFloor;
+  /** The control's CPU per request over F. */
+  overFloor?: number;
+}
+
+/** k6/floor.js against the no-op target: the least CPU per request k6 spends here. */
+export interface GeneratorFloor {
+  script: string;
+  /** Requests in the window (estimated from the whole load's: the floor carries no phase tag). */
+  requests: number;
+  rate: number;
+  /** F: k6's CPU per request (µs). */
+  cpuPerRequestUs: number;
+  cpuPercentMean?: number;
 }
 
 /** The machine before the cases started (bench/src/noise.ts). */
@@ -301,7 +316,8 @@ export interface BenchResult {
     /** A run across several hosts (bench/src/topology/): each host's roles, access and probed machine. */
     topology?: RecordedTopology;
   };
-  generator: { name: 'k6'; version: string; ceiling?: GeneratorCeiling };
+  /** checkEvery: 1 in how many of each VU's measured answers the scripts check in full (bench/k6/measure.js; absent in older documents: every one). */
+  generator: { name: 'k6'; version: string; checkEvery?: number; ceiling?: GeneratorCeiling };
   /** The tier the served cases are measured against, as the API's manifest chose it (absent: native where it ran). */
   limit?: { tier: 'native' | 'driver'; why?: string };
   cases: BenchCase[];

@@ -32,7 +32,7 @@ import { NO_WARMUP_ITERATIONS, plannedWarmups, type WarmupIterations } from './w
 import { databaseDown } from './db-probe.ts';
 import { UsageError } from './failure.ts';
 import type { GateRecord } from './gate.ts';
-import { k6Version, scriptEnv, startK6, type RunSettings } from './k6.ts';
+import { CHECK_EVERY, k6Version, scriptEnv, startK6, type RunSettings } from './k6.ts';
 import { choosePlacement, listenerPid, pinProcess, type Placement } from './placement.ts';
 import { startK6Instances } from './k6-instances.ts';
 import { loadTopology, placementOf, recordedTopology, type Topology } from './topology/topology.ts';
@@ -297,7 +297,7 @@ async function execute({ opts, api, impls, names, cases, remaining, options, pla
       database: { kind: db.kind, engine: db.engine.name, version: db.engine.version },
       provider: db.provider,
       machine: { ...machineFacts(recordedPlacement), noise, ...(topology ? { topology: recordedTopology(topology) } : {}) },
-      generator: { name: 'k6', version: generatorVersion, ...(ceiling ? { ceiling } : {}) },
+      generator: { name: 'k6', version: generatorVersion, checkEvery: CHECK_EVERY, ...(ceiling ? { ceiling } : {}) },
       ...(limitTier ? { limit: limitTier } : {}),
     };
   };

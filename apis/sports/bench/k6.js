@@ -25,7 +25,7 @@
 // fails ends its iteration; the later steps are counted as skipped.
 import http from 'k6/http';
 import exec from 'k6/execution';
-import { env, record, recover, reported, skipped, TREND_STATS, windowStart, writeSummary } from '../../../bench/k6/measure.js';
+import { bodyType, tag, env, fullCheck, record, recover, reported, skipped, SYSTEM_TAGS, trackFailedRate, TREND_STATS, windowStart, writeSummary } from '../../../bench/k6/measure.js';
 import { stressThresholds, overTimeThresholds, windowTags } from '../../../bench/k6/windows.js';
 
 const S = 'sports.js';
@@ -71,8 +71,11 @@ export const options = {
   scenarios,
   thresholds,
   summaryTrendStats: TREND_STATS,
+  systemTags: SYSTEM_TAGS,
   setupTimeout: '120s',
 };
+// The over-time windows and the stop conditions read the failure rate per request.
+trackFailedRate();
 
 function login(username, password, phase) {
   const res = http.post(`${BASE_URL}/sports/login`, JSON.stringify({ username, password }), { headers: JSON_HEADERS, tags: { name: 'login', phase } });
@@ -101,49 +104,55 @@ export function teardown() {
 
 const bearer = (token) => ({ ...JSON_HEADERS, Authorization: `Bearer ${token}` });
 
-/** One step; returns false when it failed (the iteration stops). */
+/**
+ * One step; returns false when it failed (the iteration stops). The answers a later step
+ * reads (login's token, reserve's id) are always read whole; the others' bodies on
+ * measure.js's declared sample (fullCheck), by status and length otherwise.
+ */
 function step(op, ctx, data, phase) {
-  const tags = { name: op, phase };
+  // The VU's tags name and phase are this request's (measure.js tag): no tags object per request.
+  tag(op, phase);
+  const responseType = bodyType(op, op === 'login' || op === 'reserve' || fullCheck(phase));
   switch (op) {
     case 'signUp': {
-      const res = http.post(`${BASE_URL}/sports/users`, JSON.stringify({ username: ctx.username, password: ctx.password, name: 'Bench', surname: 'User' }), { headers: JSON_HEADERS, tags });
+      const res = http.post(`${BASE_URL}/sports/users`, JSON.stringify({ username: ctx.username, password: ctx.password, name: 'Bench', surname: 'User' }), { headers: JSON_HEADERS, responseType });
       return record(res, op, phase, 201, (b) => b.includes(`"username":"${ctx.username}"`));
     }
     case 'login': {
-      const res = http.post(`${BASE_URL}/sports/login`, JSON.stringify({ username: ctx.username, password: ctx.password }), { headers: JSON_HEADERS, tags });
+      const res = http.post(`${BASE_URL}/sports/login`, JSON.stringify({ username: ctx.username, password: ctx.password }), { headers: JSON_HEADERS, responseType });
       const ok = record(res, op, phase, 200, (b) => b.includes('"token":"'));
       if (ok) ctx.token = res.json('token');
       return ok;
     }
     case 'listFacilities': {
-      const res = http.get(`${BASE_URL}/sports/sports-facilities?page=${1 + (ctx.k % 5)}`, { headers: bearer(ctx.token), tags });
+      const res = http.get(`${BASE_URL}/sports/sports-facilities?page=${1 + (ctx.k % 5)}`, { headers: bearer(ctx.token), responseType });
       return record(res, op, phase, 200, (b) => b.includes('"items":[{'));
     }
     case 'listFields': {
-      const res = http.get(`${BASE_URL}/sports/sports-fields?page=${1 + (ctx.k % 20)}`, { headers: bearer(ctx.token), tags });
+      const res = http.get(`${BASE_URL}/sports/sports-fields?page=${1 + (ctx.k % 20)}`, { headers: bearer(ctx.token), responseType });
       return record(res, op, phase, 200, (b) => b.includes('"items":[{'));
     }
     case 'createField': {
       const facility = ctx.owner.facilities[ctx.k % ctx.owner.facilities.length];
-      const res = http.post(`${BASE_URL}/sports/sports-facilities/${facility}/sports-field`, JSON.stringify({ name: `F${RUN}${ctx.tag}`, sport: 'padel', pricePerHour: 20 }), { headers: bearer(ctx.token), tags });
+      const res = http.post(`${BASE_URL}/sports/sports-facilities/${facility}/sports-field`, JSON.stringify({ name: `F${RUN}${ctx.tag}`, sport: 'padel', pricePerHour: 20 }), { headers: bearer(ctx.token), responseType });
       return record(res, op, phase, 201, (b) => b.includes(`"facilityId":${facility}`));
     }
     case 'reserve': {
       ctx.fieldId = 1 + Math.floor(Math.random() * FIELD_OWNERS.length);
       const date = new Date(FIRST_DAY + (ctx.slot % DAYS) * 86400000).toISOString().slice(0, 10);
       const startHour = 6 + (Math.floor(ctx.slot / DAYS) % 16);
-      const res = http.post(`${BASE_URL}/sports/reservations`, JSON.stringify({ fieldId: ctx.fieldId, date, startHour, endHour: startHour + 1 }), { headers: bearer(ctx.token), tags });
+      const res = http.post(`${BASE_URL}/sports/reservations`, JSON.stringify({ fieldId: ctx.fieldId, date, startHour, endHour: startHour + 1 }), { headers: bearer(ctx.token), responseType });
       const ok = record(res, op, phase, 201, (b) => b.includes('"status":"pending"'));
       if (ok) ctx.reservationId = res.json('id');
       return ok;
     }
     case 'accept': {
       const ownerToken = data.ownerTokens[FIELD_OWNERS[ctx.fieldId - 1]];
-      const res = http.put(`${BASE_URL}/sports/reservations/${ctx.reservationId}/status`, JSON.stringify({ status: 'accepted' }), { headers: bearer(ownerToken), tags });
+      const res = http.put(`${BASE_URL}/sports/reservations/${ctx.reservationId}/status`, JSON.stringify({ status: 'accepted' }), { headers: bearer(ownerToken), responseType });
       return record(res, op, phase, 200, (b) => b.includes('"status":"accepted"'));
     }
     case 'rate': {
-      const res = http.post(`${BASE_URL}/sports/reservations/${ctx.reservationId}/rating`, JSON.stringify({ score: 1 + (ctx.k % 5), comment: 'bench' }), { headers: bearer(ctx.token), tags });
+      const res = http.post(`${BASE_URL}/sports/reservations/${ctx.reservationId}/rating`, JSON.stringify({ score: 1 + (ctx.k % 5), comment: 'bench' }), { headers: bearer(ctx.token), responseType });
       return record(res, op, phase, 201, (b) => b.includes('"score":'));
     }
   }

@@ -21,7 +21,7 @@
 // Requests carry the tags name (the operation) and phase (warmup | measure).
 import http from 'k6/http';
 import exec from 'k6/execution';
-import { count, env, record, reported, skipped, TREND_STATS, windowStart, writeSummary } from '../../../bench/k6/measure.js';
+import { bodyType, tag, count, env, fullCheck, record, reported, skipped, SYSTEM_TAGS, TREND_STATS, windowStart, writeSummary } from '../../../bench/k6/measure.js';
 
 const S = 'users.js';
 const BASE_URL = env(S, 'BASE_URL');
@@ -66,10 +66,16 @@ export const options = {
   scenarios,
   thresholds: reported([...new Set(STEPS.map((s) => s.op))]),
   summaryTrendStats: TREND_STATS,
+  systemTags: SYSTEM_TAGS,
   setupTimeout: '60s',
 };
 
 const JSON_HEADERS = { 'Content-Type': 'application/json' };
+const LIST_URL = `${BASE_URL}/users?limit=${LIMIT}`;
+const ADMIN_LIST_URL = `${BASE_URL}/admin/users?limit=${LIMIT}`;
+const USERS_URL = `${BASE_URL}/users`;
+const LOGIN_URL = `${BASE_URL}/auth/login`;
+const ME_URL = `${BASE_URL}/me`;
 
 export function setup() {
   let adminToken = null;
@@ -82,42 +88,49 @@ export function setup() {
   return { measureFrom: windowStart(WARMUP), adminToken };
 }
 
-/** One request of a flow; returns the response when it succeeded, else null. */
+/**
+ * One request of a flow; returns the response when it succeeded, else null. The answers a
+ * later step reads (registerUser's id, login's token) are always read whole; the others' bodies
+ * on measure.js's declared sample (fullCheck), by status and length otherwise.
+ */
 function step(op, user, token, phase) {
-  const tags = { name: op, phase };
+  // The VU's tags name and phase are this request's (measure.js tag): no tags object per request.
+  tag(op, phase);
   const auth = token ? { Authorization: `Bearer ${token}` } : {};
   const id = user.id;
+  const responseType = bodyType(op, op === 'registerUser' || op === 'login' || fullCheck(phase));
   switch (op) {
     case 'registerUser': {
-      const res = http.post(`${BASE_URL}/users`, JSON.stringify({ name: 'Bench', surname: 'User', username: user.username, password: PASSWORD }), { headers: JSON_HEADERS, tags });
+      const res = http.post(USERS_URL, JSON.stringify({ name: 'Bench', surname: 'User', username: user.username, password: PASSWORD }), { headers: JSON_HEADERS, responseType });
       return record(res, op, phase, 201, (b) => b.includes(`"username":"${user.username}"`)) ? res : null;
     }
     case 'login': {
-      const res = http.post(`${BASE_URL}/auth/login`, JSON.stringify({ username: user.username, password: PASSWORD }), { headers: JSON_HEADERS, tags });
+      const res = http.post(LOGIN_URL, JSON.stringify({ username: user.username, password: PASSWORD }), { headers: JSON_HEADERS, responseType });
       return record(res, op, phase, 200, (b) => b.includes('"token":"')) ? res : null;
     }
     case 'listUsers': {
-      const res = http.get(`${BASE_URL}/users?limit=${LIMIT}`, { tags });
+      const res = http.get(LIST_URL, { responseType });
       return record(res, op, phase, 200, (b) => count(b, '"username":') === LIMIT) ? res : null;
     }
     case 'adminListUsers': {
-      const res = http.get(`${BASE_URL}/admin/users?limit=${LIMIT}`, { headers: auth, tags });
+      const res = http.get(ADMIN_LIST_URL, { headers: auth, responseType });
       return record(res, op, phase, 200, (b) => count(b, '"username":') === LIMIT) ? res : null;
     }
     case 'getUser': {
-      const res = http.get(`${BASE_URL}/users/${id}`, { tags });
+      const res = http.get(USERS_URL + '/' + id, { responseType });
       return record(res, op, phase, 200, (b) => b.includes(`"username":"${user.username}"`)) ? res : null;
     }
     case 'getMe': {
-      const res = http.get(`${BASE_URL}/me`, { headers: auth, tags });
+      const res = http.get(ME_URL, { headers: auth, responseType });
       return record(res, op, phase, 200, (b) => b.includes(`"username":"${user.username}"`)) ? res : null;
     }
     case 'updateUser': {
-      const res = http.put(`${BASE_URL}/users/${id}`, JSON.stringify({ name: 'Renamed', surname: 'Bench' }), { headers: { ...JSON_HEADERS, ...auth }, tags });
+      const res = http.put(USERS_URL + '/' + id, JSON.stringify({ name: 'Renamed', surname: 'Bench' }), { headers: { ...JSON_HEADERS, ...auth }, responseType });
       return record(res, op, phase, 200, (b) => b.includes('"name":"Renamed"')) ? res : null;
     }
     case 'deleteUser': {
-      const res = http.del(`${BASE_URL}/users/${id}`, null, { headers: auth, tags });
+      // 204: no body to read.
+      const res = http.del(USERS_URL + '/' + id, null, { headers: auth, responseType: 'none' });
       return record(res, op, phase, 204) ? res : null;
     }
   }

@@ -13,7 +13,7 @@ export function summaryMarkdown(doc: BenchResult): string {
   const lines = [
     `**${docLabel(doc)}** on **${doc.api}**, run \`${doc.runId}\` (${doc.implementation.framework.name} ${doc.implementation.framework.version}, ${doc.implementation.runtime.name} ${doc.implementation.runtime.version}, ${doc.database.engine} ${doc.database.version}, k6 ${doc.generator.version}; REPEAT ${doc.options.repeat} × ${doc.options.durationSeconds} s${doc.options.quick ? ', QUICK' : ''}${doc.wallSeconds !== undefined ? `; wall time ${Math.round(doc.wallSeconds)} s` : ''})`,
     '',
-    ...(doc.generator.ceiling ? [`k6's ceiling here: ${rate(doc.generator.ceiling.rate)} req/s against ${doc.generator.ceiling.target}, ${doc.generator.ceiling.cpuPerRequestUs ?? '?'} µs of k6 CPU per request.`, ''] : []),
+    ...(doc.generator.ceiling ? [`k6's ceiling here: ${rate(doc.generator.ceiling.rate)} req/s against ${doc.generator.ceiling.target}, ${doc.generator.ceiling.cpuPerRequestUs ?? '?'} µs of k6 CPU per request${doc.generator.ceiling.floor ? ` (${doc.generator.ceiling.overFloor ?? '?'} × its floor F = ${doc.generator.ceiling.floor.cpuPerRequestUs} µs, a plain http.get)` : ''}.`, ''] : []),
     '| case | reps | median req/s [95% CI] | p95 ms [95% CI] | share of the limit [CI] | vs the limit: req/s, p95 (adj. p) | server µs/req | database µs/req | k6 CPU peak | share of k6 ceiling | flags |',
     '| --- | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: | --- |',
   ];
