@@ -22,31 +22,31 @@ import { imageUnavailable } from '@fairbench/harness/impl/container.ts';
 import { repoRoot } from '@fairbench/harness/paths.ts';
 import { chooseProvider, type DatabaseProvider, type DatabaseServer, type RuntimeProviderName } from '@fairbench/harness/provision/index.ts';
 import { runtimeVersion } from '@fairbench/harness/runtime-version.ts';
-import type { PlannedCase } from './api-module.ts';
-import { benchApi, type BenchApi } from './apis.ts';
-import { asCopy, distinctOriginals, implCopies, originalOf } from './copies.ts';
-import { documentImplementation } from './document-impl.ts';
-import { runCases } from './case-loop.ts';
-import { settle } from './settle.ts';
-import { NO_WARMUP_ITERATIONS, plannedWarmups, type WarmupIterations } from './warm-up.ts';
-import { databaseDown } from './db-probe.ts';
-import { UsageError } from './failure.ts';
-import type { GateRecord } from './gate.ts';
-import { k6Version, scriptEnv, startK6, type RunSettings } from './k6.ts';
-import { choosePlacement, listenerPid, pinProcess, type Placement } from './placement.ts';
-import { startK6Instances } from './k6-instances.ts';
-import { loadTopology, placementOf, recordedTopology, type Topology } from './topology/topology.ts';
+import type { PlannedCase } from './plan/api-module.ts';
+import { benchApi, type BenchApi } from './plan/apis.ts';
+import { asCopy, distinctOriginals, implCopies, originalOf } from './plan/copies.ts';
+import { documentImplementation } from './record/document-impl.ts';
+import { runCases } from './execute/case-loop.ts';
+import { settle } from './execute/settle.ts';
+import { NO_WARMUP_ITERATIONS, plannedWarmups, type WarmupIterations } from './execute/warm-up.ts';
+import { databaseDown } from './execute/db-probe.ts';
+import { UsageError } from './load/failure.ts';
+import type { GateRecord } from './execute/gate.ts';
+import { k6Version, scriptEnv, startK6, type RunSettings } from './load/k6.ts';
+import { choosePlacement, listenerPid, pinProcess, type Placement } from './load/placement.ts';
+import { startK6Instances } from './load/k6-instances.ts';
+import { loadTopology, placementOf, recordedTopology, type Topology } from './execute/topology/topology.ts';
 import type { Host } from '@fairbench/harness/hosts/host.ts';
 import type { LocalDatabaseServer } from '@fairbench/harness/provision/local/index.ts';
-import { crossCheckFromEnv, wrkCrossCheck } from './cross-check.ts';
-import { preflight } from './preflight.ts';
-import type { EtaOverheads } from './profiles.ts';
-import { NO_OVERHEAD, plannedSeconds, Progress, type StepLoad } from './progress.ts';
-import { FilteredOut } from './select.ts';
-import { machineFacts, newRunId } from './result.ts';
-import { isDatabaseAlone, type BenchResult } from './result-document.ts';
-import { checkResumedDatabase, loadResume, type ResumeState } from './resume.ts';
-import { RunRecorder, type DocumentHead, type FailedCase } from './run-record.ts';
+import { crossCheckFromEnv, wrkCrossCheck } from './load/cross-check.ts';
+import { preflight } from './execute/preflight.ts';
+import type { EtaOverheads } from './plan/profiles.ts';
+import { NO_OVERHEAD, plannedSeconds, Progress, type StepLoad } from './execute/progress.ts';
+import { FilteredOut } from './plan/select.ts';
+import { machineFacts, newRunId } from './record/result.ts';
+import { isDatabaseAlone, type BenchResult } from './record/result-document.ts';
+import { checkResumedDatabase, loadResume, type ResumeState } from './record/resume.ts';
+import { RunRecorder, type DocumentHead, type FailedCase } from './record/run-record.ts';
 
 export interface BenchOptions {
   /** One or more implementations: several are benchmarked in the same run, alternating. */
@@ -88,7 +88,7 @@ export interface BenchOutcome {
   readonly failed: FailedCase[];
 }
 
-export { inOrder, roundOrder } from './case-loop.ts';
+export { inOrder, roundOrder } from './execute/case-loop.ts';
 
 /** A run checked and planned, nothing started yet: its gate, then the run itself. */
 export interface PreparedBench {
@@ -209,7 +209,7 @@ export async function prepareBench(opts: BenchOptions): Promise<PreparedBench> {
     // The gate applies to each implementation: one that does not pass stops the whole run.
     gate: async () => {
       // The conformance suite loads only here: usage errors are answered without it.
-      const { passGate } = await import('./gate.ts');
+      const { passGate } = await import('./execute/gate.ts');
       for (const impl of impls) gates.set(impl.manifest.name, await passGate(originalOf(impl), opts.api));
     },
     run: () => {

@@ -2,12 +2,12 @@
 // summary) into the baseline kit's output, and the plan's native twin of each driver case.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { histogramLatency, parseSysbench, sysbenchOutput } from '../src/baseline/sysbench.ts';
-import { parsePgbenchLog, pgbenchOutput } from '../src/baseline/pgbench.ts';
-import { measuredFromBaseline } from '../src/baseline/launch.ts';
-import { withNativeTier } from '../src/tiers.ts';
-import { selectCases } from '../src/select.ts';
-import { tierOf } from '../src/result-document.ts';
+import { histogramLatency, parseSysbench, sysbenchOutput } from '../src/load/baseline/sysbench.ts';
+import { parsePgbenchLog, pgbenchOutput } from '../src/load/baseline/pgbench.ts';
+import { measuredFromBaseline } from '../src/load/baseline/launch.ts';
+import { withNativeTier } from '../src/plan/tiers.ts';
+import { selectCases } from '../src/plan/select.ts';
+import { tierOf } from '../src/record/result-document.ts';
 
 // sysbench 1.0.20's output here (2 threads, --report-checkpoints=1 --histogram=on), the histogram cut to five rows.
 const SYSBENCH = `sysbench 1.0.20 (using system LuaJIT 2.1.0-beta3)

@@ -12,14 +12,14 @@ import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { runCleanup } from '@fairbench/harness/cleanup.ts';
 import { startProcess, type ManagedProcess } from '@fairbench/harness/process.ts';
-import type { PlannedCase } from '../src/api-module.ts';
-import { runCases, type LoopServer } from '../src/case-loop.ts';
-import type { Measured, StartedLoad } from '../src/k6.ts';
-import { Progress } from '../src/progress.ts';
-import { UNPINNED } from '../src/placement.ts';
-import { machineFacts, resultErrors } from '../src/result.ts';
-import type { BenchCase, BenchResult } from '../src/result-document.ts';
-import { isSteady, plannedWarmups } from '../src/warm-up.ts';
+import type { PlannedCase } from '../src/plan/api-module.ts';
+import { runCases, type LoopServer } from '../src/execute/case-loop.ts';
+import type { Measured, StartedLoad } from '../src/load/k6.ts';
+import { Progress } from '../src/execute/progress.ts';
+import { UNPINNED } from '../src/load/placement.ts';
+import { machineFacts, resultErrors } from '../src/record/result.ts';
+import type { BenchCase, BenchResult } from '../src/record/result-document.ts';
+import { isSteady, plannedWarmups } from '../src/execute/warm-up.ts';
 
 // Made before the first test: with --test-force-exit (make unit) the runner ends once the
 // tests it knows have finished, so a top-level await after a test hides every later one.

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { stressThresholds, overTimeThresholds, windowTags } from '../k6/windows.js';
-import { apdexFromCounts, apdexOf, firstFailure, stressOutcomeOf, overTimeOf } from '../src/windows.ts';
+import { apdexFromCounts, apdexOf, firstFailure, stressOutcomeOf, overTimeOf } from '../src/load/windows.ts';
 
 const RULE = { meanMs: 30000, meanSeconds: 60, errorRate: 0.5, errorSeconds: 10 };
 

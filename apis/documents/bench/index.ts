@@ -4,12 +4,12 @@
 // tier) and through the Go driver (bench/tools/mongo-native, the native tier).
 import { fileURLToPath } from 'node:url';
 import { databaseUrl } from '@fairbench/harness/api/dataset.ts';
-import type { BenchModule } from '@fairbench/bench/api-module.ts';
-import { startBaselineClient } from '@fairbench/bench/baseline/launch.ts';
-import type { RunSettings } from '@fairbench/bench/k6.ts';
-import { MONGO_NATIVE_CLIENT, type MongoNativeConfig } from '@fairbench/bench/baseline/mongo-native.ts';
-import { checkChoices, selectCases } from '@fairbench/bench/select.ts';
-import { withNativeTier } from '@fairbench/bench/tiers.ts';
+import type { BenchModule } from '@fairbench/bench/plan/api-module.ts';
+import { startBaselineClient } from '@fairbench/bench/load/baseline/launch.ts';
+import type { RunSettings } from '@fairbench/bench/load/k6.ts';
+import { MONGO_NATIVE_CLIENT, type MongoNativeConfig } from '@fairbench/bench/load/baseline/mongo-native.ts';
+import { checkChoices, selectCases } from '@fairbench/bench/plan/select.ts';
+import { withNativeTier } from '@fairbench/bench/plan/tiers.ts';
 import { COLLECTION, type DocumentsDataset } from '../dataset/model.ts';
 import { payload } from '../dataset/payloads.js';
 import type { DocumentsBaselineConfig } from './baseline.ts';

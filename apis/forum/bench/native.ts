@@ -6,9 +6,9 @@
 // pinned by the runner like every baseline:  node native.ts <config.json> <out.json>
 import { rm, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { clientArgs } from '@fairbench/bench/baseline/recorder.ts';
-import { runNative } from '@fairbench/bench/baseline/native.ts';
-import { parseSysbench, sysbenchOutput } from '@fairbench/bench/baseline/sysbench.ts';
+import { clientArgs } from '@fairbench/bench/load/baseline/recorder.ts';
+import { runNative } from '@fairbench/bench/load/baseline/native.ts';
+import { parseSysbench, sysbenchOutput } from '@fairbench/bench/load/baseline/sysbench.ts';
 import type { ArgKind, Model } from './scenario.ts';
 
 export interface ForumNativeConfig {

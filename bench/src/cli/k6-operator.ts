@@ -14,15 +14,15 @@ import { runMain } from '@fairbench/harness/cli/main.ts';
 import { CannotRun, choiceArg, listArg, missing, numberArg, parseCli, UsageError } from '@fairbench/harness/cli/usage.ts';
 import { apiNames } from '@fairbench/harness/api/manifest.ts';
 import { repoRoot, resultsDir } from '@fairbench/harness/paths.ts';
-import { benchApi } from '../apis.ts';
-import { k6Version, type RunSettings } from '../k6.ts';
-import { clusterManifest, K6_OPERATOR_VERSION, k6Image, manifestComment, manifestYaml, RESULTS_MOUNT, SAMPLES_FILE, SUMMARY_FILE, type ClusterOptions } from '../k6-operator.ts';
-import { clusterCases } from '../k6-operator-inputs.ts';
-import { testRunValidator } from '../k6-operator-schema.ts';
-import { chooseProfile, profileCases } from '../profiles.ts';
-import { isDatabaseAlone } from '../result-document.ts';
-import { newRunId } from '../result.ts';
-import { FilteredOut } from '../select.ts';
+import { benchApi } from '../plan/apis.ts';
+import { k6Version, type RunSettings } from '../load/k6.ts';
+import { clusterManifest, K6_OPERATOR_VERSION, k6Image, manifestComment, manifestYaml, RESULTS_MOUNT, SAMPLES_FILE, SUMMARY_FILE, type ClusterOptions } from '../k6-operator/operator.ts';
+import { clusterCases } from '../k6-operator/inputs.ts';
+import { testRunValidator } from '../k6-operator/schema.ts';
+import { chooseProfile, profileCases } from '../plan/profiles.ts';
+import { isDatabaseAlone } from '../record/result-document.ts';
+import { newRunId } from '../record/result.ts';
+import { FilteredOut } from '../plan/select.ts';
 
 await runMain('k6-operator', async () => {
   const { values } = parseCli({

@@ -17,12 +17,12 @@ import {
   type MedianEstimate,
   type RatioEstimate,
 } from '../stats/index.ts';
-import { docLabel, isCalibration } from '../copies.ts';
+import { docLabel, isCalibration } from '../plan/copies.ts';
 import type { LoadedRun } from './load.ts';
 import { paperRows, requestTypeRows, typeFamilies, type PaperDifference, type PaperRow, type TypeRow } from './request-types.ts';
 import { publishedFindings, type FindingReport, type Published } from './published.ts';
-import { tierPoints, type TierPoint } from './tiers.ts';
-import { CEILING_SHARE_WARNING, NATIVE_CLIENT_BOUND_CPU_PERCENT, isDatabaseAlone, limitFor, sameParameters, tierOf, type BenchCase, type BenchResult, type CaseFailure, type Tier, type LatencySummary, type Repetition } from '../result-document.ts';
+import { tierPoints, type TierPoint } from './html/tiers.ts';
+import { CEILING_SHARE_WARNING, NATIVE_CLIENT_BOUND_CPU_PERCENT, isDatabaseAlone, limitFor, sameParameters, tierOf, type BenchCase, type BenchResult, type CaseFailure, type Tier, type LatencySummary, type Repetition } from '../record/result-document.ts';
 
 export const LATENCY_STATS = ['min', 'median', 'mean', 'p95', 'p99', 'max'] as const;
 export type LatencyStat = (typeof LATENCY_STATS)[number];
