@@ -7,7 +7,7 @@ import { databaseUrl } from '@fairbench/harness/api/dataset.ts';
 import type { BenchModule } from '@fairbench/bench/plan/api-module.ts';
 import { startBaselineClient } from '@fairbench/bench/load/baseline/launch.ts';
 import type { RunSettings } from '@fairbench/bench/load/k6.ts';
-import { MONGO_NATIVE_CLIENT, type MongoNativeConfig } from '@fairbench/bench/load/baseline/mongo-native.ts';
+import { MONGO_NATIVE_CLIENT, type MongoNativeConfig } from '../../shared/mongo-native/launch.ts';
 import { checkChoices, selectCases } from '@fairbench/bench/plan/select.ts';
 import { withNativeTier } from '@fairbench/bench/plan/tiers.ts';
 import { COLLECTION, type DocumentsDataset } from '../dataset/model.ts';
