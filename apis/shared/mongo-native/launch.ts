@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { binDir } from '@fairbench/harness/paths.ts';
-import { runNative } from '@fairbench/bench/load/baseline/native.ts';
+import { runNative } from '@fairbench/bench/plugin.ts';
 
 /** The client file an API's module hands startBaselineClient for its native cases. */
 export const MONGO_NATIVE_CLIENT: string = fileURLToPath(import.meta.url);

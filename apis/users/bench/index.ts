@@ -5,12 +5,8 @@
 // (bench/tools/mongo-native, the native tier).
 import { fileURLToPath } from 'node:url';
 import { databaseUrl } from '@fairbench/harness/api/dataset.ts';
-import type { BenchModule } from '@fairbench/bench/plan/api-module.ts';
-import { startBaselineClient } from '@fairbench/bench/load/baseline/launch.ts';
-import type { RunSettings } from '@fairbench/bench/load/k6.ts';
+import { type BenchModule, startBaselineClient, type RunSettings, checkChoices, selectCases, withNativeTier } from '@fairbench/bench/plugin.ts';
 import { MONGO_NATIVE_CLIENT, type MongoNativeConfig } from '../../shared/mongo-native/launch.ts';
-import { checkChoices, selectCases } from '@fairbench/bench/plan/select.ts';
-import { withNativeTier } from '@fairbench/bench/plan/tiers.ts';
 import type { UsersDataset } from '../dataset/model.ts';
 import type { UsersBaselineConfig } from './baseline.ts';
 import { USERS_COLLECTION } from '../dataset/load.ts';
