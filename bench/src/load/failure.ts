@@ -2,7 +2,7 @@
 // implementation that exits, a database that stops answering — as values the runner
 // records in the result (a case's `failure`), apart from bugs, which keep their stack.
 import type { CaseFailure, FailureKind } from '../record/result-document.ts';
-import type { Measured } from './k6.ts';
+import type { Measured } from './measured.ts';
 
 /** A repetition's load (k6 or the baseline client) did not finish normally; `measured` is what it measured before, if anything. */
 export class LoadFailure extends Error {

@@ -2,12 +2,15 @@
 // the measured numbers of a result repetition.
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { runCommand, startProcess, type ManagedProcess } from '@fairbench/harness/process.ts';
+import { runCommand, startProcess } from '@fairbench/harness/process.ts';
 import { LoadFailure } from './failure.ts';
 import { k6Binary } from '../paths.ts';
 import { pinned } from './placement.ts';
-import type { Apdex, GeneratorInstance, LatencySummary, OverTime, RequestTypeResult, StressOutcome, TimelinePoint } from '../record/result-document.ts';
+import type { LatencySummary, RequestTypeResult, TimelinePoint } from '../record/result-document.ts';
 import { apdexOf, stressOutcomeOf, overTimeOf, type StressSummary } from './windows.ts';
+import type { Measured, StartedLoad } from './measured.ts';
+
+export type { Measured, StartedLoad } from './measured.ts';
 
 /** What every case of a run shares: the window, the warm-up and the PRNG seed. */
 export interface RunSettings {
@@ -36,42 +39,11 @@ export function scriptEnv(baseUrl: string, plannedLoadSeconds: number, caseEnv: 
   return { BASE_URL: baseUrl, TIMELINE_SECONDS: timelineSeconds(plannedLoadSeconds), ...caseEnv };
 }
 
-/** What one measured window produced, from the generator's side. */
-export interface Measured {
-  /** Date.now() bounds of the measured window. */
-  readonly window: { readonly from: number; readonly to: number };
-  readonly durationSeconds: number;
-  readonly requests: number;
-  readonly errors: Record<string, number>;
-  readonly throughput: number;
-  readonly latencyMs: LatencySummary;
-  /** Server-Timing app;dur= over the window, when the responses carried it. */
-  readonly serverMs?: LatencySummary;
-  readonly requestTypes?: Record<string, RequestTypeResult>;
-  readonly droppedIterations?: number;
-  /** Latency per second from the load's start (warm-up included), when the script was asked for it. */
-  readonly timeline?: TimelinePoint[];
-  readonly apdex?: Apdex;
-  readonly overTime?: OverTime;
-  readonly stress?: StressOutcome;
-  /** Several k6 instances (k6-instances.ts): each one's host, execution segment and requests; the rest is their exact merge. */
-  readonly generatorInstances?: readonly GeneratorInstance[];
-  readonly notes: string[];
-}
-
 export async function k6Version(): Promise<string> {
   const { stdout } = await runCommand(k6Binary, ['version']);
   const match = /k6 (v\S+)/.exec(stdout);
   if (!match?.[1]) throw new Error(`cannot read the k6 version from: ${stdout.trim()}`);
   return match[1];
-}
-
-export interface StartedLoad {
-  readonly process: ManagedProcess;
-  /** Several k6 instances: all of them (`process` is the first), sampled as one generator. */
-  readonly processes?: readonly ManagedProcess[];
-  /** Resolves with the repetition's numbers once k6 has finished. */
-  readonly done: Promise<Measured>;
 }
 
 export interface K6Options {
