@@ -7,7 +7,7 @@
 import { adjustFamily, bootstrapMedian, compareGroups, type Adjusted, type ComparisonEstimate, type MedianEstimate } from '../stats/index.ts';
 import { caseMatcher } from '../plan/select.ts';
 import type { Repetition } from '../record/result-document.ts';
-import type { CaseRow } from './model.ts';
+import type { CaseRow } from './rows.ts';
 
 /** What a finding's figure is, read from one repetition. */
 export const FIGURES = {

@@ -2,7 +2,7 @@
 // (vega's headless View, no canvas, no browser), so the HTML needs nothing at view time.
 import * as vega from 'vega';
 import { compile, type TopLevelSpec } from 'vega-lite';
-import { LATENCY_STATS, type CaseGroup, type CaseResult } from '../model.ts';
+import { LATENCY_STATS, type CaseGroup, type CaseResult } from '../rows.ts';
 import { isDatabaseAlone } from '../../record/result-document.ts';
 
 const MiB = 1024 * 1024;

@@ -6,7 +6,7 @@ import type { BenchResult } from '../../record/result-document.ts';
 import { caseLabel } from './charts.ts';
 import { esc, table } from './html-parts.ts';
 import { interval, share } from '../format.ts';
-import type { CaseGroup, CaseResult, CpuEstimates } from '../model.ts';
+import type { CaseGroup, CaseResult, CpuEstimates } from '../rows.ts';
 
 /** µs: whole numbers from 100 up, one decimal below. */
 export function us(x: number): string {
