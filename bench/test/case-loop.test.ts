@@ -28,6 +28,7 @@ import { UNPINNED } from '../src/load/placement.ts';
 import { writeReport } from '../src/report/index.ts';
 import { summaryMarkdown } from '../src/report/summary.ts';
 import { Progress } from '../src/execute/progress.ts';
+import { CaseLoopEvents } from '../src/execute/loop-events.ts';
 import { machineFacts, resultErrors } from '../src/record/result.ts';
 import type { BenchResult } from '../src/record/result-document.ts';
 import { resumeState, type ResumeExpectation } from '../src/record/resume.ts';
@@ -130,7 +131,7 @@ test('a run with a stalled, a crashing and a database-less case goes through and
   await runCases(cases, {
     impls: IMPLS,
     repeat: REPEAT,
-    progress: new Progress(Array(cases.length * IMPLS.length).fill({ seconds: 1, firstExtra: 0 }), REPEAT),
+    events: new Progress(Array(cases.length * IMPLS.length).fill({ seconds: 1, firstExtra: 0 }), REPEAT).listen(new CaseLoopEvents()),
     limitSeconds: (_c, first) => {
       limitsAsked.push(first ? 'first' : 'later');
       return LIMIT_SECONDS;

@@ -11,7 +11,7 @@ import { measuredFromK6, type K6Summary } from '../src/load/k6.ts';
 import { paperRows, requestTypeRows, type CaseSource } from '../src/report/request-types.ts';
 import { resultErrors } from '../src/record/result.ts';
 import type { BenchCase, BenchResult, Repetition } from '../src/record/result-document.ts';
-import { inOrder, roundOrder } from '../src/run.ts';
+import { inOrder, roundOrder } from '../src/execute/case-loop.ts';
 
 const USERS_SCENARIO = `${repoRoot}/apis/users/bench/scenario.yaml`;
 const { scenario: users } = await loadUsersScenario(USERS_SCENARIO);

@@ -16,6 +16,7 @@ import type { PlannedCase } from '../src/plan/api-module.ts';
 import { runCases, type LoopServer } from '../src/execute/case-loop.ts';
 import type { Measured, StartedLoad } from '../src/load/k6.ts';
 import { Progress } from '../src/execute/progress.ts';
+import { CaseLoopEvents } from '../src/execute/loop-events.ts';
 import { UNPINNED } from '../src/load/placement.ts';
 import { machineFacts, resultErrors } from '../src/record/result.ts';
 import type { BenchCase, BenchResult } from '../src/record/result-document.ts';
@@ -83,7 +84,7 @@ test('each implementation warms until its rate is steady, then its repetitions a
   await runCases([CASE], {
     impls: IMPLS,
     repeat: REPEAT,
-    progress: new Progress(Array(IMPLS.length).fill({ seconds: 1, firstExtra: 0, warmups: 2 }), REPEAT),
+    events: new Progress(Array(IMPLS.length).fill({ seconds: 1, firstExtra: 0, warmups: 2 }), REPEAT).listen(new CaseLoopEvents()),
     limitSeconds: () => 10,
     firstWarmupSeconds: FIRST_WARMUP,
     warmupIterations: { max: MAX, steadyWithinPercent: 5 },
@@ -166,7 +167,7 @@ test('a case that ends in overload: every repetition on a freshly started server
   await runCases([STRESS], {
     impls: ['a', 'b'],
     repeat: 3,
-    progress: new Progress([{ seconds: 1, firstExtra: 0, warmups: 0 }, { seconds: 1, firstExtra: 0, warmups: 0 }], 3),
+    events: new Progress([{ seconds: 1, firstExtra: 0, warmups: 0 }, { seconds: 1, firstExtra: 0, warmups: 0 }], 3).listen(new CaseLoopEvents()),
     limitSeconds: () => 10,
     firstWarmupSeconds: FIRST_WARMUP,
     warmupIterations: { max: MAX, steadyWithinPercent: 5 },

@@ -16,7 +16,7 @@ import { cpuPerRequest } from '../load/cpu-per-request.ts';
 import { asFailure, emptyWindow, failure, LoadFailure } from '../load/failure.ts';
 import type { Measured, StartedLoad } from '../load/k6.ts';
 import { TreeSampler } from '../load/proc-sampler.ts';
-import type { Progress } from './progress.ts';
+import type { CaseLoopEvents } from './loop-events.ts';
 import type { Settled } from './settle.ts';
 import { isSteady, type WarmupIterations } from './warm-up.ts';
 import { CEILING_SHARE_WARNING, NATIVE_CLIENT_BOUND_CPU_PERCENT, isDatabaseAlone, tierOf, type BenchCase, type CaseCrossCheck, type CaseFailure, type CaseWarmup, type Repetition } from '../record/result-document.ts';
@@ -35,7 +35,8 @@ export interface CaseLoopDeps<C extends PlannedCase> {
   /** Implementation names, in the order given. */
   readonly impls: readonly string[];
   readonly repeat: number;
-  readonly progress: Progress;
+  /** Where the loop tells what it does (loop-events.ts; progress.ts listens); absent: told to no one. */
+  readonly events?: CaseLoopEvents;
   /** Case number of the first case (1 unless a resumed run skips the finished ones). */
   readonly firstStep?: number;
   /** One load's time limit; `first`: a served case's first load (its longer warm-up). */
@@ -126,14 +127,14 @@ async function runBaselineCase<C extends PlannedCase>(c: C, step: number, deps: 
   const down = await deps.databaseDown();
   if (down) outcome.failure = failure('database', down);
   for (let r = 1; r <= deps.repeat && !outcome.failure; r++) {
-    deps.progress.begin(step, r, c.id);
+    deps.events?.emit('load-begin', { step, repetition: r, label: c.id });
     const result = await repetition(deps, r, undefined, [], c, async () => deps.startBaseline(c, limitSeconds), 'baseline');
-    deps.progress.end();
+    deps.events?.emit('load-end');
     if (deps.stopping()) throw new Interrupted();
     if (result.rep) outcome.repetitions.push(result.rep);
     if (result.failure) outcome.failure = { ...result.failure, repetition: r };
   }
-  deps.progress.caseLine(c.id, outcome.repetitions, outcome.failure);
+  deps.events?.emit('case-end', { label: c.id, repetitions: outcome.repetitions, failure: outcome.failure });
   return outcome;
 }
 
@@ -164,9 +165,9 @@ async function runServedCase<C extends PlannedCase>(c: C, firstStep: number, dep
         if (!server || outcome.failure) continue;
         // Without warm-up iterations the first repetition is the freshly started implementation's first load (bench/profiles.yaml: firstWarmupSeconds).
         const first = (r === 1 || fresh) && !warming;
-        deps.progress.begin(firstStep + impls.indexOf(name), r, label(name));
+        deps.events?.emit('load-begin', { step: firstStep + impls.indexOf(name), repetition: r, label: label(name) });
         const result = await repetition(deps, r, server, [...servers.values()], c, async () => deps.startLoad(c, server, deps.limitSeconds(c, first), first), 'generator', name);
-        deps.progress.end();
+        deps.events?.emit('load-end');
         if (deps.stopping()) throw new Interrupted();
         const warmed = result.rep && firstLoad(result.rep, first, deps);
         if (warmed) outcome.repetitions.push(impls.length > 1 ? { ...warmed, order: place + 1 } : warmed);
@@ -192,7 +193,10 @@ async function runServedCase<C extends PlannedCase>(c: C, firstStep: number, dep
   } finally {
     for (const server of servers.values()) await server.stop();
   }
-  for (const name of impls) deps.progress.caseLine(label(name), outcomes.get(name)!.repetitions, outcomes.get(name)!.failure, outcomes.get(name)!.warmup);
+  for (const name of impls) {
+    const { repetitions, failure, warmup } = outcomes.get(name)!;
+    deps.events?.emit('case-end', { label: label(name), repetitions, failure, warmup });
+  }
   return outcomes;
 }
 
@@ -212,9 +216,9 @@ async function warmUp<C extends PlannedCase>(c: C, firstStep: number, deps: Case
       const outcome = outcomes.get(name)!;
       if (!server || !warming.has(name)) continue;
       const first = k === 1;
-      deps.progress.beginWarmup(firstStep + deps.impls.indexOf(name), k, max, label(name));
+      deps.events?.emit('warmup-begin', { step: firstStep + deps.impls.indexOf(name), iteration: k, max, label: label(name) });
       const result = await repetition(deps, k, server, [...servers.values()], c, async () => deps.startLoad(c, server, deps.limitSeconds(c, first), first), 'generator', name);
-      deps.progress.end();
+      deps.events?.emit('load-end');
       if (deps.stopping()) throw new Interrupted();
       const warmup = outcome.warmup!;
       if (result.rep) warmup.iterations.push(firstLoad(result.rep, first, deps));

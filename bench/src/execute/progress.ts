@@ -9,6 +9,7 @@
 // replaces the configured one.
 import type { EtaOverheads } from '../plan/profiles.ts';
 import type { CaseFailure, CaseWarmup, Repetition } from '../record/result-document.ts';
+import type { CaseLoopEvents } from './loop-events.ts';
 
 /** No overhead: the ETA of the planned load alone. */
 export const NO_OVERHEAD: EtaOverheads = { repetitionOverheadSeconds: 0, caseOverheadSeconds: 0 };
@@ -64,6 +65,15 @@ export class Progress {
     return total;
   }
 
+  /** Follows a case loop: its lines and ETA as its loads begin and end and its cases end. Returns `events`. */
+  listen(events: CaseLoopEvents): CaseLoopEvents {
+    events.on('load-begin', (e) => this.begin(e.step, e.repetition, e.label));
+    events.on('warmup-begin', (e) => this.beginWarmup(e.step, e.iteration, e.max, e.label));
+    events.on('load-end', () => this.end());
+    events.on('case-end', (e) => this.caseLine(e.label, e.repetitions, e.failure, e.warmup));
+    return events;
+  }
+
   begin(caseIndex: number, rep: number, id: string): void {
     this.repStarted = Date.now();
     this.current = caseIndex;
@@ -91,7 +101,7 @@ export class Progress {
   }
 
   /** One line per finished case: its warm-up iterations' rates, then its medians, or FAILED with the reason (and what the repetitions before measured). */
-  caseLine(id: string, reps: readonly Repetition[], failure?: CaseFailure, warmup?: CaseWarmup): void {
+  caseLine(id: string, reps: readonly Repetition[], failure?: CaseFailure | undefined, warmup?: CaseWarmup | undefined): void {
     if (warmup) console.log(`  ${id}: warm-up ${warmup.iterations.map((i) => Math.round(i.throughput)).join(' → ')} req/s${warmup.steady ? ', steady' : failure?.warmupIteration ? '' : ', still rising'}`);
     if (failure) {
       const at = failure.repetition ? ` in repetition ${failure.repetition}` : failure.warmupIteration ? ` in warm-up iteration ${failure.warmupIteration}` : '';
