@@ -14,8 +14,6 @@ import {
   MIN_VERDICT_REPETITIONS,
   type Adjusted,
   type ComparisonEstimate,
-  type MedianEstimate,
-  type RatioEstimate,
 } from '../stats/index.ts';
 import { docLabel, isCalibration } from '../plan/copies.ts';
 import type { LoadedRun } from './load.ts';
@@ -23,7 +21,7 @@ import { paperRows, requestTypeRows, typeFamilies, type PaperDifference, type Pa
 import { publishedFindings, type FindingReport, type Published } from './published.ts';
 import { tierPoints, type TierPoint } from './tier-points.ts';
 import { LATENCY_STATS, type CaseGroup, type CaseResult, type CaseRow, type CpuEstimates, type LatencyStat } from './rows.ts';
-import { CEILING_SHARE_WARNING, NATIVE_CLIENT_BOUND_CPU_PERCENT, isDatabaseAlone, limitFor, sameParameters, tierOf, type BenchCase, type BenchResult, type CaseFailure, type Tier, type LatencySummary, type Repetition } from '../record/result-document.ts';
+import { CEILING_SHARE_WARNING, NATIVE_CLIENT_BOUND_CPU_PERCENT, isDatabaseAlone, limitFor, sameParameters, tierOf, type BenchCase, type BenchResult, type CaseFailure, type Repetition } from '../record/result-document.ts';
 
 export { LATENCY_STATS, type CaseGroup, type CaseResult, type CaseRow, type CpuEstimates, type LatencyStat } from './rows.ts';
 

@@ -3,7 +3,7 @@
 // HTTP — throughput and CPU per request (database server, client, implementation) with their
 // intervals (the report model's part; html/tiers.ts draws them).
 import { bootstrapMedian, bootstrapRatioOfMedians, median, type MedianEstimate, type RatioEstimate } from '../stats/index.ts';
-import { isDatabaseAlone, NATIVE_CLIENT_BOUND_CPU_PERCENT, sameParameters, TIERS, tierOf, type BenchCase, type BenchResult, type Tier } from '../record/result-document.ts';
+import { isDatabaseAlone, sameParameters, TIERS, tierOf, type BenchCase, type BenchResult, type Tier } from '../record/result-document.ts';
 import type { CaseResult } from './rows.ts';
 
 export interface TierEntry {
