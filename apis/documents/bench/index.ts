@@ -1,7 +1,7 @@
 // The documents benchmark: scenario.yaml's shapes × models, the seeded collection loaded
 // fresh before every repetition, k6.js against the implementation, and the same
 // operations alone in two tiers: through the Node MongoDB driver (baseline.ts, the driver
-// tier) and through the Go driver (bench/tools/mongo-native, the native tier).
+// tier) and through the Go driver (apis/shared/mongo-native, the native tier).
 import { fileURLToPath } from 'node:url';
 import { databaseUrl } from '@fairbench/harness/api/dataset.ts';
 import { type BenchModule, startBaselineClient, type RunSettings, checkChoices, selectCases, withNativeTier } from '@fairbench/bench/plugin.ts';

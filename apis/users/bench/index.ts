@@ -2,7 +2,7 @@
 // users seeded fresh before every repetition, k6.js against the implementation, and the
 // same flows alone in two tiers: through the Node MongoDB driver with bcrypt where the API
 // pays it (baseline.ts, the driver tier) and through the Go driver, database only
-// (bench/tools/mongo-native, the native tier).
+// (apis/shared/mongo-native, the native tier).
 import { fileURLToPath } from 'node:url';
 import { databaseUrl } from '@fairbench/harness/api/dataset.ts';
 import { type BenchModule, startBaselineClient, type RunSettings, checkChoices, selectCases, withNativeTier } from '@fairbench/bench/plugin.ts';

@@ -58,11 +58,11 @@ export interface CaseLoopDeps<C extends PlannedCase> {
   databaseDown(): Promise<string | undefined>;
   /** The database server's pid, to sample it. */
   readonly databasePid?: number | undefined;
-  /** Waits until these process trees are idle (bench/src/settle.ts); absent: repetitions start at once. */
+  /** Waits until these process trees are idle (bench/src/execute/settle.ts); absent: repetitions start at once. */
   settle?(roots: readonly number[]): Promise<Settled>;
   /** The cross-check generator once after a case's repetitions, against the same running server; undefined when the case has none. */
   crossCheck?(c: C, server: LoopServer): Promise<CaseCrossCheck | undefined>;
-  /** The generator's ceiling on this machine (req/s, bench/src/ceiling.ts): each served repetition records its share of it. */
+  /** The generator's ceiling on this machine (req/s, bench/src/execute/ceiling.ts): each served repetition records its share of it. */
   readonly ceilingRate?: number | undefined;
   /** Called after every case with its record per implementation (in `impls` order). */
   recorded(c: C, records: ReadonlyMap<string, BenchCase>): Promise<void>;

@@ -18,7 +18,7 @@ export const NO_OVERHEAD: EtaOverheads = { repetitionOverheadSeconds: 0, caseOve
 export interface StepLoad {
   readonly seconds: number;
   readonly firstExtra: number;
-  /** Warm-up iterations planned before its repetitions (bench/src/warm-up.ts); absent: none. */
+  /** Warm-up iterations planned before its repetitions (bench/src/execute/warm-up.ts); absent: none. */
   readonly warmups?: number;
 }
 

@@ -26,7 +26,7 @@ export const K6_OPERATOR_VERSION = 'v1.6.0';
 export const ARCHIVE_KEY = 'archive.tar';
 /** Where each runner's results directory is mounted. */
 export const RESULTS_MOUNT = '/results';
-/** The two files of each runner's directory: what mergeK6Summaries (bench/src/k6-merge.ts) takes as one instance. */
+/** The two files of each runner's directory: what mergeK6Summaries (bench/src/load/k6-merge.ts) takes as one instance. */
 export const SUMMARY_FILE = 'summary.json';
 export const SAMPLES_FILE = 'samples.csv';
 /** What a ConfigMap's archive may take of its 1 MiB, leaving room for its metadata. */
@@ -202,7 +202,7 @@ export function manifestComment(input: ClusterCase, manifest: ClusterManifest, o
     `Results, on the claim ${opts.resultsClaim}: one directory per runner (its Job's name, k6's instance_id tag i):`,
     `  ${first.summary.replace(first.runner, `${name}-<i>`)}   (handleSummary's JSON)`,
     `  ${first.samples.replace(first.runner, `${name}-<i>`)}    (every sample, k6's CSV output)`,
-    '  each pair is one instance of mergeK6Summaries (bench/src/k6-merge.ts).',
+    '  each pair is one instance of mergeK6Summaries (bench/src/load/k6-merge.ts).',
     '',
     "The script's environment (in the archive):",
     ...Object.entries(input.env).map(([k, v]) => `  ${k}=${show(v)}`),

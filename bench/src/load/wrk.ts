@@ -1,6 +1,6 @@
 // wrk (from Debian) as a cross-check generator: a C load generator with a far smaller
 // cost per request than k6, so where both reach the same rate neither was the limit.
-// Used against the no-op target beside k6's ceiling (bench/src/ceiling.ts).
+// Used against the no-op target beside k6's ceiling (bench/src/execute/ceiling.ts).
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runCommand, startProcess } from '@fairbench/harness/process.ts';

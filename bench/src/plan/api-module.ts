@@ -25,7 +25,7 @@ export interface PlannedCase {
   readonly id: string;
   /** rest | graphql, 'database' for the database-alone baseline (the limit), 'native' for a native client beside a driver baseline. */
   readonly protocol: string;
-  /** The case's tier (bench/src/tiers.ts): absent = from its protocol (database: driver, native: native, others: http). */
+  /** The case's tier (bench/src/plan/tiers.ts): absent = from its protocol (database: driver, native: native, others: http). */
   readonly tier?: Tier;
   readonly model: LoadModel;
   /** The load point, shared by a benchmarked case and its baseline: <model>/<point>. */

@@ -13,7 +13,7 @@ export interface BenchOptions {
   readonly warmupSeconds: number;
   /** A served case's first load's warm-up (the implementation's first since its start); below warmupSeconds it is warmupSeconds. */
   readonly firstWarmupSeconds: number;
-  /** Unrecorded iterations before a served case's repetitions (bench/src/warm-up.ts); absent or max 0: none. */
+  /** Unrecorded iterations before a served case's repetitions (bench/src/execute/warm-up.ts); absent or max 0: none. */
   readonly warmupIterations?: WarmupIterations;
   readonly quick: boolean;
   /** The profile the options came from (bench/profiles.yaml), recorded in the result. */
@@ -31,7 +31,7 @@ export interface BenchOptions {
   readonly resume?: string;
   /** The run id to give a new run (a run of several APIs shares one); default: its start time. */
   readonly runId?: string;
-  /** TOPOLOGY: a topology file (bench/src/topology/): the database, the implementation and the generators on the hosts it names. */
+  /** TOPOLOGY: a topology file (bench/src/execute/topology/): the database, the implementation and the generators on the hosts it names. */
   readonly topology?: string;
 }
 

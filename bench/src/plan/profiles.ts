@@ -19,7 +19,7 @@ export interface Profile {
   readonly warmupSeconds: number;
   /** A served case's first load warms up this long instead (bench/profiles.yaml says why). */
   readonly firstWarmupSeconds: number;
-  /** Unrecorded iterations before a served case's repetitions, until the rate is steady (bench/src/warm-up.ts). */
+  /** Unrecorded iterations before a served case's repetitions, until the rate is steady (bench/src/execute/warm-up.ts). */
   readonly warmupIterations: WarmupIterations;
   readonly quick: boolean;
   readonly cases: 'all' | 'subset';

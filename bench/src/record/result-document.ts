@@ -70,7 +70,7 @@ export interface CpuPerRequest {
   generator?: number;
 }
 
-/** k6 against a no-op server at the start of the run (bench/src/ceiling.ts). */
+/** k6 against a no-op server at the start of the run (bench/src/execute/ceiling.ts). */
 export interface GeneratorCeiling {
   /** The no-op server, e.g. "nginx 1.22.1". */
   target: string;
@@ -96,7 +96,7 @@ export interface GeneratorCeiling {
   cpuBoundRate?: number;
 }
 
-/** The machine before the cases started (bench/src/noise.ts). */
+/** The machine before the cases started (bench/src/execute/noise.ts). */
 export interface MachineNoise {
   /** 1, 5 and 15 minutes. */
   loadAverage: number[];
@@ -154,7 +154,7 @@ export interface GeneratorInstance {
 export interface Repetition {
   index: number;
   startedAt: string;
-  /** Seconds waited before the load for the case's servers and the database to be idle (bench/src/settle.ts). */
+  /** Seconds waited before the load for the case's servers and the database to be idle (bench/src/execute/settle.ts). */
   settleSeconds?: number;
   durationSeconds: number;
   /** This repetition's warm-up when it was not options.warmupSeconds: a served case's first load (options.firstWarmupSeconds). */
@@ -180,7 +180,7 @@ export interface Repetition {
   generatorBound?: boolean;
   /** CPU time per completed request (µs) of each sampled process tree: cpuSeconds / requests. */
   cpuPerRequestUs?: CpuPerRequest;
-  /** The repetition's throughput over the run's generator ceiling (bench/src/ceiling.ts). */
+  /** The repetition's throughput over the run's generator ceiling (bench/src/execute/ceiling.ts). */
   ceilingShare?: number;
   /** The repetition its case's failure happened in: only what was measured before then. */
   partial?: true;
@@ -198,7 +198,7 @@ export interface CaseFailure {
   reason: string;
   /** The repetition it happened in; absent when it happened before the first began. */
   repetition?: number;
-  /** The warm-up iteration it happened in (before the repetitions; bench/src/warm-up.ts). */
+  /** The warm-up iteration it happened in (before the repetitions; bench/src/execute/warm-up.ts). */
   warmupIteration?: number;
   /** The last lines of the failing process's log. */
   detail?: string;
@@ -207,7 +207,7 @@ export interface CaseFailure {
 export interface BenchCase {
   id: string;
   protocol: string;
-  /** Where the case's load goes through (bench/src/tiers.ts); absent in older documents: derived from the protocol. */
+  /** Where the case's load goes through (bench/src/plan/tiers.ts); absent in older documents: derived from the protocol. */
   tier?: Tier;
   model: LoadModel;
   parameters: Record<string, number | string | boolean>;
@@ -256,7 +256,7 @@ export interface BenchResult {
     warmupSeconds: number;
     /** A served case's first load's warm-up (its first warm-up iteration, or else its first repetition), when longer than warmupSeconds. */
     firstWarmupSeconds?: number;
-    /** Unrecorded repetitions before a served case's recorded ones until the rate is steady (bench/src/warm-up.ts); absent: none. */
+    /** Unrecorded repetitions before a served case's recorded ones until the rate is steady (bench/src/execute/warm-up.ts); absent: none. */
     warmupIterations?: { max: number; steadyWithinPercent: number };
     quick: boolean;
     /** The make bench profile the options came from (bench/profiles.yaml). */
@@ -272,7 +272,7 @@ export interface BenchResult {
   };
   implementation: {
     name: string;
-    /** An A/A calibration run: which copy of the implementation this document is (bench/src/copies.ts). */
+    /** An A/A calibration run: which copy of the implementation this document is (bench/src/plan/copies.ts). */
     copy?: number;
     /** The runtime variant measured (impl.yaml; harness/src/impl/variants.ts): `name` is <folder>@<variant> unless it is the default. */
     variant?: { name: string; default: boolean };
@@ -298,7 +298,7 @@ export interface BenchResult {
     harnessNode?: string;
     placement: { implementation: number[] | null; generator: number[] | null; database: number[] | null };
     noise?: MachineNoise;
-    /** A run across several hosts (bench/src/topology/): each host's roles, access and probed machine. */
+    /** A run across several hosts (bench/src/execute/topology/): each host's roles, access and probed machine. */
     topology?: RecordedTopology;
   };
   generator: { name: 'k6'; version: string; ceiling?: GeneratorCeiling };

@@ -1,6 +1,6 @@
 // A run's topology: which host runs the database, the implementation and each load
 // generator. Without a topology file every party runs on this host with pinned cores
-// (bench/src/placement.ts); with one (TOPOLOGY=<file>, schema bench/schemas/topology.schema.json)
+// (bench/src/load/placement.ts); with one (TOPOLOGY=<file>, schema bench/schemas/topology.schema.json)
 // they run where it says, every host is described by a probe on the host itself, and a
 // host that differs from the file refuses the run before anything starts.
 import type { Host } from '@fairbench/harness/hosts/host.ts';
