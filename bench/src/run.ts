@@ -17,7 +17,7 @@ import type { Implementation } from '@fairbench/harness/impl/manifest.ts';
 import { repoRoot } from '@fairbench/harness/paths.ts';
 import type { PlannedCase } from './plan/api-module.ts';
 import type { BenchApi } from './plan/apis.ts';
-import { distinctOriginals, originalOf } from './plan/copies.ts';
+import { distinctOriginals, originalOf } from './record/copies.ts';
 import type { BenchOptions, BenchOutcome, PreparedBench } from './plan/options.ts';
 import { implementationsOf, planRun, resolveApi, stepLoads } from './plan/run-plan.ts';
 import { runCases } from './execute/case-loop.ts';
@@ -28,7 +28,7 @@ import { checkCanRun, chooseWhere, startDatabases, startServer, type Where } fro
 import { preflight } from './execute/preflight.ts';
 import { NO_OVERHEAD, plannedSeconds, Progress } from './execute/progress.ts';
 import { k6Version } from './load/k6.ts';
-import { documentHeads } from './record/head.ts';
+import { documentHeads } from './execute/head.ts';
 import { newRunId } from './record/result.ts';
 import type { BenchResult } from './record/result-document.ts';
 import { checkResumedDatabase, loadResume, type ResumeState } from './record/resume.ts';

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { loadImplementation } from '@fairbench/harness/impl/manifest.ts';
-import { asCopy, implCopies } from '../src/plan/copies.ts';
+import { asCopy, implCopies } from '../src/record/copies.ts';
 import { documentImplementation } from '../src/record/document-impl.ts';
 import { writeReport } from '../src/report/index.ts';
 import { resultErrors, resultFile, writeResult } from '../src/record/result.ts';

@@ -20,7 +20,7 @@ import { CaseLoopEvents } from '../src/execute/loop-events.ts';
 import { UNPINNED } from '../src/load/placement.ts';
 import { machineFacts, resultErrors } from '../src/record/result.ts';
 import type { BenchCase, BenchResult } from '../src/record/result-document.ts';
-import { isSteady, plannedWarmups } from '../src/execute/warm-up.ts';
+import { isSteady, plannedWarmups } from '../src/plan/warm-up.ts';
 
 // Made before the first test: with --test-force-exit (make unit) the runner ends once the
 // tests it knows have finished, so a top-level await after a test hides every later one.

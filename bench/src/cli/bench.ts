@@ -22,7 +22,7 @@ import { checkRunId, RunComplete } from '../record/resume.ts';
 import type { BenchOutcome, PreparedBench } from '../run.ts';
 import type { FailedCase } from '../record/run-record.ts';
 import { FilteredOut } from '../plan/select.ts';
-import type { WarmupIterations } from '../execute/warm-up.ts';
+import type { WarmupIterations } from '../plan/warm-up.ts';
 
 /** make bench's exit codes (bench/README.md); runMain gives 2 (usage) and 1 (gate, set-up, bugs), Ctrl-C 130. */
 const EXIT = { measured: 0, casesFailed: 3 } as const;

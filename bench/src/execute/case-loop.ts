@@ -18,7 +18,7 @@ import type { Measured, StartedLoad } from '../load/k6.ts';
 import { TreeSampler } from '../load/proc-sampler.ts';
 import type { CaseLoopEvents } from './loop-events.ts';
 import type { Settled } from './settle.ts';
-import { isSteady, type WarmupIterations } from './warm-up.ts';
+import { isSteady, type WarmupIterations } from '../plan/warm-up.ts';
 import { CEILING_SHARE_WARNING, NATIVE_CLIENT_BOUND_CPU_PERCENT, isDatabaseAlone, tierOf, type BenchCase, type CaseCrossCheck, type CaseFailure, type CaseWarmup, type Repetition } from '../record/result-document.ts';
 
 /** k6 (or the baseline client) busier than this share of its core measured itself, not the server. */

@@ -7,7 +7,7 @@ import type { Seeded } from '@fairbench/harness/api/dataset.ts';
 import type { PlannedCase, Prepared } from '../plan/api-module.ts';
 import type { BenchApi } from '../plan/apis.ts';
 import { firstWarmup, runSettings, type BenchOptions } from '../plan/options.ts';
-import { wrkCrossCheck } from '../load/cross-check.ts';
+import { wrkCrossCheck } from './cross-check.ts';
 import { scriptEnv, startK6, type RunSettings } from '../load/k6.ts';
 import { startK6Instances } from '../load/k6-instances.ts';
 import type { BenchResult, GeneratorCeiling } from '../record/result-document.ts';

@@ -1,7 +1,7 @@
 // A run's options as the CLI gives them, and what preparing and running it gives back.
 import type { RunSettings } from '../load/k6.ts';
 import type { FailedCase } from '../record/run-record.ts';
-import type { WarmupIterations } from '../execute/warm-up.ts';
+import type { WarmupIterations } from './warm-up.ts';
 import type { EtaOverheads } from './profiles.ts';
 
 export interface BenchOptions {

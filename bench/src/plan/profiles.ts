@@ -8,7 +8,7 @@ import apiProfilesSchema from '../../api-profiles.schema.json' with { type: 'jso
 import profilesSchema from '../../profiles.schema.json' with { type: 'json' };
 import { UsageError } from '../load/failure.ts';
 import { benchDir } from '../paths.ts';
-import type { WarmupIterations } from '../execute/warm-up.ts';
+import type { WarmupIterations } from './warm-up.ts';
 import { loadYaml } from '../yaml.ts';
 
 export interface Profile {

@@ -10,11 +10,11 @@ import type { Implementation } from '@fairbench/harness/impl/manifest.ts';
 import { repoRoot } from '@fairbench/harness/paths.ts';
 import { UsageError } from '../load/failure.ts';
 import { isDatabaseAlone, type BenchResult } from '../record/result-document.ts';
-import { NO_WARMUP_ITERATIONS, plannedWarmups } from '../execute/warm-up.ts';
+import { NO_WARMUP_ITERATIONS, plannedWarmups } from './warm-up.ts';
 import type { StepLoad } from '../execute/progress.ts';
 import type { PlannedCase } from './api-module.ts';
 import { benchApi, type BenchApi } from './apis.ts';
-import { asCopy, implCopies } from './copies.ts';
+import { asCopy, implCopies } from '../record/copies.ts';
 import { firstWarmup, runSettings, type BenchOptions } from './options.ts';
 import { FilteredOut } from './select.ts';
 

@@ -2,7 +2,7 @@
 // the runtime actually run (its version as the started binary reports it, not the manifest's
 // requirement), so that express and express@bun are two documents, two series of the report.
 import type { Implementation } from '@fairbench/harness/impl/manifest.ts';
-import { documentName } from '../plan/copies.ts';
+import { documentName } from './copies.ts';
 import type { BenchResult } from './result-document.ts';
 
 export interface RunFacts {

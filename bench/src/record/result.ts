@@ -5,7 +5,7 @@ import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { newAjv } from '@fairbench/conformance/json-schema.ts';
 import resultSchema from '../../results.schema.json' with { type: 'json' };
-import { COPY_MARK, resultFileName } from '../plan/copies.ts';
+import { COPY_MARK, resultFileName } from './copies.ts';
 import { benchResultsDir } from '../paths.ts';
 import type { Placement } from '../load/placement.ts';
 import type { BenchResult } from './result-document.ts';

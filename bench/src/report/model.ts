@@ -15,7 +15,7 @@ import {
   type Adjusted,
   type ComparisonEstimate,
 } from '../stats/index.ts';
-import { docLabel, isCalibration } from '../plan/copies.ts';
+import { docLabel, isCalibration } from '../record/copies.ts';
 import type { LoadedRun } from './load.ts';
 import { paperRows, requestTypeRows, typeFamilies, type PaperDifference, type PaperRow, type TypeRow } from './request-types.ts';
 import { publishedFindings, type FindingReport, type Published } from './published.ts';

@@ -1,5 +1,5 @@
 // One run as a Markdown table: what the runner prints at the end of `make bench`.
-import { docLabel } from '../plan/copies.ts';
+import { docLabel } from '../record/copies.ts';
 import { MIN_REPETITIONS, MIN_VERDICT_REPETITIONS, type MedianEstimate } from '../stats/index.ts';
 import { interval, ms, pValue, percent, rate, share } from './format.ts';
 import { limitVerdicts } from './limit-verdicts.ts';

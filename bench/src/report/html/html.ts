@@ -1,7 +1,7 @@
 // The report page: one self-contained HTML file (inline CSS, inline SVG, no script,
 // nothing fetched at view time).
 import { ALPHA, BOOTSTRAP_SEED, CONFIDENCE, MIN_REPETITIONS, MIN_VERDICT_REPETITIONS, RESAMPLES, type Verdict } from '../../stats/index.ts';
-import { docLabel } from '../../plan/copies.ts';
+import { docLabel } from '../../record/copies.ts';
 import { caseLabel, cpuSpec, implColors, latencySpec, renderSvg, throughputSpec, timelineSpec, usageSpec } from './charts.ts';
 
 const WARMUP_NOTE = 'Unrecorded repetitions before the recorded ones, the same load, each after the same data reset and idle wait: they go on until an iteration\'s rate rises less than the profile\'s threshold above the one before (or its maximum is reached: "still rising"). No statistic uses them; the same rule applies to every implementation.';

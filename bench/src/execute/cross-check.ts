@@ -5,9 +5,9 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { PlannedCase, WrkLoad } from '../plan/api-module.ts';
-import type { RunSettings } from './k6.ts';
+import type { RunSettings } from '../load/k6.ts';
 import type { CaseCrossCheck } from '../record/result-document.ts';
-import { runWrk } from './wrk.ts';
+import { runWrk } from '../load/wrk.ts';
 
 /** The generators the runner can cross-check with (CROSSCHECK=…). */
 export const CROSS_CHECKS = ['wrk'] as const;

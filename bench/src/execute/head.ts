@@ -6,14 +6,14 @@ import type { Implementation } from '@fairbench/harness/impl/manifest.ts';
 import type { DatabaseServer } from '@fairbench/harness/provision/index.ts';
 import { runtimeVersion } from '@fairbench/harness/runtime-version.ts';
 import type { Seeded } from '@fairbench/harness/api/dataset.ts';
-import type { GateRecord } from '../execute/gate.ts';
-import { recordedTopology, type Topology } from '../execute/topology/topology.ts';
+import type { GateRecord } from './gate.ts';
+import { recordedTopology, type Topology } from './topology/topology.ts';
 import type { Placement } from '../load/placement.ts';
-import { documentImplementation } from './document-impl.ts';
-import { machineFacts } from './result.ts';
-import type { BenchResult, GeneratorCeiling, MachineNoise } from './result-document.ts';
-import type { ResumeState } from './resume.ts';
-import type { DocumentHead } from './run-record.ts';
+import { documentImplementation } from '../record/document-impl.ts';
+import { machineFacts } from '../record/result.ts';
+import type { BenchResult, GeneratorCeiling, MachineNoise } from '../record/result-document.ts';
+import type { ResumeState } from '../record/resume.ts';
+import type { DocumentHead } from '../record/run-record.ts';
 
 export interface HeadFacts {
   readonly runId: string;

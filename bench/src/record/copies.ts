@@ -8,7 +8,7 @@
 // others (express, express#2), used in options.implementations, the report and the logs.
 // Files: results/bench/<api>/<name>/<runId>-copy<k>.json.
 import type { Implementation } from '@fairbench/harness/impl/manifest.ts';
-import type { BenchResult } from '../record/result-document.ts';
+import type { BenchResult } from './result-document.ts';
 
 export const COPY_MARK = '#';
 
