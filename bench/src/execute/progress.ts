@@ -7,25 +7,12 @@
 // planned with the fewest warm-up iterations the steadiness rule can stop at; one that needs
 // more makes the ETA grow as it goes. Once loads have run, the overhead measured on them
 // replaces the configured one.
+import { NO_OVERHEAD, type StepLoad } from '../plan/eta.ts';
 import type { EtaOverheads } from '../plan/profiles.ts';
 import type { CaseFailure, CaseWarmup, Repetition } from '../record/result-document.ts';
 import type { CaseLoopEvents } from './loop-events.ts';
 
-/** No overhead: the ETA of the planned load alone. */
-export const NO_OVERHEAD: EtaOverheads = { repetitionOverheadSeconds: 0, caseOverheadSeconds: 0 };
-
-/** A step's (a case for one implementation) planned load: seconds per load, what its first load's longer warm-up adds, and its warm-up iterations. */
-export interface StepLoad {
-  readonly seconds: number;
-  readonly firstExtra: number;
-  /** Warm-up iterations planned before its repetitions (bench/src/execute/warm-up.ts); absent: none. */
-  readonly warmups?: number;
-}
-
-/** The seconds a plan takes. */
-export function plannedSeconds(stepLoads: readonly StepLoad[], repeat: number, eta: EtaOverheads): number {
-  return stepLoads.reduce((a, load) => a + (repeat + (load.warmups ?? 0)) * (load.seconds + eta.repetitionOverheadSeconds) + load.firstExtra + eta.caseOverheadSeconds, 0);
-}
+export { NO_OVERHEAD, plannedSeconds, type StepLoad } from '../plan/eta.ts';
 
 export class Progress {
   private readonly steps: number;

@@ -4,7 +4,7 @@
 // API alike: gate, seeding (the API's dataset module), placement, restarts, sampling,
 // repetitions, the result document.
 import type { Databases, Seeded } from '@fairbench/harness/api/dataset.ts';
-import type { Host } from '@fairbench/harness/hosts/host.ts';
+import type { BaselineOptions } from '../load/baseline/launch.ts';
 import type { RunSettings, StartedLoad } from '../load/k6.ts';
 import type { LoadModel, Tier } from '../record/result-document.ts';
 
@@ -78,14 +78,7 @@ export interface WrkLoad {
   readonly script: string;
 }
 
-export interface BaselineOptions {
-  readonly cores: readonly number[] | null;
-  /** The generator host of a topology (its cores then pin the client; `cores` is ignored); absent: here. */
-  readonly host?: Host;
-  readonly workDir: string;
-  readonly poolSize: number;
-  readonly limitSeconds: number;
-}
+export type { BaselineOptions } from '../load/baseline/launch.ts';
 
 export interface BenchModule<C extends PlannedCase = PlannedCase, Data = unknown> {
   /**

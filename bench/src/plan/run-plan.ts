@@ -11,7 +11,7 @@ import { repoRoot } from '@fairbench/harness/paths.ts';
 import { UsageError } from '../load/failure.ts';
 import { isDatabaseAlone, type BenchResult } from '../record/result-document.ts';
 import { NO_WARMUP_ITERATIONS, plannedWarmups } from './warm-up.ts';
-import type { StepLoad } from '../execute/progress.ts';
+import type { StepLoad } from './eta.ts';
 import type { PlannedCase } from './api-module.ts';
 import { benchApi, type BenchApi } from './apis.ts';
 import { asCopy, implCopies } from '../record/copies.ts';

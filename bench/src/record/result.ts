@@ -7,7 +7,6 @@ import { newAjv } from '@fairbench/conformance/json-schema.ts';
 import resultSchema from '../../results.schema.json' with { type: 'json' };
 import { COPY_MARK, resultFileName } from './copies.ts';
 import { benchResultsDir } from '../paths.ts';
-import type { Placement } from '../load/placement.ts';
 import type { BenchResult } from './result-document.ts';
 
 const ajv = newAjv();
@@ -51,7 +50,7 @@ export function newRunId(started: Date): string {
   return started.toISOString().replace(/[:]/g, '-').replace(/\.\d+Z$/, 'Z');
 }
 
-export function machineFacts(placement: Placement): BenchResult['machine'] {
+export function machineFacts(placement: Readonly<BenchResult['machine']['placement']>): BenchResult['machine'] {
   return {
     hostname: os.hostname(),
     cpuModel: os.cpus()[0]?.model ?? 'unknown',

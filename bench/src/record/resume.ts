@@ -3,7 +3,7 @@
 // be continued — same API, implementations (and their trees), options, scenario file,
 // placement, provider and data set — else its halves would not be one measurement.
 import { readFile } from 'node:fs/promises';
-import { UsageError } from '../load/failure.ts';
+import { UsageError } from '@fairbench/harness/cli/usage.ts';
 import { resultErrors, resultFileCandidates } from './result.ts';
 import type { BenchCase, BenchResult } from './result-document.ts';
 

@@ -5,11 +5,21 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { localHost } from '@fairbench/harness/hosts/host.ts';
 import { startProcess } from '@fairbench/harness/process.ts';
-import type { BaselineOptions } from '../../plan/api-module.ts';
+import type { Host } from '@fairbench/harness/hosts/host.ts';
 import { LoadFailure } from '../failure.ts';
 import type { Measured, StartedLoad } from '../k6.ts';
 import type { LatencySummary, RequestTypeResult } from '../../record/result-document.ts';
 import type { BaselineOutput, LatencyUs } from './recorder.ts';
+
+/** Where and how long a database-alone client runs: the generator's cores (or a topology's generator host), its work dir, the implementations' pool size, its time limit. */
+export interface BaselineOptions {
+  readonly cores: readonly number[] | null;
+  /** The generator host of a topology (its cores then pin the client; `cores` is ignored); absent: here. */
+  readonly host?: Host;
+  readonly workDir: string;
+  readonly poolSize: number;
+  readonly limitSeconds: number;
+}
 
 export async function startBaselineClient(client: string, config: object, id: string, opts: BaselineOptions): Promise<StartedLoad> {
   const stamp = `${process.pid}-${Date.now()}`;
