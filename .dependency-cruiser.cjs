@@ -20,6 +20,27 @@ module.exports = {
       to: { path: '^apis/' },
     },
     {
+      name: 'bench-stages-downward',
+      severity: 'error',
+      comment: 'bench/src by stage, each importing only those below it: execute > plan > load > record (bench/README.md, Layout).',
+      from: { path: '^bench/src/(record|load|plan)/' },
+      to: { path: '^bench/src/(execute|report|k6-operator|cli)/|^bench/src/run\\.ts$' },
+    },
+    {
+      name: 'bench-record-and-load-below-plan',
+      severity: 'error',
+      comment: 'The record (the documents) and the load (k6, wrk, the baseline clients) know nothing of the plan; the record nothing of the load.',
+      from: { path: '^bench/src/(record|load)/' },
+      to: { path: '^bench/src/plan/' },
+    },
+    {
+      name: 'bench-record-below-load',
+      severity: 'error',
+      comment: 'The result documents are the vocabulary every stage shares: they import no stage.',
+      from: { path: '^bench/src/record/' },
+      to: { path: '^bench/src/load/' },
+    },
+    {
       name: 'apis-through-the-bench-facade',
       severity: 'error',
       comment: "An API plug-in takes the benchmark's kit from bench/src/plugin.ts alone (its tests may reach further).",
