@@ -7,16 +7,11 @@
 // rewritten after every case so that a run stopped early can be continued (RESUME).
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
-import { join, relative } from 'node:path';
-import { seed } from '@fairbench/harness/api/dataset.ts';
+import { join } from 'node:path';
 import { onCleanup, shuttingDown } from '@fairbench/harness/cleanup.ts';
 import { implTreeHash } from '@fairbench/harness/fingerprint.ts';
 import { contractEnv, poolSizeFromEnv } from '@fairbench/harness/impl/contract-env.ts';
 import { buildImplementation } from '@fairbench/harness/impl/launch.ts';
-import type { Implementation } from '@fairbench/harness/impl/manifest.ts';
-import { repoRoot } from '@fairbench/harness/paths.ts';
-import type { PlannedCase } from './plan/api-module.ts';
-import type { BenchApi } from './plan/apis.ts';
 import { distinctOriginals, originalOf } from './record/copies.ts';
 import type { BenchOptions, BenchOutcome, PreparedBench } from './plan/options.ts';
 import { implementationsOf, planRun, resolveApi, stepLoads } from './plan/run-plan.ts';
@@ -24,16 +19,15 @@ import { runCases } from './execute/case-loop.ts';
 import type { GateRecord } from './execute/gate.ts';
 import { CaseLoopEvents } from './execute/loop-events.ts';
 import { caseLoopDeps } from './execute/loop-deps.ts';
-import { checkCanRun, chooseWhere, startDatabases, startServer, type Where } from './execute/parties.ts';
+import { checkCanRun, chooseWhere, seedPaper, startDatabases } from './execute/parties.ts';
+import type { PreparedRun } from './execute/prepared-run.ts';
+import { startRecording } from './execute/head.ts';
 import { preflight } from './execute/preflight.ts';
 import { NO_OVERHEAD, plannedSeconds } from './plan/eta.ts';
 import { Progress } from './execute/progress.ts';
 import { k6Version } from './load/k6.ts';
-import { documentHeads } from './execute/head.ts';
 import { newRunId } from './record/result.ts';
-import type { BenchResult } from './record/result-document.ts';
-import { checkResumedDatabase, loadResume, type ResumeState } from './record/resume.ts';
-import { RunRecorder } from './record/run-record.ts';
+import { checkResumedDatabase, loadResume } from './record/resume.ts';
 
 export type { BenchOptions, BenchOutcome, PreparedBench } from './plan/options.ts';
 
@@ -82,32 +76,18 @@ export async function prepareBench(opts: BenchOptions): Promise<PreparedBench> {
   };
 }
 
-/** A prepared run whose gate passed. */
-interface Execution {
-  readonly opts: BenchOptions;
-  readonly api: BenchApi;
-  readonly impls: readonly Implementation[];
-  readonly cases: readonly PlannedCase[];
-  readonly remaining: readonly PlannedCase[];
-  readonly options: BenchResult['options'];
-  readonly where: Where;
-  readonly resumed: ResumeState | undefined;
-  readonly runId: string;
-  readonly gates: ReadonlyMap<string, GateRecord>;
-  readonly sessionStarted: Date;
-}
-
 /** Databases, seeding, the cases and the documents of a prepared run whose gate passed. */
-async function execute({ opts, api, impls, cases, remaining, options, where, resumed, runId, gates, sessionStarted }: Execution): Promise<BenchOutcome> {
+async function execute(run: PreparedRun): Promise<BenchOutcome> {
+  const { opts, api, impls, remaining, options, where, runId } = run;
   const generatorVersion = await k6Version().catch(() => {
     throw new Error('k6 is not installed: run make setup');
   });
   const databases = await startDatabases(api, where);
-  const db = databases.db;
-  const seeded = await seed(api, 'paper', databases.byKind);
-  console.log(`seeded ${api.name}: ${Object.entries(seeded.info.rows).map(([t, n]) => `${n} ${t}`).join(', ')} in ${seeded.info.loadMs} ms`);
+  const { db } = databases;
+  const seeded = await seedPaper(api, databases);
   const prepared = await api.module.prepare(seeded, databases.byKind);
-  if (resumed) checkResumedDatabase(resumed, { provider: db.provider, fingerprint: seeded.info.fingerprint, engine: db.engine.name, version: db.engine.version });
+  const fingerprint = seeded.info.fingerprint;
+  if (run.resumed) checkResumedDatabase(run.resumed, { provider: db.provider, fingerprint, engine: db.engine.name, version: db.engine.version });
   const runtime = db.provider;
   for (const impl of distinctOriginals(impls)) await buildImplementation(impl, { runtime });
   const env = (port: number) => contractEnv({ port, databases: databases.servers });
@@ -117,25 +97,13 @@ async function execute({ opts, api, impls, cases, remaining, options, where, res
   // The generator's ceiling is measured on this host against nginx here: it says nothing of other hosts.
   const { noise, ceiling } = await preflight(where.placement, workDir, opts.quick, !where.topology);
   const runtimes = new Map<string, string>();
-  const head = await documentHeads({ runId, api: opts.api, impls, options, gates, resumed, sessionStarted, seeded, db, poolSize, placement: databases.recordedPlacement, topology: where.topology, noise, ceiling, generatorVersion, limit: api.manifest.bench.limit, runtimes });
-  const names = impls.map((i) => i.manifest.name);
-  const recorder = new RunRecorder({ impls: names, planned: cases.map((c) => c.id), head, sessionStarted, ...(resumed ? { prior: resumed.cases, priorWallSeconds: resumed.wallSeconds } : {}) });
-  // Written before the first case, so that even a run killed in it can be resumed.
-  const files = await recorder.write();
-  const hint = onCleanup('bench: how to continue', async () => {
-    console.error(`bench: run ${runId} stopped with ${recorder.recordedCases} of ${cases.length} cases recorded in ${files.map((f) => relative(repoRoot, f)).join(', ')} (complete: false)`);
-    console.error(`bench: to continue it, give the same options and RESUME=${runId}`);
-  });
-  const events = new Progress(stepLoads(remaining, impls.length, api, opts), opts.repeat, opts.eta ?? NO_OVERHEAD).listen(new CaseLoopEvents());
+  const { recorder, done } = await startRecording(run, { seeded, databases, poolSize, noise, ceiling, generatorVersion, runtimes });
+
+  const progress = new Progress(stepLoads(remaining, impls.length, api, opts), opts.repeat, opts.eta ?? NO_OVERHEAD);
+  const databaseUrl = db.url;
   await runCases(remaining, {
-    ...caseLoopDeps({ opts, api, prepared, seeded, where, options, workDir, poolSize, ceiling, databaseUrl: db.url, databasePid: databases.pid }),
-    impls: names,
-    events,
-    startServer: async (name) => {
-      const server = await startServer(impls.find((i) => i.manifest.name === name)!, env, runtime, where);
-      if (server.runtimeVersion) runtimes.set(name, server.runtimeVersion);
-      return server;
-    },
+    ...caseLoopDeps({ opts, api, prepared, seeded, where, options, workDir, poolSize, ceiling, databaseUrl, databasePid: databases.pid, impls, env, runtime, runtimes }),
+    events: progress.listen(new CaseLoopEvents()),
     recorded: async (_c, records) => {
       recorder.record(records);
       await recorder.write();
@@ -144,7 +112,7 @@ async function execute({ opts, api, impls, cases, remaining, options, where, res
   });
 
   const written = await recorder.write();
-  hint();
+  done();
   for (const d of databases.servers) await d.stop();
   return { runId, files: written, complete: recorder.complete, failed: recorder.failed() };
 }

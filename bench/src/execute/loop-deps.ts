@@ -4,6 +4,8 @@
 // seed where the load writes, the API's checks after a repetition, the database probe, the
 // idle wait, the generator's ceiling and the wrk cross-check.
 import type { Seeded } from '@fairbench/harness/api/dataset.ts';
+import type { Implementation } from '@fairbench/harness/impl/manifest.ts';
+import type { RuntimeProviderName } from '@fairbench/harness/provision/index.ts';
 import type { PlannedCase, Prepared } from '../plan/api-module.ts';
 import type { BenchApi } from '../plan/apis.ts';
 import { firstWarmup, runSettings, type BenchOptions } from '../plan/options.ts';
@@ -13,7 +15,7 @@ import { startK6Instances } from '../load/k6-instances.ts';
 import type { BenchResult, GeneratorCeiling } from '../record/result-document.ts';
 import type { CaseLoopDeps } from './case-loop.ts';
 import { databaseDown } from './db-probe.ts';
-import type { Where } from './parties.ts';
+import { startServer, type Where } from './parties.ts';
 import { settle } from './settle.ts';
 
 export interface LoopFacts {
@@ -28,16 +30,28 @@ export interface LoopFacts {
   readonly ceiling: GeneratorCeiling | undefined;
   readonly databaseUrl: string;
   readonly databasePid: number | undefined;
+  readonly impls: readonly Implementation[];
+  readonly env: (port: number) => Record<string, string>;
+  readonly runtime: RuntimeProviderName;
+  /** Each implementation's runtime version as its server reports it on start. */
+  readonly runtimes: Map<string, string>;
 }
 
-/** The loop's dependencies but the run's own (impls, events, startServer, recorded, stopping). */
-export function caseLoopDeps({ opts, api, prepared, seeded, where, options, workDir, poolSize, ceiling, databaseUrl, databasePid }: LoopFacts): Omit<CaseLoopDeps<PlannedCase>, 'impls' | 'events' | 'startServer' | 'recorded' | 'stopping'> {
+/** The loop's dependencies but the run's own (its events, what it records, whether it is stopping). */
+export function caseLoopDeps(facts: LoopFacts): Omit<CaseLoopDeps<PlannedCase>, 'events' | 'recorded' | 'stopping'> {
+  const { opts, api, prepared, seeded, where, options, workDir, poolSize, ceiling, databaseUrl, databasePid, impls, env, runtime, runtimes } = facts;
   const { placement, topology } = where;
   const settings = runSettings(opts);
   // A served case's first load (its first warm-up iteration, or else its first repetition) is its implementation's first since it started.
   const settingsOf = (first: boolean): RunSettings => (first ? { ...settings, warmupSeconds: firstWarmup(opts) } : settings);
   return {
+    impls: impls.map((i) => i.manifest.name),
     repeat: opts.repeat,
+    startServer: async (name) => {
+      const server = await startServer(impls.find((i) => i.manifest.name === name)!, env, runtime, where);
+      if (server.runtimeVersion) runtimes.set(name, server.runtimeVersion);
+      return server;
+    },
     limitSeconds: (c, first) => api.module.limitSeconds(c, settingsOf(first)),
     startLoad: (c, server, limitSeconds, first) => {
       const env = scriptEnv(server.baseUrl, api.module.plannedSeconds(c, settingsOf(first)), prepared.k6Env(c, settingsOf(first)));

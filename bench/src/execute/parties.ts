@@ -2,6 +2,7 @@
 // the database's cores or host, the first one sampled), the implementation (on its cores,
 // in a container, or on a topology's host), the generators (placement, or a topology's
 // hosts); and whether every implementation can run here at all.
+import { seed, type Seeded } from '@fairbench/harness/api/dataset.ts';
 import { imageUnavailable } from '@fairbench/harness/impl/container.ts';
 import { startImplementation, type RunningImplementation } from '@fairbench/harness/impl/launch.ts';
 import type { Implementation } from '@fairbench/harness/impl/manifest.ts';
@@ -77,6 +78,14 @@ export async function startDatabases(api: BenchApi, { provider, placement, topol
   const recordedPlacement: Placement = { ...placement, database: database.pinned ? placement.database : null };
   console.log(`database: ${db.engine.name} ${db.engine.version} (${db.provider})${database.pinned ? ` pinned to core ${placement.database?.join(',')}` : ''}`);
   return { servers, byKind, db, pid: database.pid, recordedPlacement };
+}
+
+/** The API's databases seeded with the paper's data by its dataset module. */
+export async function seedPaper(api: BenchApi, databases: RunDatabases): Promise<Seeded<unknown>> {
+  const seeded = await seed(api, 'paper', databases.byKind);
+  const rows = Object.entries(seeded.info.rows).map(([t, n]) => `${n} ${t}`);
+  console.log(`seeded ${api.name}: ${rows.join(', ')} in ${seeded.info.loadMs} ms`);
+  return seeded;
 }
 
 /** Starts an implementation where the run places it: a topology's host, or this host's cores. */
