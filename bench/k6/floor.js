@@ -1,4 +1,4 @@
-// The generator's floor (bench/src/ceiling.ts): the cheapest request k6 can send — VUS virtual
+// The generator's floor (bench/src/execute/ceiling.ts): the cheapest request k6 can send — VUS virtual
 // users looping on a plain http.get(BASE_URL/) with k6's default options, no tags, no check,
 // no custom metric — against the same no-op server as noop.js, just before it. k6's CPU per
 // request here, F, is what no script can go below on this machine; noop.js (the control, the

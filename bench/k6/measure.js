@@ -2,7 +2,7 @@
 // protocol (setup() opens the window after the warm-up, handleSummary() closes it and writes
 // the summary where the runner reads it), errors by status and request type, the server's
 // own time from the Server-Timing header, and the thresholds that make k6 put the measured
-// window's sub-metrics (phase=measure, per name) into the summary that bench/src/k6.ts reads.
+// window's sub-metrics (phase=measure, per name) into the summary that bench/src/load/k6.ts reads.
 // The thresholds always pass: they only ask for the numbers. Each script keeps only its
 // API's requests and checks.
 import { sleep } from 'k6';

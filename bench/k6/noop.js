@@ -1,4 +1,4 @@
-// The generator's ceiling (bench/src/ceiling.ts): VUS virtual users loop on GET BASE_URL/
+// The generator's ceiling (bench/src/execute/ceiling.ts): VUS virtual users loop on GET BASE_URL/
 // against a no-op server, through the same record() every API's script uses, so that k6's
 // CPU per request here is what it spends per request in a case.
 //

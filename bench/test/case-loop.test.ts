@@ -19,19 +19,20 @@ import { fileURLToPath } from 'node:url';
 import { runCleanup } from '@fairbench/harness/cleanup.ts';
 import { repoRoot } from '@fairbench/harness/paths.ts';
 import { startProcess } from '@fairbench/harness/process.ts';
-import type { PlannedCase } from '../src/api-module.ts';
-import { runCases, type LoopServer } from '../src/case-loop.ts';
-import { databaseDown } from '../src/db-probe.ts';
-import { UsageError } from '../src/failure.ts';
-import { startK6 } from '../src/k6.ts';
-import { UNPINNED } from '../src/placement.ts';
+import type { PlannedCase } from '../src/plan/api-module.ts';
+import { runCases, type LoopServer } from '../src/execute/case-loop.ts';
+import { databaseDown } from '../src/execute/db-probe.ts';
+import { UsageError } from '../src/load/failure.ts';
+import { startK6 } from '../src/load/k6.ts';
+import { UNPINNED } from '../src/load/placement.ts';
 import { writeReport } from '../src/report/index.ts';
 import { summaryMarkdown } from '../src/report/summary.ts';
-import { Progress } from '../src/progress.ts';
-import { machineFacts, resultErrors } from '../src/result.ts';
-import type { BenchResult } from '../src/result-document.ts';
-import { resumeState, type ResumeExpectation } from '../src/resume.ts';
-import { RunRecorder, type DocumentHead } from '../src/run-record.ts';
+import { Progress } from '../src/execute/progress.ts';
+import { CaseLoopEvents } from '../src/execute/loop-events.ts';
+import { machineFacts, resultErrors } from '../src/record/result.ts';
+import type { BenchResult } from '../src/record/result-document.ts';
+import { resumeState, type ResumeExpectation } from '../src/record/resume.ts';
+import { RunRecorder, type DocumentHead } from '../src/record/run-record.ts';
 
 const skip = existsSync(join(repoRoot, 'apis', 'documents', 'dataset', 'payloads.js')) ? false : 'apis/documents/dataset/payloads.js (the documents seed) is not in this tree';
 const FAKE = fileURLToPath(new URL('./fixtures/fake-documents-server.ts', import.meta.url));
@@ -130,7 +131,7 @@ test('a run with a stalled, a crashing and a database-less case goes through and
   await runCases(cases, {
     impls: IMPLS,
     repeat: REPEAT,
-    progress: new Progress(Array(cases.length * IMPLS.length).fill({ seconds: 1, firstExtra: 0 }), REPEAT),
+    events: new Progress(Array(cases.length * IMPLS.length).fill({ seconds: 1, firstExtra: 0 }), REPEAT).listen(new CaseLoopEvents()),
     limitSeconds: (_c, first) => {
       limitsAsked.push(first ? 'first' : 'later');
       return LIMIT_SECONDS;

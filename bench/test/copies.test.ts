@@ -6,9 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import type { Implementation } from '@fairbench/harness/impl/manifest.ts';
-import { asCopy, distinctOriginals, docLabel, documentName, implCopies, isCalibration, originalOf, resultFileName } from '../src/copies.ts';
-import type { BenchResult } from '../src/result-document.ts';
-import { resultErrors } from '../src/result.ts';
+import { asCopy, distinctOriginals, docLabel, documentName, implCopies, isCalibration, originalOf, resultFileName } from '../src/record/copies.ts';
+import type { BenchResult } from '../src/record/result-document.ts';
+import { resultErrors } from '../src/record/result.ts';
 import { writeCalibrationFixtures } from './fixtures/generate.ts';
 
 test('IMPL: different names are an ordinary run, one name twice an A/A run, a mixture is refused', () => {

@@ -1,8 +1,8 @@
 // The failures the runner records from what a load measured.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { emptyWindow } from '../src/failure.ts';
-import type { Measured } from '../src/k6.ts';
+import { emptyWindow } from '../src/load/failure.ts';
+import type { Measured } from '../src/load/k6.ts';
 
 // What k6's summary gives a window in which nothing ended: zero requests and zero latencies.
 const zeros = { min: 0, mean: 0, median: 0, p90: 0, p95: 0, p99: 0, max: 0 };

@@ -6,7 +6,7 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { loadImplementation } from '@fairbench/harness/impl/manifest.ts';
-import { currentHashes, decide, readVerdict } from '../src/gate.ts';
+import { currentHashes, decide, readVerdict } from '../src/execute/gate.ts';
 
 const dir = await mkdtemp(join(os.tmpdir(), 'fairbench-gate-test-'));
 after(() => rm(dir, { recursive: true, force: true }));

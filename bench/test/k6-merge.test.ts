@@ -12,8 +12,8 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { promisify } from 'node:util';
-import { checkK6Samples, k6Percentile, k6Trends, k6TrendStats, mergeK6Summaries, type K6Instance } from '../src/k6-merge.ts';
-import { measuredFromK6, type K6Summary } from '../src/k6.ts';
+import { checkK6Samples, k6Percentile, k6Trends, k6TrendStats, mergeK6Summaries, type K6Instance } from '../src/load/k6-merge.ts';
+import { measuredFromK6, type K6Summary } from '../src/load/k6.ts';
 import { k6Binary } from '../src/paths.ts';
 
 const ITERATIONS = 400;

@@ -13,11 +13,11 @@ import type { ForumCase } from '@fairbench/apis/forum/bench/index.ts';
 import { seed } from '@fairbench/harness/api/dataset.ts';
 import { runCleanup } from '@fairbench/harness/cleanup.ts';
 import { chooseProvider } from '@fairbench/harness/provision/index.ts';
-import { benchApi } from '../src/apis.ts';
-import { k6Version, startK6, timelineSeconds, type Measured, type RunSettings } from '../src/k6.ts';
-import { UNPINNED } from '../src/placement.ts';
-import { machineFacts, resultErrors } from '../src/result.ts';
-import type { BenchResult, Repetition } from '../src/result-document.ts';
+import { benchApi } from '../src/plan/apis.ts';
+import { k6Version, startK6, timelineSeconds, type Measured, type RunSettings } from '../src/load/k6.ts';
+import { UNPINNED } from '../src/load/placement.ts';
+import { machineFacts, resultErrors } from '../src/record/result.ts';
+import type { BenchResult, Repetition } from '../src/record/result-document.ts';
 
 const dir = await mkdtemp(join(os.tmpdir(), 'fairbench-measure-test-'));
 after(async () => {

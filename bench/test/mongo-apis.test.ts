@@ -6,12 +6,12 @@ import { describe, test } from 'node:test';
 import { defaultDocumentModels, expandDocuments, loadDocumentsScenario } from '@fairbench/apis/documents/bench/scenario.ts';
 import { expandUsers, loadUsersScenario, stepsEnv } from '@fairbench/apis/users/bench/scenario.ts';
 import { repoRoot } from '@fairbench/harness/paths.ts';
-import { selectCases } from '../src/select.ts';
-import { measuredFromK6, type K6Summary } from '../src/k6.ts';
+import { selectCases } from '../src/plan/select.ts';
+import { measuredFromK6, type K6Summary } from '../src/load/k6.ts';
 import { paperRows, requestTypeRows, type CaseSource } from '../src/report/request-types.ts';
-import { resultErrors } from '../src/result.ts';
-import type { BenchCase, BenchResult, Repetition } from '../src/result-document.ts';
-import { inOrder, roundOrder } from '../src/run.ts';
+import { resultErrors } from '../src/record/result.ts';
+import type { BenchCase, BenchResult, Repetition } from '../src/record/result-document.ts';
+import { inOrder, roundOrder } from '../src/execute/case-loop.ts';
 
 const USERS_SCENARIO = `${repoRoot}/apis/users/bench/scenario.yaml`;
 const { scenario: users } = await loadUsersScenario(USERS_SCENARIO);

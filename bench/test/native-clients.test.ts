@@ -2,12 +2,12 @@
 // summary) into the baseline kit's output, and the plan's native twin of each driver case.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { histogramLatency, parseSysbench, sysbenchOutput } from '../src/baseline/sysbench.ts';
-import { parsePgbenchLog, pgbenchOutput } from '../src/baseline/pgbench.ts';
-import { measuredFromBaseline } from '../src/baseline/launch.ts';
-import { withNativeTier } from '../src/tiers.ts';
-import { selectCases } from '../src/select.ts';
-import { tierOf } from '../src/result-document.ts';
+import { histogramLatency, parseSysbench, sysbenchOutput } from '../src/load/baseline/sysbench.ts';
+import { parsePgbenchLog, pgbenchOutput } from '../src/load/baseline/pgbench.ts';
+import { measuredFromBaseline } from '../src/load/baseline/launch.ts';
+import { withNativeTier } from '../src/plan/tiers.ts';
+import { selectCases } from '../src/plan/select.ts';
+import { tierOf } from '../src/record/result-document.ts';
 
 // sysbench 1.0.20's output here (2 threads, --report-checkpoints=1 --histogram=on), the histogram cut to five rows.
 const SYSBENCH = `sysbench 1.0.20 (using system LuaJIT 2.1.0-beta3)
@@ -101,7 +101,7 @@ test('pgbench: transactions counted by their start inside the window, each stand
   assert.equal(out.latencyUs.mean, Math.round(((105 + 9576 + 6096) / 9) * 1000) / 1000);
 });
 
-// bench/tools/mongo-native's output here (documents' sequential protocol, 5 of each, against FerretDB), cut to two types.
+// apis/shared/mongo-native's output here (documents' sequential protocol, 5 of each, against FerretDB), cut to two types.
 const MONGO_NATIVE = '{"measureFrom":1795418926279,"measureUntil":1795418926323,"requests":10,"errors":{"check":1},"latencyUs":{"max":3345.785,"mean":1200.5,"median":969.058,"min":344.216,"p90":2227.298,"p95":3345.785,"p99":3345.785},"requestTypes":{"createDocument":{"requests":5,"errors":1,"latencyUs":{"max":3345.785,"mean":1943.78,"median":2227.298,"min":692.559,"p90":3345.785,"p95":3345.785,"p99":3345.785}},"getDocument":{"requests":5,"errors":0,"latencyUs":{"max":654.597,"mean":461.467,"median":392.947,"min":344.216,"p90":654.597,"p95":654.597,"p99":654.597}}}}';
 
 test("mongo-native writes the kit's output itself: the launcher reads it as any baseline's (µs → ms, per operation)", () => {

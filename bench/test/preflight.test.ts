@@ -8,13 +8,13 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { runCleanup } from '@fairbench/harness/cleanup.ts';
-import { coefficientOfVariation, measureCeiling, windowRates } from '../src/ceiling.ts';
-import { cpuPerRequest } from '../src/cpu-per-request.ts';
-import { heavyProcesses, noiseWarning } from '../src/noise.ts';
-import { choosePlacement } from '../src/placement.ts';
-import { CLK_TCK, type Stat } from '../src/proc-sampler.ts';
-import { resultErrors } from '../src/result.ts';
-import { parseWrk } from '../src/wrk.ts';
+import { coefficientOfVariation, measureCeiling, windowRates } from '../src/execute/ceiling.ts';
+import { cpuPerRequest } from '../src/load/cpu-per-request.ts';
+import { heavyProcesses, noiseWarning } from '../src/execute/noise.ts';
+import { choosePlacement } from '../src/load/placement.ts';
+import { CLK_TCK, type Stat } from '../src/load/proc-sampler.ts';
+import { resultErrors } from '../src/record/result.ts';
+import { parseWrk } from '../src/load/wrk.ts';
 
 const dir = await mkdtemp(join(os.tmpdir(), 'fairbench-preflight-'));
 after(async () => {

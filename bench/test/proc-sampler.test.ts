@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { runCleanup } from '@fairbench/harness/cleanup.ts';
 import { startProcess } from '@fairbench/harness/process.ts';
-import { TreeSampler } from '../src/proc-sampler.ts';
+import { TreeSampler } from '../src/load/proc-sampler.ts';
 
 const dir = await mkdtemp(join(os.tmpdir(), 'fairbench-sampler-test-'));
 after(async () => {

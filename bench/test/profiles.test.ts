@@ -2,10 +2,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { loadApis } from '@fairbench/harness/api/manifest.ts';
-import { benchApi } from '../src/apis.ts';
-import { UsageError } from '../src/failure.ts';
-import { apiSubset, chooseProfile, loadProfiles, profileCases } from '../src/profiles.ts';
-import { plannedSeconds, Progress } from '../src/progress.ts';
+import { benchApi } from '../src/plan/apis.ts';
+import { UsageError } from '../src/load/failure.ts';
+import { apiSubset, chooseProfile, loadProfiles, profileCases } from '../src/plan/profiles.ts';
+import { plannedSeconds, Progress } from '../src/execute/progress.ts';
 
 test('the default is standard; QUICK=1 is PROFILE=quick; an unknown or contradictory profile is a usage error', async () => {
   assert.equal((await chooseProfile(undefined, false)).profile.name, 'standard');

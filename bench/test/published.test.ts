@@ -9,7 +9,7 @@ import { loadApis } from '@fairbench/harness/api/manifest.ts';
 import publishedSchema from '../schemas/published.schema.json' with { type: 'json' };
 import { publishedFindings, type Published } from '../src/report/published.ts';
 import type { CaseRow, CaseResult } from '../src/report/model.ts';
-import type { Repetition } from '../src/result-document.ts';
+import type { Repetition } from '../src/record/result-document.ts';
 
 const rep = (throughput: number, sd: number, invalid = false): Repetition => ({
   index: 1, startedAt: '2026-11-23T00:00:00.000Z', durationSeconds: 10, requests: throughput * 10, errors: {}, throughput,

@@ -7,9 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { checkCharts, checkOverflow, openReport } from '../src/report/browser.ts';
+import { checkCharts, checkOverflow, openReport } from '../src/report/html/browser.ts';
 import { writeReport } from '../src/report/index.ts';
-import type { BenchResult } from '../src/result-document.ts';
+import type { BenchResult } from '../src/record/result-document.ts';
 import { writeFixtures } from './fixtures/generate.ts';
 
 let dir: string;

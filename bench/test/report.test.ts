@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { writeReport, type WrittenReport } from '../src/report/index.ts';
-import { limitFor, type BenchResult } from '../src/result-document.ts';
+import { limitFor, type BenchResult } from '../src/record/result-document.ts';
 import { summarizeCase } from '../src/report/model.ts';
 import { comparisonMarkdown } from '../src/report/comparison-summary.ts';
 import { casesCsv, csvField } from '../src/report/csv.ts';

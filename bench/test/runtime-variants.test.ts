@@ -8,11 +8,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { loadImplementation } from '@fairbench/harness/impl/manifest.ts';
-import { asCopy, implCopies } from '../src/copies.ts';
-import { documentImplementation } from '../src/document-impl.ts';
+import { asCopy, implCopies } from '../src/record/copies.ts';
+import { documentImplementation } from '../src/record/document-impl.ts';
 import { writeReport } from '../src/report/index.ts';
-import { resultErrors, resultFile, writeResult } from '../src/result.ts';
-import type { BenchResult, TimelinePoint } from '../src/result-document.ts';
+import { resultErrors, resultFile, writeResult } from '../src/record/result.ts';
+import type { BenchResult, TimelinePoint } from '../src/record/result-document.ts';
 import { writeFixtures } from './fixtures/generate.ts';
 
 const facts = { runtimeVersion: '1.4.4', implTreeHash: `sha256:${'a'.repeat(64)}`, poolSize: 100 };

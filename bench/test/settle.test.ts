@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { after, test } from 'node:test';
-import { settle } from '../src/settle.ts';
+import { settle } from '../src/execute/settle.ts';
 
 const children: ChildProcess[] = [];
 after(() => {

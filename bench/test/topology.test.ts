@@ -7,10 +7,10 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { onHost, type Host } from '@fairbench/harness/hosts/host.ts';
-import { UsageError } from '../src/failure.ts';
-import { executionSegments } from '../src/k6-instances.ts';
-import { differences, parseDescription } from '../src/topology/machine.ts';
-import { loadTopology, placementOf } from '../src/topology/topology.ts';
+import { UsageError } from '../src/load/failure.ts';
+import { executionSegments } from '../src/load/k6-instances.ts';
+import { differences, parseDescription } from '../src/execute/topology/machine.ts';
+import { loadTopology, placementOf } from '../src/execute/topology/topology.ts';
 
 describe('execution segments', () => {
   test('n instances split [0, 1] into n equal segments of one sequence', () => {

@@ -12,7 +12,7 @@ import { apiNames } from '@fairbench/harness/api/manifest.ts';
 import { implNames, UsageError } from '@fairbench/harness/cli/usage.ts';
 import { loadImplementations } from '@fairbench/harness/impl/manifest.ts';
 import { repoRoot } from '@fairbench/harness/paths.ts';
-import { resumeStatus, selectApis } from '../src/api-selection.ts';
+import { resumeStatus, selectApis } from '../src/plan/api-selection.ts';
 
 interface Ran {
   code: number | null;

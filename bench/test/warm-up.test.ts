@@ -12,14 +12,15 @@ import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { runCleanup } from '@fairbench/harness/cleanup.ts';
 import { startProcess, type ManagedProcess } from '@fairbench/harness/process.ts';
-import type { PlannedCase } from '../src/api-module.ts';
-import { runCases, type LoopServer } from '../src/case-loop.ts';
-import type { Measured, StartedLoad } from '../src/k6.ts';
-import { Progress } from '../src/progress.ts';
-import { UNPINNED } from '../src/placement.ts';
-import { machineFacts, resultErrors } from '../src/result.ts';
-import type { BenchCase, BenchResult } from '../src/result-document.ts';
-import { isSteady, plannedWarmups } from '../src/warm-up.ts';
+import type { PlannedCase } from '../src/plan/api-module.ts';
+import { runCases, type LoopServer } from '../src/execute/case-loop.ts';
+import type { Measured, StartedLoad } from '../src/load/k6.ts';
+import { Progress } from '../src/execute/progress.ts';
+import { CaseLoopEvents } from '../src/execute/loop-events.ts';
+import { UNPINNED } from '../src/load/placement.ts';
+import { machineFacts, resultErrors } from '../src/record/result.ts';
+import type { BenchCase, BenchResult } from '../src/record/result-document.ts';
+import { isSteady, plannedWarmups } from '../src/plan/warm-up.ts';
 
 // Made before the first test: with --test-force-exit (make unit) the runner ends once the
 // tests it knows have finished, so a top-level await after a test hides every later one.
@@ -83,7 +84,7 @@ test('each implementation warms until its rate is steady, then its repetitions a
   await runCases([CASE], {
     impls: IMPLS,
     repeat: REPEAT,
-    progress: new Progress(Array(IMPLS.length).fill({ seconds: 1, firstExtra: 0, warmups: 2 }), REPEAT),
+    events: new Progress(Array(IMPLS.length).fill({ seconds: 1, firstExtra: 0, warmups: 2 }), REPEAT).listen(new CaseLoopEvents()),
     limitSeconds: () => 10,
     firstWarmupSeconds: FIRST_WARMUP,
     warmupIterations: { max: MAX, steadyWithinPercent: 5 },
@@ -166,7 +167,7 @@ test('a case that ends in overload: every repetition on a freshly started server
   await runCases([STRESS], {
     impls: ['a', 'b'],
     repeat: 3,
-    progress: new Progress([{ seconds: 1, firstExtra: 0, warmups: 0 }, { seconds: 1, firstExtra: 0, warmups: 0 }], 3),
+    events: new Progress([{ seconds: 1, firstExtra: 0, warmups: 0 }, { seconds: 1, firstExtra: 0, warmups: 0 }], 3).listen(new CaseLoopEvents()),
     limitSeconds: () => 10,
     firstWarmupSeconds: FIRST_WARMUP,
     warmupIterations: { max: MAX, steadyWithinPercent: 5 },

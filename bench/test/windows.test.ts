@@ -1,10 +1,10 @@
 // Apdex from counts, response time over time, and a stress test's stop conditions: the
 // thresholds bench/k6/windows.js gives k6 and what the runner reads back from its summary
-// (bench/src/windows.ts), on synthetic windows.
+// (bench/src/load/windows.ts), on synthetic windows.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { stressThresholds, overTimeThresholds, windowTags } from '../k6/windows.js';
-import { apdexFromCounts, apdexOf, firstFailure, stressOutcomeOf, overTimeOf } from '../src/windows.ts';
+import { apdexFromCounts, apdexOf, firstFailure, stressOutcomeOf, overTimeOf } from '../src/load/windows.ts';
 
 const RULE = { meanMs: 30000, meanSeconds: 60, errorRate: 0.5, errorSeconds: 10 };
 

@@ -14,7 +14,7 @@ const { runCleanup } = await import('../src/cleanup.ts');
 const { repoRoot } = await import('../src/paths.ts');
 const { conformanceApi, withModule } = await import('@fairbench/conformance/apis.ts');
 const { loadSpecValidators, runTarget, startDatabases, suiteFingerprints } = await import('@fairbench/conformance/run.ts');
-const { benchApi } = await import('@fairbench/bench/apis.ts');
+const { benchApi } = await import('@fairbench/bench/plan/apis.ts');
 
 after(() => runCleanup());
 

@@ -3,8 +3,8 @@
 // load shape (one sequential client, or the case's clients looping), no HTTP, no
 // framework, no JSON of a request. Started by the runner as its own process, pinned to
 // the generator's core:  node baseline.ts <config.json> <out.json>
-import { MongoClient, ObjectId } from 'mongodb';
-import { clientArgs, Recorder } from '@fairbench/bench/baseline/recorder.ts';
+import { MongoClient, type ObjectId } from 'mongodb';
+import { clientArgs, Recorder } from '@fairbench/bench/plugin.ts';
 import { COLLECTION } from '../dataset/model.ts';
 import { payload } from '../dataset/payloads.js';
 

@@ -1,15 +1,11 @@
 // The documents benchmark: scenario.yaml's shapes × models, the seeded collection loaded
 // fresh before every repetition, k6.js against the implementation, and the same
 // operations alone in two tiers: through the Node MongoDB driver (baseline.ts, the driver
-// tier) and through the Go driver (bench/tools/mongo-native, the native tier).
+// tier) and through the Go driver (apis/shared/mongo-native, the native tier).
 import { fileURLToPath } from 'node:url';
 import { databaseUrl } from '@fairbench/harness/api/dataset.ts';
-import type { BenchModule } from '@fairbench/bench/api-module.ts';
-import { startBaselineClient } from '@fairbench/bench/baseline/launch.ts';
-import type { RunSettings } from '@fairbench/bench/k6.ts';
-import { MONGO_NATIVE_CLIENT, type MongoNativeConfig } from '@fairbench/bench/baseline/mongo-native.ts';
-import { checkChoices, selectCases } from '@fairbench/bench/select.ts';
-import { withNativeTier } from '@fairbench/bench/tiers.ts';
+import { type BenchModule, startBaselineClient, type RunSettings, checkChoices, selectCases, withNativeTier } from '@fairbench/bench/plugin.ts';
+import { MONGO_NATIVE_CLIENT, type MongoNativeConfig } from '../../shared/mongo-native/launch.ts';
 import { COLLECTION, type DocumentsDataset } from '../dataset/model.ts';
 import { payload } from '../dataset/payloads.js';
 import type { DocumentsBaselineConfig } from './baseline.ts';

@@ -1,8 +1,7 @@
 // The documents scenario file (scenario.yaml beside this file): payload shapes × load
 // models (the paper's sequential protocol and a concurrent variant), and the paper's
 // published differences the report sets beside ours.
-import type { PlannedCase } from '@fairbench/bench/api-module.ts';
-import { loadYaml } from '@fairbench/bench/yaml.ts';
+import { type PlannedCase, loadYaml } from '@fairbench/bench/plugin.ts';
 import schema from './scenario.schema.json' with { type: 'json' };
 
 export type DocumentOp = 'createDocument' | 'getDocument' | 'replaceDocument' | 'deleteDocument';

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { runCleanup } from '@fairbench/harness/cleanup.ts';
 import { repoRoot } from '@fairbench/harness/paths.ts';
-import { startK6 } from '@fairbench/bench/k6.ts';
+import { startK6 } from '@fairbench/bench/load/k6.ts';
 
 const PAYLOADS = join(repoRoot, 'apis', 'documents', 'dataset', 'payloads.js');
 const skip = existsSync(PAYLOADS) ? false : 'apis/documents/dataset/payloads.js (the documents seed) is not in this tree';

@@ -3,7 +3,7 @@
 // arrival rate), no HTTP and no framework. Started by the runner as its own process,
 // pinned to the generator's core:  node baseline.ts <config.json> <out.json>
 import mysql from 'mysql2/promise';
-import { clientArgs, Recorder } from '@fairbench/bench/baseline/recorder.ts';
+import { clientArgs, Recorder } from '@fairbench/bench/plugin.ts';
 import { mulberry32 } from '../../../bench/k6/prng.js';
 import type { ArgKind, Model } from './scenario.ts';
 

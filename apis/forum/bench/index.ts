@@ -4,11 +4,7 @@
 // `database` case) and through sysbench (native.ts + native.lua, the native tier).
 import { fileURLToPath } from 'node:url';
 import { databaseUrl } from '@fairbench/harness/api/dataset.ts';
-import type { BenchModule, PlannedCase, WrkLoad } from '@fairbench/bench/api-module.ts';
-import { startBaselineClient } from '@fairbench/bench/baseline/launch.ts';
-import type { RunSettings } from '@fairbench/bench/k6.ts';
-import { checkChoices, selectCases } from '@fairbench/bench/select.ts';
-import { withNativeTier } from '@fairbench/bench/tiers.ts';
+import { type BenchModule, type PlannedCase, type WrkLoad, startBaselineClient, type RunSettings, checkChoices, selectCases, withNativeTier } from '@fairbench/bench/plugin.ts';
 import type { ForumDataset } from '../dataset/model.ts';
 import type { ForumBaselineConfig } from './baseline.ts';
 import type { ForumNativeConfig } from './native.ts';

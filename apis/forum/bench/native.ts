@@ -6,9 +6,7 @@
 // pinned by the runner like every baseline:  node native.ts <config.json> <out.json>
 import { rm, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { clientArgs } from '@fairbench/bench/baseline/recorder.ts';
-import { runNative } from '@fairbench/bench/baseline/native.ts';
-import { parseSysbench, sysbenchOutput } from '@fairbench/bench/baseline/sysbench.ts';
+import { clientArgs, runNative, parseSysbench, sysbenchOutput } from '@fairbench/bench/plugin.ts';
 import type { ArgKind, Model } from './scenario.ts';
 
 export interface ForumNativeConfig {

@@ -1,6 +1,6 @@
 // The forum's scenario file (scenario.yaml beside this file) and the cases it expands to:
 // protocols × models × axes, each benchmarked case followed by its database-alone case.
-import { loadYaml } from '@fairbench/bench/yaml.ts';
+import { loadYaml } from '@fairbench/bench/plugin.ts';
 import scenarioSchema from './scenario.schema.json' with { type: 'json' };
 
 export type Model = 'closed' | 'open';

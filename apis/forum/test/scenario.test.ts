@@ -2,7 +2,7 @@
 // SQL the Express implementation runs.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { selectCases } from '@fairbench/bench/select.ts';
+import { selectCases } from '@fairbench/bench/plan/select.ts';
 import { defaultModels, expandCases, loadScenario } from '../bench/scenario.ts';
 
 const SCENARIO = new URL('../bench/scenario.yaml', import.meta.url).pathname;

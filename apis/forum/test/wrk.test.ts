@@ -10,7 +10,7 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { runCleanup } from '@fairbench/harness/cleanup.ts';
-import { runWrk } from '@fairbench/bench/wrk.ts';
+import { runWrk } from '@fairbench/bench/load/wrk.ts';
 import { forumWrkLoad } from '../bench/index.ts';
 import { expandCases, loadScenario } from '../bench/scenario.ts';
 

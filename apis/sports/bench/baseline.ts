@@ -6,7 +6,7 @@
 // Started by the runner as its own process:  node baseline.ts <config.json> <out.json>
 import bcrypt from 'bcrypt';
 import pg from 'pg';
-import { clientArgs, part, Recorder, sleep } from '@fairbench/bench/baseline/recorder.ts';
+import { clientArgs, part, Recorder, sleep } from '@fairbench/bench/plugin.ts';
 import type { Group, Stage, Step } from './scenario.ts';
 
 export interface SportsBaselineConfig {

@@ -4,11 +4,7 @@
 // (baseline.ts, the driver tier) and as pgbench scripts (native.ts, the native tier).
 import { fileURLToPath } from 'node:url';
 import { databaseUrl } from '@fairbench/harness/api/dataset.ts';
-import type { BenchModule } from '@fairbench/bench/api-module.ts';
-import { startBaselineClient } from '@fairbench/bench/baseline/launch.ts';
-import type { RunSettings } from '@fairbench/bench/k6.ts';
-import { checkChoices, selectCases } from '@fairbench/bench/select.ts';
-import { withNativeTier } from '@fairbench/bench/tiers.ts';
+import { type BenchModule, startBaselineClient, type RunSettings, checkChoices, selectCases, withNativeTier } from '@fairbench/bench/plugin.ts';
 import type { SportsDataset } from '../dataset/model.ts';
 import type { SportsBaselineConfig } from './baseline.ts';
 import type { SportsNativeConfig } from './native.ts';

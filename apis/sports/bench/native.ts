@@ -11,9 +11,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { clientArgs } from '@fairbench/bench/baseline/recorder.ts';
-import { runNative } from '@fairbench/bench/baseline/native.ts';
-import { parsePgbenchLog, pgbenchOutput, type PgbenchTransaction } from '@fairbench/bench/baseline/pgbench.ts';
+import { clientArgs, runNative, parsePgbenchLog, pgbenchOutput, type PgbenchTransaction } from '@fairbench/bench/plugin.ts';
 import type { Group, Stage, Step } from './scenario.ts';
 
 export interface SportsNativeConfig {

@@ -1,8 +1,7 @@
 // The sports scenario file (scenario.yaml beside this file): the paper's five user groups and
 // its per-group ramp (Table 3), expanded into k6 ramping-vus stages. QUICK=1 scales the
 // same shape down; DURATION_SCALE (0 < x <= 1) shortens a full run keeping its shape.
-import type { PlannedCase } from '@fairbench/bench/api-module.ts';
-import { loadYaml } from '@fairbench/bench/yaml.ts';
+import { type PlannedCase, loadYaml } from '@fairbench/bench/plugin.ts';
 import schema from './scenario.schema.json' with { type: 'json' };
 
 export type Step = 'signUp' | 'login' | 'listFacilities' | 'listFields' | 'createField' | 'reserve' | 'accept' | 'rate';

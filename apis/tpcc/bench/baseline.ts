@@ -6,7 +6,7 @@
 // go-tpc's summary into the baseline kit's output.
 import { spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
-import { clientArgs, type BaselineOutput, type LatencyUs } from '@fairbench/bench/baseline/recorder.ts';
+import { clientArgs, type BaselineOutput, type LatencyUs } from '@fairbench/bench/plugin.ts';
 
 export interface TpccBaselineConfig {
   readonly goTpc: string;

@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { parse } from 'yaml';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import type { PlannedCase } from '@fairbench/bench/api-module.ts';
+import type { PlannedCase } from '@fairbench/bench/plugin.ts';
 import schema from './scenario.schema.json' with { type: 'json' };
 
 export const TRANSACTIONS = ['new-order', 'payment', 'order-status', 'delivery', 'stock-level'] as const;

@@ -6,7 +6,7 @@
 //   node baseline.ts <config.json> <out.json>
 import bcrypt from 'bcrypt';
 import { MongoClient, ObjectId } from 'mongodb';
-import { clientArgs, part, Recorder, sleep } from '@fairbench/bench/baseline/recorder.ts';
+import { clientArgs, part, Recorder, sleep } from '@fairbench/bench/plugin.ts';
 import type { FlowStep } from './scenario.ts';
 
 export interface UsersBaselineConfig {

@@ -2,15 +2,11 @@
 // users seeded fresh before every repetition, k6.js against the implementation, and the
 // same flows alone in two tiers: through the Node MongoDB driver with bcrypt where the API
 // pays it (baseline.ts, the driver tier) and through the Go driver, database only
-// (bench/tools/mongo-native, the native tier).
+// (apis/shared/mongo-native, the native tier).
 import { fileURLToPath } from 'node:url';
 import { databaseUrl } from '@fairbench/harness/api/dataset.ts';
-import type { BenchModule } from '@fairbench/bench/api-module.ts';
-import { startBaselineClient } from '@fairbench/bench/baseline/launch.ts';
-import type { RunSettings } from '@fairbench/bench/k6.ts';
-import { MONGO_NATIVE_CLIENT, type MongoNativeConfig } from '@fairbench/bench/baseline/mongo-native.ts';
-import { checkChoices, selectCases } from '@fairbench/bench/select.ts';
-import { withNativeTier } from '@fairbench/bench/tiers.ts';
+import { type BenchModule, startBaselineClient, type RunSettings, checkChoices, selectCases, withNativeTier } from '@fairbench/bench/plugin.ts';
+import { MONGO_NATIVE_CLIENT, type MongoNativeConfig } from '../../shared/mongo-native/launch.ts';
 import type { UsersDataset } from '../dataset/model.ts';
 import type { UsersBaselineConfig } from './baseline.ts';
 import { USERS_COLLECTION } from '../dataset/load.ts';

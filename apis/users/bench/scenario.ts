@@ -1,7 +1,6 @@
 // The users scenario file (scenario.yaml beside this file): the paper's four flows of
 // request types and the arrival points (N users over T seconds) they run at.
-import type { PlannedCase } from '@fairbench/bench/api-module.ts';
-import { loadYaml } from '@fairbench/bench/yaml.ts';
+import { type PlannedCase, loadYaml } from '@fairbench/bench/plugin.ts';
 import schema from './scenario.schema.json' with { type: 'json' };
 
 export type UserOp = 'registerUser' | 'login' | 'listUsers' | 'getUser' | 'getMe' | 'adminListUsers' | 'updateUser' | 'deleteUser';

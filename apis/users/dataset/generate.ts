@@ -19,7 +19,7 @@ const BCRYPT_BASE64 = './ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz012
 // The 22nd salt character carries only 2 of its 6 bits; these four are the canonical ones.
 const BCRYPT_LAST_SALT_CHAR = '.Oeu';
 
-interface PlainUser extends Omit<SeedUser, 'passwordHash'> {}
+type PlainUser = Omit<SeedUser, 'passwordHash'>;
 
 function plainUsers(scale: UsersScale): PlainUser[] {
   if (!Number.isInteger(scale.users) || scale.users < 1 || scale.users > 0xffffff) throw new RangeError(`users must be 1..16777215, got ${scale.users}`);

@@ -10,7 +10,7 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { runCleanup } from '@fairbench/harness/cleanup.ts';
-import { startK6 } from '@fairbench/bench/k6.ts';
+import { startK6 } from '@fairbench/bench/load/k6.ts';
 import { loadUsersScenario, stepsEnv } from '../bench/scenario.ts';
 
 const dir = await mkdtemp(join(os.tmpdir(), 'fairbench-users-k6-'));

@@ -13,16 +13,16 @@ import { onCleanup } from '@fairbench/harness/cleanup.ts';
 import { runMain } from '@fairbench/harness/cli/main.ts';
 import { choiceArg, implNames, listArg, missing, numberArg, parseCli, UsageError } from '@fairbench/harness/cli/usage.ts';
 import { repoRoot, resultsDir } from '@fairbench/harness/paths.ts';
-import { resumeStatus, selectApis } from '../api-selection.ts';
-import { isDatabaseAlone, type BenchResult } from '../result-document.ts';
-import { newRunId } from '../result.ts';
-import { formatDuration } from '../progress.ts';
-import { chooseProfile, profileCases } from '../profiles.ts';
-import { checkRunId, RunComplete } from '../resume.ts';
+import { resumeStatus, selectApis } from '../plan/api-selection.ts';
+import { isDatabaseAlone, type BenchResult } from '../record/result-document.ts';
+import { newRunId } from '../record/result.ts';
+import { formatDuration } from '../execute/progress.ts';
+import { chooseProfile, profileCases } from '../plan/profiles.ts';
+import { checkRunId, RunComplete } from '../record/resume.ts';
 import type { BenchOutcome, PreparedBench } from '../run.ts';
-import type { FailedCase } from '../run-record.ts';
-import { FilteredOut } from '../select.ts';
-import type { WarmupIterations } from '../warm-up.ts';
+import type { FailedCase } from '../record/run-record.ts';
+import { FilteredOut } from '../plan/select.ts';
+import type { WarmupIterations } from '../plan/warm-up.ts';
 
 /** make bench's exit codes (bench/README.md); runMain gives 2 (usage) and 1 (gate, set-up, bugs), Ctrl-C 130. */
 const EXIT = { measured: 0, casesFailed: 3 } as const;

@@ -6,7 +6,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runMain } from '@fairbench/harness/cli/main.ts';
 import { parseCli, UsageError } from '@fairbench/harness/cli/usage.ts';
-import { mergeRunnerResults } from '../k6-operator-results.ts';
+import { mergeRunnerResults } from '../k6-operator/results.ts';
 
 await runMain('k6-operator-merge', async () => {
   const { values } = parseCli({ options: { dir: { type: 'string' } } });

@@ -4,7 +4,7 @@
 // Writes, for each benchmarked case the selection keeps (database-alone cases are not k6 loads),
 // results/k6-operator/<api>/<runId>/<TestRun name>.yaml: a ConfigMap with the `k6 archive` of
 // the API's script (the same script, scenario file and environment as make bench) and a
-// k6-operator TestRun that runs it on PARALLELISM runners (bench/src/k6-operator.ts), each
+// k6-operator TestRun that runs it on PARALLELISM runners (bench/src/k6-operator/operator.ts), each
 // checked against k6-operator's TestRun CRD first; and layout.json beside them: where each
 // runner of each case writes its summary and samples on the results claim.
 // Nothing here talks to a cluster: kubectl create is the user's.
@@ -14,15 +14,15 @@ import { runMain } from '@fairbench/harness/cli/main.ts';
 import { CannotRun, choiceArg, listArg, missing, numberArg, parseCli, UsageError } from '@fairbench/harness/cli/usage.ts';
 import { apiNames } from '@fairbench/harness/api/manifest.ts';
 import { repoRoot, resultsDir } from '@fairbench/harness/paths.ts';
-import { benchApi } from '../apis.ts';
-import { k6Version, type RunSettings } from '../k6.ts';
-import { clusterManifest, K6_OPERATOR_VERSION, k6Image, manifestComment, manifestYaml, RESULTS_MOUNT, SAMPLES_FILE, SUMMARY_FILE, type ClusterOptions } from '../k6-operator.ts';
-import { clusterCases } from '../k6-operator-inputs.ts';
-import { testRunValidator } from '../k6-operator-schema.ts';
-import { chooseProfile, profileCases } from '../profiles.ts';
-import { isDatabaseAlone } from '../result-document.ts';
-import { newRunId } from '../result.ts';
-import { FilteredOut } from '../select.ts';
+import { benchApi } from '../plan/apis.ts';
+import { k6Version, type RunSettings } from '../load/k6.ts';
+import { clusterManifest, K6_OPERATOR_VERSION, k6Image, manifestComment, manifestYaml, RESULTS_MOUNT, SAMPLES_FILE, SUMMARY_FILE, type ClusterOptions } from '../k6-operator/operator.ts';
+import { clusterCases } from '../k6-operator/inputs.ts';
+import { testRunValidator } from '../k6-operator/schema.ts';
+import { chooseProfile, profileCases } from '../plan/profiles.ts';
+import { isDatabaseAlone } from '../record/result-document.ts';
+import { newRunId } from '../record/result.ts';
+import { FilteredOut } from '../plan/select.ts';
 
 await runMain('k6-operator', async () => {
   const { values } = parseCli({
@@ -117,7 +117,7 @@ await runMain('k6-operator', async () => {
   console.log(`Results: the claim ${options.resultsClaim} (ReadWriteMany when the runners are on several nodes; mounted at ${RESULTS_MOUNT}), one directory per runner:`);
   console.log(`  ${options.resultsDir}/<case id>/<TestRun name>-<i>/${SUMMARY_FILE}   handleSummary's JSON of runner i (k6's instance_id tag)`);
   console.log(`  ${options.resultsDir}/<case id>/<TestRun name>-<i>/${SAMPLES_FILE}    its samples (k6's CSV output)`);
-  console.log(`  a pair per runner, i = 1..${parallelism}: what mergeK6Summaries (bench/src/k6-merge.ts) takes as its instances; layout.json lists every path.`);
+  console.log(`  a pair per runner, i = 1..${parallelism}: what mergeK6Summaries (bench/src/load/k6-merge.ts) takes as its instances; layout.json lists every path.`);
   return true;
 });
 

@@ -9,8 +9,8 @@ import { runMain } from '@fairbench/harness/cli/main.ts';
 import { parseCli } from '@fairbench/harness/cli/usage.ts';
 import { createLab, labUnavailable, removeKeptLabs } from '@fairbench/harness/hosts/lab.ts';
 import { repoRoot, resultsDir } from '@fairbench/harness/paths.ts';
-import { UsageError } from '../failure.ts';
-import { labHosts, labTopology, topologyYaml } from '../topology/lab-topology.ts';
+import { UsageError } from '../load/failure.ts';
+import { labHosts, labTopology, topologyYaml } from '../execute/topology/lab-topology.ts';
 
 await runMain('lab', async () => {
   const { values, positionals } = parseCli({ allowPositionals: true, options: { generators: { type: 'string' } } });

@@ -6,7 +6,7 @@ import { join, relative, resolve } from 'node:path';
 import { runMain } from '@fairbench/harness/cli/main.ts';
 import { parseCli, UsageError } from '@fairbench/harness/cli/usage.ts';
 import { repoRoot, resultsDir } from '@fairbench/harness/paths.ts';
-import { openReport, screenshotTop } from '../report/browser.ts';
+import { openReport, screenshotTop } from '../report/html/browser.ts';
 
 await runMain('screenshot', async () => {
   const { values } = parseCli({ options: { report: { type: 'string' }, out: { type: 'string' } } });

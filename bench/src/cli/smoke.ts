@@ -13,8 +13,8 @@ import { parseCli } from '@fairbench/harness/cli/usage.ts';
 import { loadImplementations } from '@fairbench/harness/impl/manifest.ts';
 import { missingToolchain } from '@fairbench/harness/impl/toolchain.ts';
 import { summaryMarkdown } from '../report/summary.ts';
-import type { BenchResult } from '../result-document.ts';
-import { chooseProfile } from '../profiles.ts';
+import type { BenchResult } from '../record/result-document.ts';
+import { chooseProfile } from '../plan/profiles.ts';
 import { runBench } from '../run.ts';
 
 await runMain('bench-smoke', async () => {

@@ -3,8 +3,8 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runMain } from '@fairbench/harness/cli/main.ts';
-import { resultErrors } from '../result.ts';
-import type { BenchResult } from '../result-document.ts';
+import { resultErrors } from '../record/result.ts';
+import type { BenchResult } from '../record/result-document.ts';
 import { comparisonMarkdown } from '../report/comparison-summary.ts';
 import { loadResults } from '../report/load.ts';
 import { buildModel } from '../report/model.ts';

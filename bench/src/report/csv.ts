@@ -2,8 +2,8 @@
 // case with the numbers the summary prints — medians with their 95% intervals, the share of
 // the limit (with its tier) and the verdict against it — for a spreadsheet or a plotting script.
 import { writeFile } from 'node:fs/promises';
-import { docLabel } from '../copies.ts';
-import { limitFor, tierOf, type BenchResult } from '../result-document.ts';
+import { docLabel } from '../record/copies.ts';
+import { limitFor, tierOf, type BenchResult } from '../record/result-document.ts';
 import type { MedianEstimate } from '../stats/index.ts';
 import { limitVerdicts } from './limit-verdicts.ts';
 import { summarizeCase } from './model.ts';

@@ -1,7 +1,7 @@
 // Builds the report: load and validate every result, compute, render, write.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { renderHtml } from './html.ts';
+import { renderHtml } from './html/html.ts';
 import { loadResults, type LoadedRun } from './load.ts';
 import { parse } from 'yaml';
 import { loadApis } from '@fairbench/harness/api/manifest.ts';

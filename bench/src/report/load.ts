@@ -3,8 +3,8 @@
 // file is skipped with a warning that names it.
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { resultErrors } from '../result.ts';
-import type { BenchResult } from '../result-document.ts';
+import { resultErrors } from '../record/result.ts';
+import type { BenchResult } from '../record/result-document.ts';
 
 export interface LoadedRun {
   /** Relative to the results root, for naming it in the report. */

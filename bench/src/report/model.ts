@@ -14,71 +14,16 @@ import {
   MIN_VERDICT_REPETITIONS,
   type Adjusted,
   type ComparisonEstimate,
-  type MedianEstimate,
-  type RatioEstimate,
 } from '../stats/index.ts';
-import { docLabel, isCalibration } from '../copies.ts';
+import { docLabel, isCalibration } from '../record/copies.ts';
 import type { LoadedRun } from './load.ts';
 import { paperRows, requestTypeRows, typeFamilies, type PaperDifference, type PaperRow, type TypeRow } from './request-types.ts';
 import { publishedFindings, type FindingReport, type Published } from './published.ts';
-import { tierPoints, type TierPoint } from './tiers.ts';
-import { CEILING_SHARE_WARNING, NATIVE_CLIENT_BOUND_CPU_PERCENT, isDatabaseAlone, limitFor, sameParameters, tierOf, type BenchCase, type BenchResult, type CaseFailure, type Tier, type LatencySummary, type Repetition } from '../result-document.ts';
+import { tierPoints, type TierPoint } from './tier-points.ts';
+import { LATENCY_STATS, type CaseGroup, type CaseResult, type CaseRow, type CpuEstimates, type LatencyStat } from './rows.ts';
+import { CEILING_SHARE_WARNING, NATIVE_CLIENT_BOUND_CPU_PERCENT, isDatabaseAlone, limitFor, sameParameters, tierOf, type BenchCase, type BenchResult, type CaseFailure, type Repetition } from '../record/result-document.ts';
 
-export const LATENCY_STATS = ['min', 'median', 'mean', 'p95', 'p99', 'max'] as const;
-export type LatencyStat = (typeof LATENCY_STATS)[number];
-
-export interface CaseResult {
-  impl: string;
-  run: BenchResult;
-  case: BenchCase;
-  n: number;
-  throughput: MedianEstimate;
-  /** Per statistic, its median over the repetitions. */
-  latency: Record<LatencyStat, number>;
-  latencyMedian: MedianEstimate;
-  latencyP95: MedianEstimate;
-  /** The same run's database-alone case with the same model and parameters, if it has one. */
-  /** The limit at this case's point (limitFor: the native tier where it ran, else the driver's). */
-  baseline: { caseId: string; tier: Tier; throughput: MedianEstimate; ratio: RatioEstimate } | null;
-  /** Over the repetitions: the highest peak, the median of the means. */
-  server: { cpuPeak: number; cpuMean: number; rssPeak: number } | null;
-  generator: { cpuPeak: number; cpuMean: number } | null;
-  /** µs of CPU per completed request of each process tree, the median over the repetitions that recorded it, with its interval. */
-  cpuPerRequest: CpuEstimates;
-  /** The same run's database-alone case: its database server's and its client's µs per query. */
-  baselineCpu: CpuEstimates | null;
-  /** The median share of the run's generator ceiling, and in how many repetitions it was above CEILING_SHARE_WARNING. */
-  ceiling: { share: number; above: number } | null;
-  generatorBound: number;
-  errors: Record<string, number>;
-  errorCount: number;
-  dropped: number;
-  /** The repetition whose throughput is closest to the median: the one plotted over time. */
-  representative: Repetition;
-}
-
-export interface CpuEstimates {
-  server: MedianEstimate | null;
-  database: MedianEstimate | null;
-  generator: MedianEstimate | null;
-}
-
-export interface CaseRow {
-  id: string;
-  protocol: string;
-  model: string;
-  parameters: BenchCase['parameters'];
-  /** By implementation, in the API's implementation order. */
-  results: CaseResult[];
-}
-
-export interface CaseGroup {
-  /** e.g. "rest/closed" */
-  key: string;
-  protocol: string;
-  model: string;
-  rows: CaseRow[];
-}
+export { LATENCY_STATS, type CaseGroup, type CaseResult, type CaseRow, type CpuEstimates, type LatencyStat } from './rows.ts';
 
 export type Verdicts = ComparisonEstimate & Adjusted;
 

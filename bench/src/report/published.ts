@@ -5,9 +5,9 @@
 // compared implementations with the rank-test verdict (a finding's cases are one family),
 // and whether that case reproduces the finding.
 import { adjustFamily, bootstrapMedian, compareGroups, type Adjusted, type ComparisonEstimate, type MedianEstimate } from '../stats/index.ts';
-import { caseMatcher } from '../select.ts';
-import type { Repetition } from '../result-document.ts';
-import type { CaseRow } from './model.ts';
+import { caseMatcher } from '../plan/select.ts';
+import type { Repetition } from '../record/result-document.ts';
+import type { CaseRow } from './rows.ts';
 
 /** What a finding's figure is, read from one repetition. */
 export const FIGURES = {

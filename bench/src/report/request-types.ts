@@ -6,7 +6,7 @@
 // comparisons over every row are one family); and the documents paper's published
 // differences beside ours.
 import { adjustFamily, bootstrapMedian, compareGroups, countDeclared, mean, median, type Adjusted, type ComparisonEstimate, type MedianEstimate, type Verdict } from '../stats/index.ts';
-import { BASELINE_PROTOCOL, limitFor, type BenchCase, type BenchResult } from '../result-document.ts';
+import { BASELINE_PROTOCOL, limitFor, type BenchCase, type BenchResult } from '../record/result-document.ts';
 
 export interface TypeResult {
   impl: string;

@@ -1,10 +1,10 @@
 // One run as a Markdown table: what the runner prints at the end of `make bench`.
-import { docLabel } from '../copies.ts';
+import { docLabel } from '../record/copies.ts';
 import { MIN_REPETITIONS, MIN_VERDICT_REPETITIONS, type MedianEstimate } from '../stats/index.ts';
 import { interval, ms, pValue, percent, rate, share } from './format.ts';
 import { limitVerdicts } from './limit-verdicts.ts';
 import { compareParameters, protocolRank, summarizeCase } from './model.ts';
-import { isDatabaseAlone, limitFor, tierOf, type BenchResult, type CaseFailure } from '../result-document.ts';
+import { isDatabaseAlone, limitFor, tierOf, type BenchResult, type CaseFailure } from '../record/result-document.ts';
 
 export function summaryMarkdown(doc: BenchResult): string {
   const cases = [...doc.cases].sort(

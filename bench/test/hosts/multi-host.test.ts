@@ -15,12 +15,12 @@ import { loadApi } from '@fairbench/harness/api/manifest.ts';
 import { runCommand } from '@fairbench/harness/process.ts';
 import { createLab, labLeftovers, labUnavailable, type Lab } from '@fairbench/harness/hosts/lab.ts';
 import { startLabSshd, type LabSshd } from '@fairbench/harness/hosts/lab-sshd.ts';
-import { UsageError } from '../../src/failure.ts';
-import { chooseProfile } from '../../src/profiles.ts';
-import type { BenchResult } from '../../src/result-document.ts';
+import { UsageError } from '../../src/load/failure.ts';
+import { chooseProfile } from '../../src/plan/profiles.ts';
+import type { BenchResult } from '../../src/record/result-document.ts';
 import { prepareBench, runBench, type BenchOptions } from '../../src/run.ts';
 import { compareGroups, decide } from '../../src/stats/index.ts';
-import { labHosts, labTopology, topologyYaml } from '../../src/topology/lab-topology.ts';
+import { labHosts, labTopology, topologyYaml } from '../../src/execute/topology/lab-topology.ts';
 
 const IMPL = 'express';
 // The comparison's case: forum's one-row read with its join over GraphQL at 100 connections, 5

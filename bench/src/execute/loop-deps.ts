@@ -1,0 +1,74 @@
+// What the case loop starts for a run, from the run's plan and parties: each case's time
+// limit, its load (k6 here, or one k6 instance on each of a topology's generator hosts,
+// sharing the scenario by execution segments), the database-alone client, the reset to the
+// seed where the load writes, the API's checks after a repetition, the database probe, the
+// idle wait, the generator's ceiling and the wrk cross-check.
+import type { Seeded } from '@fairbench/harness/api/dataset.ts';
+import type { Implementation } from '@fairbench/harness/impl/manifest.ts';
+import type { RuntimeProviderName } from '@fairbench/harness/provision/index.ts';
+import type { PlannedCase, Prepared } from '../plan/api-module.ts';
+import type { BenchApi } from '../plan/apis.ts';
+import { firstWarmup, runSettings, type BenchOptions } from '../plan/options.ts';
+import { wrkCrossCheck } from './cross-check.ts';
+import { scriptEnv, startK6, type RunSettings } from '../load/k6.ts';
+import { startK6Instances } from '../load/k6-instances.ts';
+import type { BenchResult, GeneratorCeiling } from '../record/result-document.ts';
+import type { CaseLoopDeps } from './case-loop.ts';
+import { databaseDown } from './db-probe.ts';
+import { startServer, type Where } from './parties.ts';
+import { settle } from './settle.ts';
+
+export interface LoopFacts {
+  readonly opts: BenchOptions;
+  readonly api: BenchApi;
+  readonly prepared: Prepared<PlannedCase>;
+  readonly seeded: Seeded<unknown>;
+  readonly where: Where;
+  readonly options: BenchResult['options'];
+  readonly workDir: string;
+  readonly poolSize: number;
+  readonly ceiling: GeneratorCeiling | undefined;
+  readonly databaseUrl: string;
+  readonly databasePid: number | undefined;
+  readonly impls: readonly Implementation[];
+  readonly env: (port: number) => Record<string, string>;
+  readonly runtime: RuntimeProviderName;
+  /** Each implementation's runtime version as its server reports it on start. */
+  readonly runtimes: Map<string, string>;
+}
+
+/** The loop's dependencies but the run's own (its events, what it records, whether it is stopping). */
+export function caseLoopDeps(facts: LoopFacts): Omit<CaseLoopDeps<PlannedCase>, 'events' | 'recorded' | 'stopping'> {
+  const { opts, api, prepared, seeded, where, options, workDir, poolSize, ceiling, databaseUrl, databasePid, impls, env, runtime, runtimes } = facts;
+  const { placement, topology } = where;
+  const settings = runSettings(opts);
+  // A served case's first load (its first warm-up iteration, or else its first repetition) is its implementation's first since it started.
+  const settingsOf = (first: boolean): RunSettings => (first ? { ...settings, warmupSeconds: firstWarmup(opts) } : settings);
+  return {
+    impls: impls.map((i) => i.manifest.name),
+    repeat: opts.repeat,
+    startServer: async (name) => {
+      const server = await startServer(impls.find((i) => i.manifest.name === name)!, env, runtime, where);
+      if (server.runtimeVersion) runtimes.set(name, server.runtimeVersion);
+      return server;
+    },
+    limitSeconds: (c, first) => api.module.limitSeconds(c, settingsOf(first)),
+    startLoad: (c, server, limitSeconds, first) => {
+      const env = scriptEnv(server.baseUrl, api.module.plannedSeconds(c, settingsOf(first)), prepared.k6Env(c, settingsOf(first)));
+      // On a topology's generator hosts: one k6 instance on each, sharing the scenario by execution segments.
+      return topology ? startK6Instances(c.id, env, topology.generators, { script: api.script, workDir, limitSeconds }) : startK6(c.id, env, { script: api.script, cores: placement.generator, workDir, limitSeconds });
+    },
+    // Recorded on the first loads exactly as in the run's options.
+    ...(options.firstWarmupSeconds !== undefined ? { firstWarmupSeconds: options.firstWarmupSeconds } : {}),
+    ...(options.warmupIterations ? { warmupIterations: options.warmupIterations } : {}),
+    startBaseline: (c, limitSeconds) => prepared.startBaseline(c, settings, { cores: placement.generator, workDir, poolSize, limitSeconds, ...(topology ? { host: topology.generators[0]! } : {}) }),
+    // Where the load writes, every repetition starts from the seed.
+    ...(api.manifest.bench.writes ? { reset: () => seeded.reset() } : {}),
+    ...(prepared.afterRepetition ? { afterRepetition: (c: PlannedCase) => prepared.afterRepetition!(c) } : {}),
+    databaseDown: () => databaseDown(databaseUrl),
+    databasePid,
+    settle: (roots) => settle(roots),
+    ceilingRate: ceiling?.rate,
+    ...(where.crossCheck ? { crossCheck: wrkCrossCheck(prepared.wrkLoad?.bind(prepared), settings, { cores: placement.generator, workDir }) } : {}),
+  };
+}

@@ -1,0 +1,117 @@
+// Progress lines while a run goes: "case i/n · rep r/R · <id> · ETA mm:ss" (or "warm-up k/≤W"),
+// and one summary line per finished case. The ETA is computed from the plan, not
+// extrapolated from the cases done so far (which differ in length): every load still to run
+// (a warm-up iteration or a repetition) costs its planned seconds (warm-up + window, or what
+// the API's module plans for it) plus k6's start and summary, and every step not yet started
+// a restart (bench/profiles.yaml `eta`) and its first load's longer warm-up. A step is
+// planned with the fewest warm-up iterations the steadiness rule can stop at; one that needs
+// more makes the ETA grow as it goes. Once loads have run, the overhead measured on them
+// replaces the configured one.
+import { NO_OVERHEAD, type StepLoad } from '../plan/eta.ts';
+import type { EtaOverheads } from '../plan/profiles.ts';
+import type { CaseFailure, CaseWarmup, Repetition } from '../record/result-document.ts';
+import type { CaseLoopEvents } from './loop-events.ts';
+
+export { NO_OVERHEAD, plannedSeconds, type StepLoad } from '../plan/eta.ts';
+
+export class Progress {
+  private readonly steps: number;
+  private readonly repeat: number;
+  private readonly loads: readonly StepLoad[];
+  private readonly eta: EtaOverheads;
+  /** Repetitions begun per step (1-based step index). */
+  private readonly begun = new Map<number, number>();
+  /** Warm-up iterations begun per step. */
+  private readonly warmed = new Map<number, number>();
+  private current = 0;
+  private repStarted = 0;
+  private measuredOverheadMs = 0;
+  private measured = 0;
+
+  constructor(stepLoads: readonly StepLoad[], repeat: number, eta: EtaOverheads = NO_OVERHEAD) {
+    this.steps = stepLoads.length;
+    this.repeat = repeat;
+    this.loads = stepLoads;
+    this.eta = eta;
+  }
+
+  /** The seconds still to go when step `step` begins repetition `rep` (or warm-up iteration `warmup`, rep then 0): its own load included. */
+  remainingSeconds(step: number, rep: number, warmup = 0): number {
+    const overhead = this.measured > 0 ? this.measuredOverheadMs / this.measured / 1000 : this.eta.repetitionOverheadSeconds;
+    let total = 0;
+    for (let s = 1; s <= this.steps; s++) {
+      const begun = s === step ? Math.max(0, rep - 1) : (this.begun.get(s) ?? 0);
+      const warmed = s === step && warmup > 0 ? warmup - 1 : (this.warmed.get(s) ?? 0);
+      const load = this.loads[s - 1];
+      // Once its repetitions began, a step's warm-up is over; the one beginning counts even past the plan.
+      const warmupsLeft = begun > 0 || (s === step && rep > 0) ? 0 : Math.max(0, (load?.warmups ?? 0) - warmed, s === step && warmup > 0 ? 1 : 0);
+      const left = Math.max(0, this.repeat - begun) + warmupsLeft;
+      total += left * ((load?.seconds ?? 0) + overhead);
+      if (begun === 0 && warmed === 0 && left > 0) total += this.eta.caseOverheadSeconds + (load?.firstExtra ?? 0);
+    }
+    return total;
+  }
+
+  /** Follows a case loop: its lines and ETA as its loads begin and end and its cases end. Returns `events`. */
+  listen(events: CaseLoopEvents): CaseLoopEvents {
+    events.on('load-begin', (e) => this.begin(e.step, e.repetition, e.label));
+    events.on('warmup-begin', (e) => this.beginWarmup(e.step, e.iteration, e.max, e.label));
+    events.on('load-end', () => this.end());
+    events.on('case-end', (e) => this.caseLine(e.label, e.repetitions, e.failure, e.warmup));
+    return events;
+  }
+
+  begin(caseIndex: number, rep: number, id: string): void {
+    this.repStarted = Date.now();
+    this.current = caseIndex;
+    const eta = formatDuration(this.remainingSeconds(caseIndex, rep) * 1000);
+    this.begun.set(caseIndex, rep);
+    console.log(`case ${caseIndex}/${this.steps} · rep ${rep}/${this.repeat} · ${id} · ETA ${eta}`);
+  }
+
+  /** Warm-up iteration `k` (of at most `max`) of a step: unrecorded, before its repetitions. */
+  beginWarmup(caseIndex: number, k: number, max: number, id: string): void {
+    this.repStarted = Date.now();
+    this.current = caseIndex;
+    const eta = formatDuration(this.remainingSeconds(caseIndex, 0, k) * 1000);
+    this.warmed.set(caseIndex, k);
+    console.log(`case ${caseIndex}/${this.steps} · warm-up ${k}/≤${max} · ${id} · ETA ${eta}`);
+  }
+
+  end(): void {
+    const step = this.loads[this.current - 1];
+    // The step's first load carried its longer warm-up.
+    const first = (this.begun.get(this.current) ?? 0) + (this.warmed.get(this.current) ?? 0) === 1;
+    const load = (step?.seconds ?? 0) + (first ? (step?.firstExtra ?? 0) : 0);
+    this.measuredOverheadMs += Math.max(0, Date.now() - this.repStarted - load * 1000);
+    this.measured++;
+  }
+
+  /** One line per finished case: its warm-up iterations' rates, then its medians, or FAILED with the reason (and what the repetitions before measured). */
+  caseLine(id: string, reps: readonly Repetition[], failure?: CaseFailure | undefined, warmup?: CaseWarmup | undefined): void {
+    if (warmup) console.log(`  ${id}: warm-up ${warmup.iterations.map((i) => Math.round(i.throughput)).join(' → ')} req/s${warmup.steady ? ', steady' : failure?.warmupIteration ? '' : ', still rising'}`);
+    if (failure) {
+      const at = failure.repetition ? ` in repetition ${failure.repetition}` : failure.warmupIteration ? ` in warm-up iteration ${failure.warmupIteration}` : '';
+      console.log(`  ${id}: FAILED (${failure.kind})${at}: ${failure.reason}`);
+      if (reps.length === 0) return;
+    }
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)] ?? 0;
+    const errors = reps.reduce((n, r) => n + Object.values(r.errors).reduce((a, b) => a + b, 0), 0);
+    const gen = median(reps.map((r) => r.generator?.cpuPercentMean ?? 0));
+    const srv = reps.some((r) => r.server) ? ` · server CPU ${median(reps.map((r) => r.server?.cpuPercentMean ?? 0))}%` : '';
+    const bound = reps.some((r) => r.generatorBound) ? ' · GENERATOR-BOUND' : '';
+    const head = failure ? `    measured before it (${reps.length} repetition${reps.length === 1 ? '' : 's'}${reps.at(-1)?.partial ? ', the last partial' : ''}): ` : `  ${id}: `;
+    console.log(
+      `${head}${median(reps.map((r) => r.throughput)).toFixed(0)} req/s · p95 ${median(reps.map((r) => r.latencyMs.p95)).toFixed(1)} ms` +
+        ` · errors ${errors}${srv} · generator CPU ${gen}%${bound}`,
+    );
+  }
+}
+
+export function formatDuration(ms: number): string {
+  const s = Math.max(0, Math.round(ms / 1000));
+  const h = Math.floor(s / 3600);
+  const mm = String(Math.floor((s % 3600) / 60)).padStart(2, '0');
+  const ss = String(s % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${mm}:${ss}` : `${mm}:${ss}`;
+}

@@ -1,0 +1,89 @@
+// make bench's profiles (bench/profiles.yaml): repetitions, window, warm-up and which cases,
+// as data. A profile whose cases are `subset` takes each API's own list from
+// apis/<api>/bench/profiles.yaml, so the runner names no API.
+import { access } from 'node:fs/promises';
+import { join } from 'node:path';
+import { loadApi } from '@fairbench/harness/api/manifest.ts';
+import apiProfilesSchema from '../../api-profiles.schema.json' with { type: 'json' };
+import profilesSchema from '../../profiles.schema.json' with { type: 'json' };
+import { UsageError } from '../load/failure.ts';
+import { benchDir } from '../paths.ts';
+import type { WarmupIterations } from './warm-up.ts';
+import { loadYaml } from '../yaml.ts';
+
+export interface Profile {
+  readonly name: string;
+  readonly description: string;
+  readonly repeat: number;
+  readonly durationSeconds: number;
+  readonly warmupSeconds: number;
+  /** A served case's first load warms up this long instead (bench/profiles.yaml says why). */
+  readonly firstWarmupSeconds: number;
+  /** Unrecorded iterations before a served case's repetitions, until the rate is steady (bench/src/execute/warm-up.ts). */
+  readonly warmupIterations: WarmupIterations;
+  readonly quick: boolean;
+  readonly cases: 'all' | 'subset';
+}
+
+export interface EtaOverheads {
+  readonly repetitionOverheadSeconds: number;
+  readonly caseOverheadSeconds: number;
+}
+
+interface ProfilesFile {
+  readonly default: string;
+  readonly profiles: Record<string, Omit<Profile, 'name'>>;
+  readonly eta: EtaOverheads;
+}
+
+/** An API's subset for one profile: case patterns (as CASES=) and why they represent the paper. */
+export interface ApiSubset {
+  readonly cases: readonly string[];
+  readonly why: string;
+  /** The API's quick variant of these cases (its paper-scale case alone outlasts the profile). */
+  readonly quick?: boolean;
+}
+
+export const profilesFile = join(benchDir, 'profiles.yaml');
+
+export async function loadProfiles(file = profilesFile): Promise<ProfilesFile> {
+  const { data } = await loadYaml<ProfilesFile>(file, profilesSchema);
+  if (!data.profiles[data.default]) throw new Error(`${file}: the default profile '${data.default}' is not one of ${Object.keys(data.profiles).join(', ')}`);
+  return data;
+}
+
+/** PROFILE= (or QUICK=1, its alias for the quick profile), else the file's default. */
+export async function chooseProfile(given: string | undefined, quick: boolean, file = profilesFile): Promise<{ profile: Profile; eta: EtaOverheads }> {
+  const data = await loadProfiles(file);
+  const names = Object.keys(data.profiles);
+  if (quick && given !== undefined && given !== 'quick') throw new UsageError(`QUICK=1 is PROFILE=quick: give one of them, not QUICK=1 with PROFILE=${given}`);
+  const name = quick ? 'quick' : (given ?? data.default);
+  const profile = data.profiles[name];
+  if (!profile) throw new UsageError(`PROFILE must be one of ${names.join(', ')}, got '${name}'`);
+  return { profile: { name, ...profile }, eta: data.eta };
+}
+
+/** The API's subset for a profile (apis/<api>/bench/profiles.yaml), or null when it has none. */
+export async function apiSubset(api: string, profile: string): Promise<ApiSubset | null> {
+  const file = join((await loadApi(api)).dir, 'bench', 'profiles.yaml');
+  try {
+    await access(file);
+  } catch {
+    return null;
+  }
+  const { data } = await loadYaml<Record<string, ApiSubset>>(file, apiProfilesSchema);
+  return data[profile] ?? null;
+}
+
+/**
+ * The CASES filter a profile gives one API: the user's CASES first; `all` none; `subset`
+ * the API's list, or none (every case, said in `note`) when the API names no subset.
+ */
+export async function profileCases(profile: Profile, api: string, userCases: string | undefined): Promise<{ cases?: string; note?: string; quick?: true }> {
+  if (userCases !== undefined) return { cases: userCases };
+  if (profile.cases === 'all') return {};
+  const subset = await apiSubset(api, profile.name);
+  if (!subset) return { note: `${api} names no ${profile.name} subset (apis/${api}/bench/profiles.yaml): every case of its default models` };
+  const quick = subset.quick === true && !profile.quick ? ({ quick: true } as const) : {};
+  return { cases: subset.cases.join(','), note: `${api}, ${profile.name} subset${'quick' in quick ? ' (its quick variant)' : ''}: ${subset.why.trim().split('\n')[0]}`, ...quick };
+}

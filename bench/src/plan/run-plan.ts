@@ -1,0 +1,92 @@
+// The run planned from its options, before anything starts: the API, the implementations
+// (each must serve it; one name given twice is an A/A calibration run), the cases the
+// filters keep and the options recorded in every result, and each step's planned load for
+// the ETA. Every usage error comes from here or from the options themselves.
+import { createHash } from 'node:crypto';
+import { relative } from 'node:path';
+import { UnknownApiError } from '@fairbench/harness/api/manifest.ts';
+import { checkServes, implementation } from '@fairbench/harness/cli/usage.ts';
+import type { Implementation } from '@fairbench/harness/impl/manifest.ts';
+import { repoRoot } from '@fairbench/harness/paths.ts';
+import { UsageError } from '../load/failure.ts';
+import { isDatabaseAlone, type BenchResult } from '../record/result-document.ts';
+import { NO_WARMUP_ITERATIONS, plannedWarmups } from './warm-up.ts';
+import type { StepLoad } from './eta.ts';
+import type { PlannedCase } from './api-module.ts';
+import { benchApi, type BenchApi } from './apis.ts';
+import { asCopy, implCopies } from '../record/copies.ts';
+import { firstWarmup, runSettings, type BenchOptions } from './options.ts';
+import { FilteredOut } from './select.ts';
+
+/** The API's benchmark plug-in; an unknown name is a usage error. */
+export async function resolveApi(name: string): Promise<BenchApi> {
+  return benchApi(name).catch((error: unknown) => {
+    throw error instanceof UnknownApiError ? new UsageError(error.message) : error;
+  });
+}
+
+/** The implementations, each serving the API; one name given twice is an A/A calibration run (copies.ts): each copy gets its own label. */
+export async function implementationsOf(opts: BenchOptions): Promise<Implementation[]> {
+  if (opts.impls.length === 0) throw new UsageError('give at least one implementation');
+  const copies = (() => {
+    try {
+      return implCopies(opts.impls);
+    } catch (error) {
+      throw new UsageError(error instanceof Error ? error.message : String(error));
+    }
+  })();
+  const impls: Implementation[] = [];
+  for (const name of opts.impls) {
+    const impl = await implementation(name);
+    checkServes(impl, opts.api);
+    impls.push(asCopy(impl, copies[impls.length]!));
+  }
+  return impls;
+}
+
+/** The cases the filters keep (none: FilteredOut), and the options every result document records. */
+export async function planRun(api: BenchApi, impls: readonly Implementation[], opts: BenchOptions): Promise<{ cases: readonly PlannedCase[]; options: BenchResult['options'] }> {
+  const plan = await api.module.plan({
+    quick: opts.quick,
+    ...(opts.protocols ? { protocols: opts.protocols } : {}),
+    ...(opts.cases ? { cases: opts.cases } : {}),
+    ...(opts.native !== undefined ? { native: opts.native } : {}),
+    ...(opts.models ? { models: opts.models } : {}),
+  }, api.scenarioFile);
+  const cases = plan.cases;
+  if (cases.length === 0) throw new FilteredOut(`no case of ${relative(repoRoot, api.scenarioFile)} matches the filters (PROTOCOL, CASES, MODEL)`);
+  const options: BenchResult['options'] = {
+    repeat: opts.repeat,
+    durationSeconds: opts.durationSeconds,
+    warmupSeconds: opts.warmupSeconds,
+    ...(firstWarmup(opts) > opts.warmupSeconds ? { firstWarmupSeconds: firstWarmup(opts) } : {}),
+    ...(opts.warmupIterations && opts.warmupIterations.max > 0 ? { warmupIterations: { ...opts.warmupIterations } } : {}),
+    quick: opts.quick,
+    ...(opts.profile ? { profile: opts.profile } : {}),
+    protocols: [...new Set(cases.map((c) => c.protocol))],
+    cases: opts.cases ?? null,
+    models: [...plan.models],
+    ...(impls.length > 1 ? { implementations: impls.map((i) => i.manifest.name) } : {}),
+    restartBetweenCases: true,
+    scenarioFile: relative(repoRoot, api.scenarioFile),
+    scenarioHash: `sha256:${createHash('sha256').update(plan.text).digest('hex')}`,
+    seed: opts.seed,
+  };
+  return { cases, options };
+}
+
+/** Per step of the case loop (a database-alone case once, a served case per implementation), one load's planned seconds, what its first adds, and its warm-up iterations. */
+export function stepLoads(cases: readonly PlannedCase[], impls: number, api: BenchApi, opts: BenchOptions): StepLoad[] {
+  const settings = runSettings(opts);
+  const longer = firstWarmup(opts) - opts.warmupSeconds;
+  return cases.flatMap((c) => {
+    const served = !isDatabaseAlone(c.protocol);
+    // A case on a fresh server each repetition warms none and has every repetition's first warm-up.
+    const fresh = c.freshServerEachRepetition === true;
+    return Array<StepLoad>(served ? impls : 1).fill({
+      seconds: api.module.plannedSeconds(c, settings) + (served && fresh ? longer : 0),
+      firstExtra: served && !fresh ? longer : 0,
+      warmups: served && !fresh ? plannedWarmups(opts.warmupIterations ?? NO_WARMUP_ITERATIONS) : 0,
+    });
+  });
+}
