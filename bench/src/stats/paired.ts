@@ -18,6 +18,12 @@ import type { RankTest } from './rank-test.ts';
 
 /** From this many pairs the signed-rank test can reach p < 0.05 (2/2⁶ = 0.031). */
 export const MIN_PAIRS = 6;
+/**
+ * From this many pairs the report compares two implementations of one run pairwise (the
+ * slices profile's); below it, as two groups of repetitions (Mann–Whitney): at 5 pairs the
+ * signed-rank test could declare nothing, where 5 against 5 unpaired can.
+ */
+export const PAIRED_FROM = 10;
 /** Up to this many non-zero pairs the distribution is counted exactly. */
 export const EXACT_MAX_PAIRS = 200;
 
