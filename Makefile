@@ -46,7 +46,7 @@ export TOOLS_BUNDLE
 # once the tests are done even if one leaked a server (its exit handler then kills it).
 NODE_TEST := node --test --test-reporter=spec --test-timeout=300000 --test-force-exit
 
-.PHONY: help setup bundle images images-if-possible test lint unit conformance pact pact-mutants mutants fuzz resilience serve bench bench-smoke lab-up lab-down multi-host k6-operator k6-operator-merge report screenshot matrix readme clean
+.PHONY: help setup bundle images images-if-possible test lint unit conformance pact pact-mutants mutants fuzz resilience serve bench calibrate bench-smoke lab-up lab-down multi-host k6-operator k6-operator-merge report screenshot matrix readme clean
 
 help: ## List the targets
 	@echo "  make bench IMPL=express API=forum   the standard profile (~13-20 min): a representative subset with intervals and verdicts; report: results/report/<runId>.html"
