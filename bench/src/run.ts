@@ -343,6 +343,8 @@ async function execute({ opts, api, impls, names, cases, remaining, options, pla
     databasePid: database.pid,
     settle: (roots) => settle(roots),
     ceilingRate: ceiling?.rate,
+    // Randomized interleaved trials: each round's order drawn per run and case (interleave.ts).
+    orderKey: runId,
     ...(crossCheck ? { crossCheck: wrkCrossCheck(prepared.wrkLoad?.bind(prepared), settings, { cores: placement.generator, workDir }) } : {}),
     recorded: async (_c, records) => {
       recorder.record(records);
