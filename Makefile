@@ -126,9 +126,9 @@ bench: setup ## Benchmark IMPL (or IMPL=a,b, alternating) on every API it serves
 	  $(if $(PROTOCOL),--protocol $(PROTOCOL)) $(if $(CASES),--cases '$(CASES)') $(if $(MODEL),--model $(MODEL)) $(if $(PIN),--pin $(PIN)) \
 	  $(if $(RESUME),--resume '$(RESUME)') $(if $(TOPOLOGY),--topology '$(TOPOLOGY)')
 
-calibrate: setup ## The harness against known differences: a calibration server (bench/src/calibration/, no implementation) A/B at EXTRA=0,5,10 % more CPU per request, COMPARISONS=20,10,10 each, PAIRS=12 interleaved slices of SLICE=1.5 s (bench/README.md, "Precision")
+calibrate: setup ## The harness against known differences: a calibration server (bench/src/calibration/, no implementation) A/B at EXTRA=0,5,10 % more CPU per request, COMPARISONS=20,10,10 each, PAIRS=12 interleaved slices of SLICE=1.5 s, the first GUARD=0.3 s of each left out (bench/README.md, "Precision")
 	@node bench/src/cli/calibrate.ts $(if $(EXTRA),--extra '$(EXTRA)') $(if $(COMPARISONS),--comparisons '$(COMPARISONS)') $(if $(PAIRS),--pairs $(PAIRS)) \
-	  $(if $(SLICE),--slice $(SLICE)) $(if $(WARMUP),--warmup $(WARMUP)) $(if $(VUS),--vus $(VUS)) $(if $(COST_US),--cost-us $(COST_US)) $(if $(PIN),--pin $(PIN))
+	  $(if $(SLICE),--slice $(SLICE)) $(if $(GUARD),--guard $(GUARD)) $(if $(WARMUP),--warmup $(WARMUP)) $(if $(VUS),--vus $(VUS)) $(if $(COST_US),--cost-us $(COST_US)) $(if $(PIN),--pin $(PIN))
 
 bench-smoke: setup ## The QUICK benchmark of each API's smoke cases (bench.smoke in its api.yaml) for every implementation that serves it (make test: the first implementation of each API, or each where its smoke says everyImplementation)
 	@node bench/src/cli/smoke.ts

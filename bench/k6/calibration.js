@@ -7,6 +7,9 @@
 //   BASE_A, BASE_B  the two servers
 //   ORDER           e.g. ABBAAB…: the runner randomizes each pair's order
 //   SLICE           seconds per slice
+//   GUARD           seconds at each slice's start whose requests are not counted (phase
+//                   'guard'): the switch's transient (the woken server's cold caches, the
+//                   connections' first requests) stays out of the slice's figures
 //   VUS, WARMUP, SUMMARY_PATH  as in the API scripts (the warm-up alternates every half second)
 import http from 'k6/http';
 import { env as required, record, reported, TREND_STATS, windowStart, writeSummary } from './measure.js';
@@ -17,6 +20,7 @@ const ORDER = env('ORDER');
 const SLICE = Number(env('SLICE'));
 const VUS = Number(env('VUS'));
 const WARMUP = Number(env('WARMUP', '0'));
+const GUARD = Number(env('GUARD', '0'));
 const NAMES = Array.from({ length: ORDER.length }, (_, i) => `s${i + 1}`);
 
 export const options = {
@@ -37,8 +41,9 @@ export default function (data) {
     return;
   }
   const i = Math.min(ORDER.length - 1, Math.floor((now - data.measureFrom) / (SLICE * 1000)));
-  const res = http.get(`${BASE[ORDER[i]]}/`, { tags: { name: NAMES[i], phase: 'measure' } });
-  record(res, NAMES[i], 'measure', 200);
+  const phase = now - data.measureFrom - i * SLICE * 1000 < GUARD * 1000 ? 'guard' : 'measure';
+  const res = http.get(`${BASE[ORDER[i]]}/`, { tags: { name: NAMES[i], phase } });
+  record(res, NAMES[i], phase, 200);
 }
 
 export const handleSummary = writeSummary;

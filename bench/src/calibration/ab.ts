@@ -26,6 +26,8 @@ export interface AbOptions {
   /** Pairs of slices (each pair: one slice of A and one of B). */
   readonly pairs: number;
   readonly sliceSeconds: number;
+  /** Seconds at each slice's start left out of its figures (the switch's transient). */
+  readonly guardSeconds: number;
   readonly warmupSeconds: number;
   readonly vus: number;
   readonly placement: Placement;
@@ -104,7 +106,7 @@ export async function runAb(o: AbOptions): Promise<AbResult> {
     throw e;
   });
   try {
-    const k6 = startK6('calibration', { BASE_A: a.url, BASE_B: b.url, ORDER: order, SLICE: o.sliceSeconds, VUS: o.vus, WARMUP: o.warmupSeconds }, {
+    const k6 = startK6('calibration', { BASE_A: a.url, BASE_B: b.url, ORDER: order, SLICE: o.sliceSeconds, GUARD: o.guardSeconds, VUS: o.vus, WARMUP: o.warmupSeconds }, {
       script: SCRIPT,
       cores: o.placement.generator,
       workDir: o.workDir,
@@ -116,15 +118,16 @@ export async function runAb(o: AbOptions): Promise<AbResult> {
     const slices: Slice[] = [...order].map((ch, i) => {
       const side = ch as 'A' | 'B';
       const type = measured.requestTypes?.[`s${i + 1}`];
-      const t0 = from + i * o.sliceSeconds * 1000;
-      const t1 = t0 + o.sliceSeconds * 1000;
+      const t0 = from + (i * o.sliceSeconds + o.guardSeconds) * 1000;
+      const t1 = from + (i + 1) * o.sliceSeconds * 1000;
+      const seconds = o.sliceSeconds - o.guardSeconds;
       const cpu = at(s[side], t1, 1) - at(s[side], t0, 1);
       const served = at(s[side], t1, 2) - at(s[side], t0, 2);
       return {
         index: i + 1,
         side,
         requests: type?.requests ?? 0,
-        throughput: (type?.requests ?? 0) / o.sliceSeconds,
+        throughput: (type?.requests ?? 0) / seconds,
         p95Ms: type?.latencyMs.p95 ?? Number.NaN,
         cpuUsPerRequest: served > 0 ? cpu / served : Number.NaN,
       };

@@ -9,7 +9,7 @@
 // results/calibration/<runId>.json and .csv.
 //
 //   node bench/src/cli/calibrate.ts [--extra 0,5,10] [--comparisons 20,10,10] [--pairs 10]
-//     [--slice 1.5] [--warmup 2] [--vus 8] [--cost-us 400] [--pin 1]
+//     [--slice 1.5] [--guard 0.3] [--warmup 2] [--vus 8] [--cost-us 400] [--pin 1]
 import { mkdir, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { join, relative } from 'node:path';
@@ -31,6 +31,7 @@ await runMain('calibrate', async () => {
       comparisons: { type: 'string', default: '20,10,10' },
       pairs: { type: 'string', default: '12' },
       slice: { type: 'string', default: '1.5' },
+      guard: { type: 'string', default: '0.3' },
       warmup: { type: 'string', default: '2' },
       vus: { type: 'string', default: '8' },
       'cost-us': { type: 'string', default: '400' },
@@ -47,6 +48,8 @@ await runMain('calibrate', async () => {
   if (counts.length !== extras.length) throw new UsageError(`calibrate: COMPARISONS needs one count per EXTRA level (${extras.length}), got '${values.comparisons}'`);
   const pairs = Number(values.pairs);
   const sliceSeconds = Number(values.slice);
+  const guardSeconds = Number(values.guard);
+  if (!(guardSeconds >= 0 && guardSeconds < sliceSeconds)) throw new UsageError('calibrate: 0 ≤ GUARD < SLICE');
   const warmupSeconds = Number(values.warmup);
   const vus = Number(values.vus);
   const costUs = Number(values['cost-us']);
@@ -61,7 +64,7 @@ await runMain('calibrate', async () => {
   const plannedSeconds = counts.reduce((a, b) => a + b, 0) * (warmupSeconds + 2 * pairs * sliceSeconds + 3);
   const startLoad = loadavg()[0]!;
   console.log(
-    `calibrate ${runId}: extra ${extras.join(', ')}% × ${counts.join(', ')} comparisons, ${pairs} pairs of ${sliceSeconds}-s slices each (${warmupSeconds} s warm-up, ${vus} VUs); ` +
+    `calibrate ${runId}: extra ${extras.join(', ')}% × ${counts.join(', ')} comparisons, ${pairs} pairs of ${sliceSeconds}-s slices each (the first ${guardSeconds} s of each left out; ${warmupSeconds} s warm-up, ${vus} VUs); ` +
       `${costUs} µs of burn per request = ${iterations} steps (${rate.toFixed(0)} steps/µs here); about ${Math.round(plannedSeconds / 60)} min; load average ${startLoad.toFixed(2)}`,
   );
   const started = Date.now();
@@ -72,8 +75,10 @@ await runMain('calibrate', async () => {
       if (left[i]! <= 0) continue;
       left[i]!--;
       const k = counts[i]! - left[i]!;
-      const r = await runAb({ iterations, extraPercent: extra, pairs, sliceSeconds, warmupSeconds, vus, placement, workDir, key: `${runId}|${extra}|${k}` });
+      const r = await runAb({ iterations, extraPercent: extra, pairs, sliceSeconds, guardSeconds, warmupSeconds, vus, placement, workDir, key: `${runId}|${extra}|${k}` });
       results.push(r);
+      // Written as it goes: a stopped calibration keeps what it measured.
+      await writeFile(join(dir, `${runId}.partial.json`), JSON.stringify({ runId, results }));
       const cell = (c: ComparisonEstimate & Adjusted) => `${rel(c.ratio)} ${c.ci ? `[${rel(c.ci.low)}, ${rel(c.ci.high)}]` : ''} MDE ${detectable(c)} p ${pValue(c.test?.p ?? null)} ${c.verdict}`;
       console.log(`  +${extra}% #${k}: CPU/req ${cell(r.paired.cpu)} · req/s ${cell(r.paired.throughput)} · p95 ${cell(r.paired.p95)} · (unpaired req/s ${r.unpaired.throughput.verdict}, CPU ${r.unpaired.cpu.verdict}) · load ${loadavg()[0]!.toFixed(1)}`);
     }
@@ -114,7 +119,7 @@ await runMain('calibrate', async () => {
     }
   console.log(lines.join('\n'));
   const file = join(dir, `${runId}.json`);
-  await writeFile(file, JSON.stringify({ runId, options: { extras, counts, pairs, sliceSeconds, warmupSeconds, vus, costUs, iterations, stepsPerMicrosecond: rate, placement }, loadAverage: { start: startLoad, end: endLoad }, minutes, summary, results }, null, 1));
+  await writeFile(file, JSON.stringify({ runId, options: { extras, counts, pairs, sliceSeconds, guardSeconds, warmupSeconds, vus, costUs, iterations, stepsPerMicrosecond: rate, placement }, loadAverage: { start: startLoad, end: endLoad }, minutes, summary, results }, null, 1));
   const csv = [
     ['extra_percent', 'comparison', 'quantity', 'method', 'difference', 'ci_low', 'ci_high', 'ci_width_points', 'mde', 'p', 'p_adjusted', 'raw_verdict', 'verdict'].join(','),
     ...results.flatMap((r, i) =>
