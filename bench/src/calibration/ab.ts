@@ -23,6 +23,12 @@ export interface AbOptions {
   /** burn() steps per request of A (B: × (1 + extraPercent/100)). */
   readonly iterations: number;
   readonly extraPercent: number;
+  /**
+   * The extra burn B gets, in percent of A's burn steps, when it is not extraPercent: the
+   * runner's probe (cli/calibrate.ts) converts "percent of the whole request's CPU" into it,
+   * since Node's HTTP handling costs CPU beside the burn.
+   */
+  readonly burnExtraPercent?: number;
   /** Pairs of slices (each pair: one slice of A and one of B). */
   readonly pairs: number;
   readonly sliceSeconds: number;
@@ -101,7 +107,7 @@ async function series(url: string): Promise<[number, number, number][]> {
 export async function runAb(o: AbOptions): Promise<AbResult> {
   const order = sliceOrder(o.pairs, o.key);
   const a = await startServer('A', o.iterations, 0, o);
-  const b = await startServer('B', o.iterations, o.extraPercent, o).catch(async (e: unknown) => {
+  const b = await startServer('B', o.iterations, o.burnExtraPercent ?? o.extraPercent, o).catch(async (e: unknown) => {
     await a.process.stop();
     throw e;
   });

@@ -1,6 +1,7 @@
 // make calibrate: the harness checked against known differences. The calibration server
 // (bench/src/calibration/server.ts, no implementation, no database) is run A/B at each
-// EXTRA percent of CPU cost per request (0 = A/A: every verdict a false one), COMPARISONS
+// EXTRA percent of CPU cost per request (of the whole request's CPU, measured by a probe
+// first; 0 = A/A: every verdict a false one), COMPARISONS
 // times each, the levels taking turns so that the machine's drift falls on all of them
 // alike. Each comparison: PAIRS pairs of SLICE-second interleaved slices in one k6 process
 // (bench/src/calibration/ab.ts). Prints each comparison and, per level and quantity, how
@@ -67,6 +68,13 @@ await runMain('calibrate', async () => {
     `calibrate ${runId}: extra ${extras.join(', ')}% × ${counts.join(', ')} comparisons, ${pairs} pairs of ${sliceSeconds}-s slices each (the first ${guardSeconds} s of each left out; ${warmupSeconds} s warm-up, ${vus} VUs); ` +
       `${costUs} µs of burn per request = ${iterations} steps (${rate.toFixed(0)} steps/µs here); about ${Math.round(plannedSeconds / 60)} min; load average ${startLoad.toFixed(2)}`,
   );
+  // The probe: B at twice A's burn. With c = h + burn (h: Node's HTTP handling), the pairs' CPU
+  // ratio r = (h + 2·burn) / (h + burn) gives the burn's share of a request's CPU, r − 1; a level
+  // of p% of the request's CPU is then p / (r − 1) % more burn steps.
+  const probe = await runAb({ iterations, extraPercent: 100, pairs: 6, sliceSeconds, guardSeconds, warmupSeconds, vus, placement, workDir, key: `${runId}|probe` });
+  const burnShare = Math.min(1, Math.max(0.2, probe.paired.cpu.ratio - 1));
+  const baseCpu = median(probe.slices.filter((x) => x.side === 'A').map((x) => x.cpuUsPerRequest));
+  console.log(`  probe (B at twice the burn): CPU per request ${baseCpu.toFixed(0)} µs for A, ratio ${probe.paired.cpu.ratio.toFixed(3)}: the burn is ${(burnShare * 100).toFixed(0)}% of a request's CPU, so +p% of the request's CPU = +${(100 / burnShare).toFixed(0)}% × p/100 of the burn`);
   const started = Date.now();
   const results: AbResult[] = [];
   const left = [...counts];
@@ -75,7 +83,7 @@ await runMain('calibrate', async () => {
       if (left[i]! <= 0) continue;
       left[i]!--;
       const k = counts[i]! - left[i]!;
-      const r = await runAb({ iterations, extraPercent: extra, pairs, sliceSeconds, guardSeconds, warmupSeconds, vus, placement, workDir, key: `${runId}|${extra}|${k}` });
+      const r = await runAb({ iterations, extraPercent: extra, burnExtraPercent: extra / burnShare, pairs, sliceSeconds, guardSeconds, warmupSeconds, vus, placement, workDir, key: `${runId}|${extra}|${k}` });
       results.push(r);
       // Written as it goes: a stopped calibration keeps what it measured.
       await writeFile(join(dir, `${runId}.partial.json`), JSON.stringify({ runId, results }));
@@ -119,7 +127,7 @@ await runMain('calibrate', async () => {
     }
   console.log(lines.join('\n'));
   const file = join(dir, `${runId}.json`);
-  await writeFile(file, JSON.stringify({ runId, options: { extras, counts, pairs, sliceSeconds, guardSeconds, warmupSeconds, vus, costUs, iterations, stepsPerMicrosecond: rate, placement }, loadAverage: { start: startLoad, end: endLoad }, minutes, summary, results }, null, 1));
+  await writeFile(file, JSON.stringify({ runId, options: { extras, counts, pairs, sliceSeconds, guardSeconds, warmupSeconds, vus, costUs, iterations, stepsPerMicrosecond: rate, placement }, probe: { baseCpuUsPerRequest: baseCpu, ratio: probe.paired.cpu.ratio, burnShare, slices: probe.slices }, loadAverage: { start: startLoad, end: endLoad }, minutes, summary, results }, null, 1));
   const csv = [
     ['extra_percent', 'comparison', 'quantity', 'method', 'difference', 'ci_low', 'ci_high', 'ci_width_points', 'mde', 'p', 'p_adjusted', 'raw_verdict', 'verdict'].join(','),
     ...results.flatMap((r, i) =>
