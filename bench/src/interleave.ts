@@ -13,15 +13,22 @@ export function interleavedOrder<T>(impls: readonly T[], r: number, key: string)
   if (impls.length < 2) return [...impls];
   if (impls.length === 2) {
     const block = Math.floor((r - 1) / 2);
-    const flip = seededIndexSource(`interleave|${key}|${block}`).index(2) === 1;
+    // One stream per case, drawn block after block: a fresh stream per block would give every
+    // block the same first draw (the seeds differ in a few bits, xoroshiro's first output barely).
+    const source = seededIndexSource(`interleave|${key}`);
+    let flip = false;
+    for (let k = 0; k <= block; k++) flip = source.index(2) === 1;
     const forward = (r % 2 === 1) !== flip;
     return forward ? [...impls] : [...impls].reverse();
   }
-  const source = seededIndexSource(`interleave|${key}|${r}`);
-  const out = [...impls];
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = source.index(i + 1);
-    [out[i], out[j]] = [out[j]!, out[i]!];
+  const source = seededIndexSource(`interleave|${key}`);
+  let out = [...impls];
+  for (let round = 1; round <= r; round++) {
+    out = [...impls];
+    for (let i = out.length - 1; i > 0; i--) {
+      const j = source.index(i + 1);
+      [out[i], out[j]] = [out[j]!, out[i]!];
+    }
   }
   return out;
 }

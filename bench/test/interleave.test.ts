@@ -15,6 +15,11 @@ test('two implementations: every block of two rounds holds A B and B A once; the
   // Not the fixed alternation everywhere: some block starts with B A.
   const starts = ['run1|case', 'run2|case', 'run1|other', 'run3|x'].flatMap((k) => orders(k).filter((_, i) => i % 2 === 0));
   assert.ok(starts.includes('ab') && starts.includes('ba'), starts.join(' '));
+  // Within one case too: the blocks of a case are not all alike (run 2026-11-26T04-33-03Z's were).
+  for (const key of ['2026-11-26T04-33-03Z|rest/closed/c100-r1-j0', '2026-11-26T04-33-03Z|rest/closed/c100-r100-j0']) {
+    const first = orders(key).filter((_, i) => i % 2 === 0);
+    assert.ok(new Set(first).size === 2, `${key}: ${first.join(' ')}`);
+  }
 });
 
 test('three implementations: a permutation each round, every one first sometimes', () => {
