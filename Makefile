@@ -46,7 +46,7 @@ export TOOLS_BUNDLE
 # once the tests are done even if one leaked a server (its exit handler then kills it).
 NODE_TEST := node --test --test-reporter=spec --test-timeout=300000 --test-force-exit
 
-.PHONY: help setup bundle images images-if-possible test lint unit conformance pact pact-mutants mutants fuzz resilience serve bench bench-smoke lab-up lab-down multi-host k6-operator k6-operator-merge report screenshot matrix readme clean
+.PHONY: help setup bundle images images-if-possible test lint unit conformance pact pact-mutants mutants fuzz resilience serve bench calibrate bench-smoke lab-up lab-down multi-host k6-operator k6-operator-merge report screenshot matrix readme clean
 
 help: ## List the targets
 	@echo "  make bench IMPL=express API=forum   the standard profile (~13-20 min): a representative subset with intervals and verdicts; report: results/report/<runId>.html"
@@ -128,6 +128,10 @@ bench: setup ## Benchmark IMPL (or IMPL=a,b, alternating) on every API it serves
 	  $(if $(DURATION),--duration $(DURATION)) $(if $(WARMUP),--warmup $(WARMUP)) $(if $(FIRST_WARMUP),--first-warmup $(FIRST_WARMUP)) $(if $(WARMUP_ITERATIONS),--warmup-iterations $(WARMUP_ITERATIONS)) $(if $(filter 1 true yes,$(QUICK)),--quick) \
 	  $(if $(PROTOCOL),--protocol $(PROTOCOL)) $(if $(CASES),--cases '$(CASES)') $(if $(MODEL),--model $(MODEL)) $(if $(PIN),--pin $(PIN)) \
 	  $(if $(RESUME),--resume '$(RESUME)') $(if $(TOPOLOGY),--topology '$(TOPOLOGY)')
+
+calibrate: setup ## The harness against known differences: a calibration server (bench/src/calibration/, no implementation) A/B at EXTRA=0,5,10 % more CPU per request, COMPARISONS=20,10,10 each, PAIRS=12 interleaved slices of SLICE=1.5 s, the first GUARD=0.3 s of each left out (bench/README.md, "Precision")
+	@node bench/src/cli/calibrate.ts $(if $(EXTRA),--extra '$(EXTRA)') $(if $(COMPARISONS),--comparisons '$(COMPARISONS)') $(if $(PAIRS),--pairs $(PAIRS)) \
+	  $(if $(SLICE),--slice $(SLICE)) $(if $(GUARD),--guard $(GUARD)) $(if $(WARMUP),--warmup $(WARMUP)) $(if $(VUS),--vus $(VUS)) $(if $(COST_US),--cost-us $(COST_US)) $(if $(PIN),--pin $(PIN))
 
 bench-smoke: setup ## The QUICK benchmark of each API's smoke cases (bench.smoke in its api.yaml) for every implementation that serves it (make test: the first implementation of each API, or each where its smoke says everyImplementation)
 	@node bench/src/cli/smoke.ts

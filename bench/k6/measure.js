@@ -107,7 +107,7 @@ export function bodyType(name, full) {
 // tags every sample of the request and of record()'s metrics with them without turning a
 // JavaScript tags object into its own tag set on each call.
 let vuTags;
-let tagged = { name: undefined, phase: undefined };
+const tagged = { name: undefined, phase: undefined };
 /** Tags the VU's next requests and metrics with `name` and `phase` (each set only when it changes). */
 export function tag(name, phase) {
   vuTags ??= exec.vu.tags;

@@ -104,6 +104,8 @@ async function execute(run: PreparedRun): Promise<BenchOutcome> {
   await runCases(remaining, {
     ...caseLoopDeps({ opts, api, prepared, seeded, where, options, workDir, poolSize, ceiling, databaseUrl, databasePid: databases.pid, impls, env, runtime, runtimes }),
     events: progress.listen(new CaseLoopEvents()),
+    // Randomized interleaved trials: each round's order drawn per run and case (plan/interleave.ts).
+    orderKey: runId,
     recorded: async (_c, records) => {
       recorder.record(records);
       await recorder.write();

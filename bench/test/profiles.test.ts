@@ -1,5 +1,6 @@
 // make bench's profiles as data (bench/profiles.yaml) and the ETA computed from the plan.
 import assert from 'node:assert/strict';
+import { PAIRED_FROM } from '../src/stats/index.ts';
 import { test } from 'node:test';
 import { loadApis } from '@fairbench/harness/api/manifest.ts';
 import { benchApi } from '../src/plan/apis.ts';
@@ -14,6 +15,11 @@ test('the default is standard; QUICK=1 is PROFILE=quick; an unknown or contradic
   assert.equal((await chooseProfile('paper', false)).profile.repeat, 10);
   await assert.rejects(chooseProfile('fast', false), (e: unknown) => e instanceof UsageError && /quick, standard, paper/.test(e.message));
   await assert.rejects(chooseProfile('paper', true), UsageError);
+});
+
+test('the standard profile compares two implementations pairwise: at least PAIRED_FROM interleaved slices', async () => {
+  const { profiles } = await loadProfiles();
+  assert.ok(profiles['standard']!.repeat >= PAIRED_FROM);
 });
 
 test('the standard profile gives verdicts: at least 5 repetitions (the rank test needs them)', async () => {

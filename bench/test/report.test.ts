@@ -99,11 +99,16 @@ test('comparisons: faster where the fixtures differ clearly, no verdict where th
   assert.ok(html.includes('class="faster">faster') && html.includes('no significant difference') && html.includes('too few repetitions'));
 });
 
-test('one family per pair table: 16 cases × throughput and p95, adjusted together; raw and adjusted verdicts and p-values shown', () => {
+test('one family per pair table: 16 cases × throughput, p95 and CPU per request, adjusted together; raw and adjusted verdicts, p-values and MDEs shown', () => {
   const eh = report.apis[0]!.pairs[2]!;
-  const all = eh.cases.flatMap((c) => [c.throughput, c.p95]);
-  assert.equal(eh.family.tested, 32);
-  assert.ok(all.every((c) => c.familySize === 32 && c.pAdjusted !== null && c.pAdjusted >= c.test!.p));
+  const cpus = eh.cases.flatMap((c) => (c.cpu ? [c.cpu] : []));
+  const all = [...eh.cases.flatMap((c) => [c.throughput, c.p95]), ...cpus];
+  assert.equal(eh.family.tested, 32 + cpus.length);
+  assert.ok(cpus.length > 0, 'the fixtures record CPU per request');
+  assert.ok(all.every((c) => c.familySize === 32 + cpus.length && c.pAdjusted !== null && c.pAdjusted >= c.test!.p));
+  // Every comparison states its precision; 5 against 5 repetitions: the groups, not pairs.
+  assert.ok(all.every((c) => typeof c.mde === 'number' && c.mde > 0 && !c.paired));
+  assert.ok(html.includes('<th>MDE</th>') && html.includes('CPU difference [CI]'));
   // 5 against 5: complete separation is the smallest p, 2/252.
   const clear = eh.cases.find((c) => c.caseId === 'rest/closed/c100-r1-j0')!.throughput;
   assert.ok(Math.abs(clear.test!.p - 2 / 252) < 1e-12);
@@ -111,7 +116,7 @@ test('one family per pair table: 16 cases × throughput and p95, adjusted togeth
   assert.equal(eh.family.adjusted, all.filter((c) => c.verdict === 'faster' || c.verdict === 'slower').length);
   assert.ok(eh.family.adjusted >= 8 && eh.family.adjusted <= eh.family.raw);
   assert.ok(html.includes('<th>raw verdict</th>') && html.includes('<th>p (adj.)</th>'));
-  assert.ok(html.includes(`Declared faster or slower: ${eh.family.raw} of 32 raw, ${eh.family.adjusted} of 32 after the adjustment.`));
+  assert.ok(html.includes(`Declared faster or slower: ${eh.family.raw} of ${eh.family.tested} raw, ${eh.family.adjusted} of ${eh.family.tested} after the adjustment.`));
   assert.match(html, /<h2>Method<\/h2>/);
   assert.ok(html.includes('0.1 at 3 against 3'));
 });
@@ -133,7 +138,8 @@ test('an A/A calibration run: a section of its own, never mixed with the other r
   assert.ok(section.runs.every((r) => r.doc.runId === '2026-11-22T08-00-00Z'));
   assert.equal(section.pairs.length, 1);
   const { family } = section.pairs[0]!;
-  assert.equal(family.tested, 16, '8 REST cases × throughput and p95');
+  const cpus = section.pairs[0]!.cases.filter((c) => c.cpu).length;
+  assert.equal(family.tested, 16 + cpus, '8 REST cases × throughput and p95, and CPU per request where recorded');
   assert.deepEqual(section.calibration!.counts, family);
   assert.ok(page.includes('A/A calibration: express against itself'));
   assert.ok(page.includes(`<b>${family.raw}</b> declared on the raw p-values`) && page.includes(`<b>${family.adjusted}</b> after the adjustment`));
@@ -142,7 +148,10 @@ test('an A/A calibration run: a section of its own, never mixed with the other r
   const md = comparisonMarkdown([section]);
   assert.match(md, /\*\*express\*\* vs \*\*express#2\*\* on \*\*forum\*\* — A\/A calibration run `2026-11-22T08-00-00Z`/);
   assert.equal(md.split('\n').filter((l) => l.startsWith('| rest/closed/')).length, 8);
-  assert.ok(md.includes(`Family (this table): 16 tested; declared faster or slower: ${family.raw} raw, ${family.adjusted} after the Benjamini–Hochberg adjustment.`));
+  assert.ok(md.includes(`Family (this table): ${family.tested} tested; declared faster or slower: ${family.raw} raw, ${family.adjusted} after the Benjamini–Hochberg adjustment.`));
+  // The A/A table states its precision: an MDE per comparison and the widths in one line.
+  assert.match(md, /\| MDE \|/);
+  assert.match(md, /Precision: throughput interval widths [\d.]+–[\d.]+ points, MDE [\d.]+–[\d.]+ points/);
   assert.match(summaryMarkdown(section.runs.find((r) => r.doc.implementation.copy === 2)!.doc), /^\*\*express#2\*\* on \*\*forum\*\*/);
 });
 

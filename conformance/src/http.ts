@@ -1,6 +1,6 @@
 // A small HTTP client for the suite: it records status, headers and the raw
 // text, and never throws on a 4xx/5xx (those are what the suite checks).
-import { connect } from 'node:net';
+import { connect, type Socket } from 'node:net';
 
 export interface HttpRequest {
   readonly method: string;
@@ -89,7 +89,7 @@ async function sendChunkedBodyFirst(baseUrl: string, req: HttpRequest): Promise<
 }
 
 /** One HTTP/1.1 answer read from a paused socket (Content-Length, chunked, or until the end), or undefined when the connection ends or fails first. */
-function readAnswer(socket: import('node:net').Socket): Promise<{ status: number; headers: Headers; text: string } | undefined> {
+function readAnswer(socket: Socket): Promise<{ status: number; headers: Headers; text: string } | undefined> {
   return new Promise((resolve) => {
     let data = Buffer.alloc(0);
     const finish = (answer: { status: number; headers: Headers; text: string } | undefined) => {

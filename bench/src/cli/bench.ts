@@ -139,12 +139,17 @@ await runMain('bench', async () => {
   const { buildModel } = await import('../report/model.ts');
   const { summaryMarkdown } = await import('../report/summary.ts');
   const { writeCasesCsv } = await import('../report/csv.ts');
+  const { writeComparisonsCsv } = await import('../report/comparisons-csv.ts');
   const written: string[] = [];
   for (const outcome of outcomes) {
     const docs = await Promise.all(outcome.files.map(async (file) => ({ file, doc: JSON.parse(await readFile(file, 'utf8')) as BenchResult })));
     for (const { doc } of docs) console.log(`\n${summaryMarkdown(doc)}`);
     // Several implementations (or copies): the pairs' verdicts, as the report computes them.
-    if (docs.length > 1) console.log(comparisonMarkdown(buildModel(docs)));
+    if (docs.length > 1) {
+      const model = buildModel(docs);
+      console.log(comparisonMarkdown(model));
+      written.push(await writeComparisonsCsv(docs[0]!.file, docs[0]!.doc.runId, model));
+    }
     for (const { file, doc } of docs) written.push(file, await writeCasesCsv(file, doc));
   }
   for (const file of written) console.log(`bench: result → ${relative(repoRoot, file)}`);

@@ -18,6 +18,7 @@ import type { Measured, StartedLoad } from '../load/k6.ts';
 import { TreeSampler } from '../load/proc-sampler.ts';
 import type { CaseLoopEvents } from './loop-events.ts';
 import type { Settled } from './settle.ts';
+import { interleavedOrder } from '../plan/interleave.ts';
 import { isSteady, type WarmupIterations } from '../plan/warm-up.ts';
 import { CEILING_SHARE_WARNING, NATIVE_CLIENT_BOUND_CPU_PERCENT, isDatabaseAlone, tierOf, type BenchCase, type CaseCrossCheck, type CaseFailure, type CaseWarmup, type Repetition } from '../record/result-document.ts';
 
@@ -64,6 +65,8 @@ export interface CaseLoopDeps<C extends PlannedCase> {
   crossCheck?(c: C, server: LoopServer): Promise<CaseCrossCheck | undefined>;
   /** The generator's ceiling on this machine (req/s, bench/src/execute/ceiling.ts): each served repetition records its share of it. */
   readonly ceilingRate?: number | undefined;
+  /** Names the random order of each round (interleave.ts: randomized interleaved trials); absent: A B, B A alternation. */
+  readonly orderKey?: string;
   /** Called after every case with its record per implementation (in `impls` order). */
   recorded(c: C, records: ReadonlyMap<string, BenchCase>): Promise<void>;
   /** True once the run is being interrupted (Ctrl-C): the case in progress is not recorded. */
@@ -158,7 +161,8 @@ async function runServedCase<C extends PlannedCase>(c: C, firstStep: number, dep
     const warming = (deps.warmupIterations?.max ?? 0) > 0 && !fresh;
     if (warming) await warmUp(c, firstStep, deps, servers, outcomes, label);
     for (let r = 1; r <= deps.repeat; r++) {
-      for (const [place, name] of roundOrder(impls, r).entries()) {
+      const order = deps.orderKey !== undefined ? interleavedOrder(impls, r, `${deps.orderKey}|${c.id}`) : roundOrder(impls, r);
+      for (const [place, name] of order.entries()) {
         const outcome = outcomes.get(name)!;
         if (fresh && r > 1 && !outcome.failure) await start(servers, name, outcome, deps);
         const server = servers.get(name);

@@ -2,12 +2,13 @@
 // what the runner prints after the per-implementation tables. The same model as the HTML
 // report (buildModel), so the same families, p-values and verdicts.
 import { ALPHA } from '../stats/index.ts';
-import { pValue, relative } from './format.ts';
+import { detectable, pValue, relative } from './format.ts';
 import type { ApiReport, FamilyCounts, Verdicts } from './model.ts';
 import { typeFamilies } from './request-types.ts';
 
-const cells = (c: Verdicts) => [
+const cells = (c: Verdicts | null) => c === null ? ['—', '—', '—', '—', '—'] : [
   `${relative(c.ratio)}${c.ci ? ` [${relative(c.ci.low)}, ${relative(c.ci.high)}]` : ''}`,
+  detectable(c),
   c.test ? `${pValue(c.test.p)} (${pValue(c.pAdjusted)})` : '—',
   c.rawVerdict,
   `**${c.verdict}**`,
@@ -15,18 +16,31 @@ const cells = (c: Verdicts) => [
 
 const counts = (f: FamilyCounts) => `${f.tested} tested; declared faster or slower: ${f.raw} raw, ${f.adjusted} after the Benjamini–Hochberg adjustment`;
 
+/** The table's precision in one line: the 95% intervals' widths and the MDEs, per quantity. */
+export function precisionLine(cases: readonly { throughput: Verdicts; p95: Verdicts; cpu: Verdicts | null }[]): string {
+  const span = (xs: number[]) => (xs.length ? `${(Math.min(...xs) * 100).toFixed(1)}–${(Math.max(...xs) * 100).toFixed(1)} points` : '—');
+  const part = (name: string, vs: (Verdicts | null)[]) => {
+    const got = vs.filter((v): v is Verdicts => v !== null);
+    const widths = got.flatMap((v) => (v.ci ? [v.ci.high - v.ci.low] : []));
+    const mdes = got.flatMap((v) => (v.mde !== undefined && v.mde !== null ? [v.mde] : []));
+    return `${name} interval widths ${span(widths)}, MDE ${span(mdes)}`;
+  };
+  return [part('throughput', cases.map((c) => c.throughput)), part('p95', cases.map((c) => c.p95)), part('CPU/request', cases.map((c) => c.cpu))].join('; ');
+}
+
 export function comparisonMarkdown(reports: readonly ApiReport[]): string {
   const out: string[] = [];
   for (const report of reports) {
     for (const pair of report.pairs) {
       out.push(
-        `**${pair.a}** vs **${pair.b}** on **${report.api}**${report.calibration ? ` — A/A calibration run \`${report.calibration.runId}\`: every verdict is a false one` : ''} (verdicts are ${pair.a}'s; p: exact Mann–Whitney, adjusted in brackets; α = ${ALPHA})`,
+        `**${pair.a}** vs **${pair.b}** on **${report.api}**${report.calibration ? ` — A/A calibration run \`${report.calibration.runId}\`: every verdict is a false one` : ''} (verdicts are ${pair.a}'s; p: ${pair.cases.some((c) => c.throughput.paired) ? 'exact signed-rank over paired slices (interval: Hodges–Lehmann)' : 'exact Mann–Whitney'}, adjusted in brackets; α = ${ALPHA}; MDE: the smallest difference this comparison could have detected, bench/README.md; CPU: the implementation's µs per request, faster = cheaper)`,
         '',
-        '| case | throughput difference [CI] | p (adj.) | raw | verdict | p95 difference [CI] | p (adj.) | raw | verdict |',
-        '| --- | ---: | ---: | --- | --- | ---: | ---: | --- | --- |',
-        ...pair.cases.map((c) => `| ${c.caseId} | ${[...cells(c.throughput), ...cells(c.p95)].join(' | ')} |`),
+        '| case | throughput difference [CI] | MDE | p (adj.) | raw | verdict | p95 difference [CI] | MDE | p (adj.) | raw | verdict | CPU µs/req difference [CI] | MDE | p (adj.) | raw | verdict |',
+        '| --- | ---: | ---: | ---: | --- | --- | ---: | ---: | ---: | --- | --- | ---: | ---: | ---: | --- | --- |',
+        ...pair.cases.map((c) => `| ${c.caseId} | ${[...cells(c.throughput), ...cells(c.p95), ...cells(c.cpu)].join(' | ')} |`),
         '',
         `Family (this table): ${counts(pair.family)}.`,
+        `Precision: ${precisionLine(pair.cases)}.`,
       );
       for (const f of typeFamilies(report.requestTypes).filter((t) => t.a === pair.a && t.b === pair.b))
         out.push(`Family (per request type, mean and median; \`make report\` shows the table): ${counts(f)}.`);

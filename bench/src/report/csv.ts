@@ -13,7 +13,7 @@ const HEADER = [
   'throughput_median', 'throughput_ci_low', 'throughput_ci_high',
   'p95_ms_median', 'p95_ms_ci_low', 'p95_ms_ci_high', 'latency_median_ms', 'latency_p99_ms',
   'errors', 'dropped_iterations', 'generator_bound_repetitions',
-  'limit_tier', 'share_of_limit', 'share_ci_low', 'share_ci_high', 'vs_limit_throughput', 'vs_limit_p_adjusted',
+  'limit_tier', 'share_of_limit', 'share_ci_low', 'share_ci_high', 'vs_limit_throughput', 'vs_limit_p_adjusted', 'vs_limit_throughput_mde',
   'server_cpu_us_per_request', 'database_cpu_us_per_request', 'client_cpu_us_per_request', 'client_cpu_percent_mean', 'server_cpu_percent_peak', 'server_rss_bytes_peak', 'failure',
 ] as const;
 
@@ -41,7 +41,7 @@ export function casesCsv(doc: BenchResult): string {
       r.errorCount, r.dropped, r.generatorBound,
       r.baseline?.tier ?? (limitFor(doc, c) === c ? tierOf(c) : null),
       ...(r.baseline ? [r.baseline.ratio.ratio, r.baseline.ratio.ci?.low ?? null, r.baseline.ratio.ci?.high ?? null] : limitFor(doc, c) === c ? [1, null, null] : [null, null, null]),
-      v?.throughput.verdict ?? null, v?.throughput.pAdjusted ?? null,
+      v?.throughput.verdict ?? null, v?.throughput.pAdjusted ?? null, v?.throughput.mde ?? null,
       r.cpuPerRequest.server?.median ?? null, r.cpuPerRequest.database?.median ?? null, r.cpuPerRequest.generator?.median ?? null, r.generator?.cpuMean ?? null, r.server?.cpuPeak ?? null, r.server?.rssPeak ?? null,
       failure,
     ];

@@ -33,6 +33,11 @@ export function relative(ratio: number): string {
   return `${d >= 0 ? '+' : '−'}${Math.abs(d).toFixed(1)}%`;
 }
 
+/** A comparison's minimum detectable effect (stats/precision.ts): 0.062 → "±6.2%"; "—" when its spread cannot say. */
+export function detectable(c: { mde?: number | null }): string {
+  return c.mde === undefined || c.mde === null || !Number.isFinite(c.mde) ? '—' : `±${(c.mde * 100).toFixed(1)}%`;
+}
+
 /** A share of the limit: 0.553 → "55%" */
 export function share(ratio: number): string {
   return `${(ratio * 100).toFixed(0)}%`;

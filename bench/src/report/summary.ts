@@ -1,7 +1,7 @@
 // One run as a Markdown table: what the runner prints at the end of `make bench`.
 import { docLabel } from '../record/copies.ts';
 import { MIN_REPETITIONS, MIN_VERDICT_REPETITIONS, type MedianEstimate } from '../stats/index.ts';
-import { interval, ms, pValue, percent, rate, share } from './format.ts';
+import { detectable, interval, ms, pValue, percent, rate, share } from './format.ts';
 import { limitVerdicts } from './limit-verdicts.ts';
 import { compareParameters, protocolRank, summarizeCase } from './model.ts';
 import { isDatabaseAlone, limitFor, tierOf, type BenchResult, type CaseFailure } from '../record/result-document.ts';
@@ -14,7 +14,7 @@ export function summaryMarkdown(doc: BenchResult): string {
     `**${docLabel(doc)}** on **${doc.api}**, run \`${doc.runId}\` (${doc.implementation.framework.name} ${doc.implementation.framework.version}, ${doc.implementation.runtime.name} ${doc.implementation.runtime.version}, ${doc.database.engine} ${doc.database.version}, k6 ${doc.generator.version}; REPEAT ${doc.options.repeat} × ${doc.options.durationSeconds} s${doc.options.quick ? ', QUICK' : ''}${doc.wallSeconds !== undefined ? `; wall time ${Math.round(doc.wallSeconds)} s` : ''})`,
     '',
     ...(doc.generator.ceiling ? [`k6's ceiling here: ${rate(doc.generator.ceiling.rate)} req/s against ${doc.generator.ceiling.target}, ${doc.generator.ceiling.cpuPerRequestUs ?? '?'} µs of k6 CPU per request${doc.generator.ceiling.floor ? ` (${doc.generator.ceiling.overFloor ?? '?'} × its floor F = ${doc.generator.ceiling.floor.cpuPerRequestUs} µs, a plain http.get)` : ''}.`, ''] : []),
-    '| case | reps | median req/s [95% CI] | p95 ms [95% CI] | share of the limit [CI] | vs the limit: req/s, p95 (adj. p) | server µs/req | database µs/req | k6 CPU peak | share of k6 ceiling | flags |',
+    '| case | reps | median req/s [95% CI] | p95 ms [95% CI] | share of the limit [CI] | vs the limit: req/s, p95 (adj. p; MDE: the smallest detectable difference) | server µs/req | database µs/req | k6 CPU peak | share of k6 ceiling | flags |',
     '| --- | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: | --- |',
   ];
   const limits = limitVerdicts(doc);
@@ -38,7 +38,7 @@ export function summaryMarkdown(doc: BenchResult): string {
     const tierLabel = limitFor(doc, c) === c ? `(the limit: ${tierOf(c)} tier)` : `(${tierOf(c)} tier)`;
     const limit = isDatabaseAlone(c.protocol) ? tierLabel : r.baseline ? `${share(r.baseline.ratio.ratio)}${r.baseline.ratio.ci ? ` ${interval(r.baseline.ratio.ci, share)}` : ''}` : '—';
     const v = verdictOf.get(c.id);
-    const verdict = v ? `${v.throughput.verdict} (${pValue(v.throughput.pAdjusted)}), ${v.p95.verdict} (${pValue(v.p95.pAdjusted)})` : isDatabaseAlone(c.protocol) ? tierLabel : '—';
+    const verdict = v ? `${v.throughput.verdict} (${pValue(v.throughput.pAdjusted)}; MDE ${detectable(v.throughput)}), ${v.p95.verdict} (${pValue(v.p95.pAdjusted)}; MDE ${detectable(v.p95)})` : isDatabaseAlone(c.protocol) ? tierLabel : '—';
     lines.push(
       `| ${c.id} | ${r.n}${c.repetitions.at(-1)?.partial ? ' (last partial)' : ''} | ${withCi(r.throughput, rate)} | ${withCi(r.latencyP95, ms)} | ${limit} | ${verdict} | ${us(r.cpuPerRequest.server)} | ${us(r.cpuPerRequest.database)} | ${r.generator ? percent(r.generator.cpuPeak) : '—'} | ${r.ceiling ? share(r.ceiling.share) : '—'} | ${flags.join(', ')} |`,
     );

@@ -15,6 +15,7 @@ import { bootstrapRatioOfMedians, MIN_REPETITIONS, type BootstrapOptions, type R
 import { median } from './descriptive.ts';
 import { benjaminiHochberg } from './multiplicity.ts';
 import { mannWhitney, type RankTest } from './rank-test.ts';
+import { unpairedMde } from './precision.ts';
 
 export const ALPHA = 0.05;
 /**
@@ -42,8 +43,12 @@ export interface RankComparison {
   rawVerdict: Verdict;
 }
 
-/** A comparison as the report shows it: the verdict's inputs and the ratio's bootstrap interval. */
-export type ComparisonEstimate = RatioEstimate & RankComparison;
+/**
+ * A comparison as the report shows it: the verdict's inputs and the ratio's bootstrap interval,
+ * and its precision: `mde`, the smallest relative difference it could have detected
+ * (precision.ts; null when the spread cannot say), which is no input to the verdict.
+ */
+export type ComparisonEstimate = RatioEstimate & RankComparison & { mde?: number | null; paired?: true; pairs?: number };
 
 export interface Adjusted {
   /** The p-value adjusted over the family; null without a test. */
@@ -76,7 +81,7 @@ export function testGroups(a: readonly number[], b: readonly number[], higherIsB
 
 /** testGroups with the bootstrap interval of the ratio of medians beside it. */
 export function compareGroups(a: readonly number[], b: readonly number[], options: BootstrapOptions & { higherIsBetter: boolean }): ComparisonEstimate {
-  return { ...bootstrapRatioOfMedians(a, b, options), ...testGroups(a, b, options.higherIsBetter) };
+  return { ...bootstrapRatioOfMedians(a, b, options), ...testGroups(a, b, options.higherIsBetter), mde: unpairedMde(a, b) };
 }
 
 /** The family's verdicts, in its order: the tested comparisons' p-values adjusted together. */

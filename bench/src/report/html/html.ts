@@ -6,7 +6,7 @@ import { caseLabel, cpuSpec, implColors, latencySpec, renderSvg, throughputSpec,
 
 const WARMUP_NOTE = 'Unrecorded repetitions before the recorded ones, the same load, each after the same data reset and idle wait: they go on until an iteration\'s rate rises less than the profile\'s threshold above the one before (or its maximum is reached: "still rising"). No statistic uses them; the same rule applies to every implementation.';
 const TIMELINE_CAPTION = "Each case's first load, the first a freshly started implementation serves (it is restarted for every case; its first warm-up iteration where the case had them): the median (solid) and p95 (dashed) latency of the requests that ended in each second since the load began, log scale; the grey dotted rule is the end of the warm-up (the profile's longer first warm-up, the same for every implementation), where the measured window begins. A runtime that compiles as it runs (the JVM's JIT, V8's and JavaScriptCore's tiers) shows its warm-up as slow first seconds.";
-import { interval, mib, ms, percent, pValue, rate, ratioWithInterval, relative, share } from '../format.ts';
+import { detectable, interval, mib, ms, percent, pValue, rate, ratioWithInterval, relative, share } from '../format.ts';
 import type { ApiReport, CaseGroup, CaseResult, FamilyCounts, PairComparison, RunInfo, Verdicts } from '../model.ts';
 import { cpuTable, ceilingCell, crossCheckCell, noiseCell, CPU_CAPTION } from './cpu.ts';
 import { esc, table } from './html-parts.ts';
@@ -15,6 +15,7 @@ import { isDatabaseAlone, tierOf } from '../../record/result-document.ts';
 
 export { esc };
 import { typeFamilies, type PaperRow, type TypeRow } from '../request-types.ts';
+import { precisionLine } from '../comparison-summary.ts';
 import { FIGURES } from '../published.ts';
 import { overTimeParts } from './over-time.ts';
 
@@ -207,17 +208,22 @@ function pairTable(report: ApiReport, pair: PairComparison): string {
       esc(caseLabel(row.parameters)),
       `${rate(c.throughput.medianA)} / ${rate(c.throughput.medianB)}`,
       `${relative(c.throughput.ratio)} <small>${interval(c.throughput.ci, relative)}</small>`,
+      detectable(c.throughput),
       ...verdictCells(c.throughput),
       `${ms(c.p95.medianA)} / ${ms(c.p95.medianB)}`,
       `${relative(c.p95.ratio)} <small>${interval(c.p95.ci, relative)}</small>`,
+      detectable(c.p95),
       ...verdictCells(c.p95),
+      ...(c.cpu
+        ? [`${c.cpu.medianA.toFixed(0)} / ${c.cpu.medianB.toFixed(0)}`, `${relative(c.cpu.ratio)} <small>${interval(c.cpu.ci, relative)}</small>`, detectable(c.cpu), ...verdictCells(c.cpu)]
+        : ['—', '—', '—', '—', '—', '—']),
     ];
   });
   const a = esc(pair.a);
   const b = esc(pair.b);
   return `<h4>${swatch(pair.a, report.impls)} vs ${swatch(pair.b, report.impls)}</h4>
-<p class="note">Verdicts are ${a}'s (for p95 latency, lower is faster). A difference is the ratio of the medians ${a}/${b} − 1, with its ${CONFIDENCE * 100}% bootstrap interval; p is the exact Mann–Whitney test's, in brackets adjusted over the family; the verdict is the adjusted one, the raw verdict treats the row as if it were alone. ${familyNote(pair.family, 'the throughput and p95 of every case in this table')}</p>
-${pair.cases.length ? table(['protocol', 'case', `req/s ${a} / ${b}`, 'throughput difference [CI]', ...VERDICT_HEADS, `p95 ms ${a} / ${b}`, 'p95 difference [CI]', ...VERDICT_HEADS], rows, 2, 'cmp cases') : '<p class="note">No case in common.</p>'}`;
+<p class="note">Verdicts are ${a}'s (for p95 latency and CPU µs per request, lower is faster). ${pair.cases.some((c) => c.throughput.paired) ? `The implementations ran in interleaved slices: a difference is the Hodges–Lehmann estimate of the pairs' ratios ${a}/${b} − 1 with its ${CONFIDENCE * 100}% signed-rank interval; p is the exact signed-rank test's` : `A difference is the ratio of the medians ${a}/${b} − 1, with its ${CONFIDENCE * 100}% bootstrap interval; p is the exact Mann–Whitney test's`}, in brackets adjusted over the family; the verdict is the adjusted one, the raw verdict treats the row as if it were alone. MDE: the smallest difference the comparison could have detected (80% power, its own spread; bench/README.md). ${familyNote(pair.family, 'the throughput, p95 and CPU per request of every case in this table')} Precision: ${esc(precisionLine(pair.cases))}.</p>
+${pair.cases.length ? table(['protocol', 'case', `req/s ${a} / ${b}`, 'throughput difference [CI]', 'MDE', ...VERDICT_HEADS, `p95 ms ${a} / ${b}`, 'p95 difference [CI]', 'MDE', ...VERDICT_HEADS, `CPU µs/req ${a} / ${b}`, 'CPU difference [CI]', 'MDE', ...VERDICT_HEADS], rows, 2, 'cmp cases') : '<p class="note">No case in common.</p>'}`;
 }
 
 async function groupSection(report: ApiReport, group: CaseGroup): Promise<string> {
