@@ -97,7 +97,10 @@ bundle_make() {
   tar -C "$cache" -c "${bins[@]}" | zstd -q -19 -T0 -o "$out.tmp/bin.tar.zst"
   tar -C "$cache" -c m2 stamps/spring-m2 | zstd -q -19 -T0 -o "$out.tmp/m2.tar.zst"
   cp "$cache"/wheels/*.whl "$out.tmp/wheels/"
-  (cd "$out.tmp" && find . -type f | sed 's|^\./||' | sort | xargs sha256sum > SHA256SUMS)
+  # (the list is written once the files are listed: find would otherwise see SHA256SUMS itself)
+  local sums
+  sums=$(cd "$out.tmp" && find . -type f | sed 's|^\./||' | sort | xargs sha256sum)
+  echo "$sums" > "$out.tmp/SHA256SUMS"
   {
     echo "# fairbench tools bundle"
     echo
