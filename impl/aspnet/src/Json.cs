@@ -1,0 +1,31 @@
+// System.Text.Json source generation (the documented fast path: no reflection at run time)
+// for every body the app reads or writes; App registers it first in the HTTP JSON options.
+// Unknown members of a request body are an error (invalid-body), as the spec's
+// additionalProperties: false requires; nulls are written, never omitted.
+
+using System.Text.Json.Serialization;
+using Fairbench.Aspnet.Data;
+using Fairbench.Aspnet.Handlers;
+
+namespace Fairbench.Aspnet;
+
+[JsonSourceGenerationOptions(
+    PropertyNamingPolicy = JsonKnownNamingPolicy.CamelCase,
+    UnmappedMemberHandling = JsonUnmappedMemberHandling.Disallow,
+    RespectRequiredConstructorParameters = true,
+    RespectNullableAnnotations = true,
+    NumberHandling = JsonNumberHandling.Strict,
+    MaxDepth = Http.JsonBody.MaxDepth)]
+[JsonSerializable(typeof(HealthStatus))]
+[JsonSerializable(typeof(Comment))]
+[JsonSerializable(typeof(IReadOnlyList<Comment>))]
+[JsonSerializable(typeof(CommentWithUser))]
+[JsonSerializable(typeof(IReadOnlyList<CommentWithUser>))]
+[JsonSerializable(typeof(User))]
+[JsonSerializable(typeof(List<User>))]
+[JsonSerializable(typeof(IReadOnlyList<User>))]
+[JsonSerializable(typeof(UserRegistration))]
+[JsonSerializable(typeof(UserUpdate))]
+[JsonSerializable(typeof(LoginRequest))]
+[JsonSerializable(typeof(LoginResponse))]
+public sealed partial class AppJsonContext : JsonSerializerContext;
