@@ -54,6 +54,7 @@ public static class App
         {
             MongoSetup.AddServices(builder.Services, config);
             UsersRoutes.AddServices(builder.Services, config);
+            DocumentsRoutes.AddServices(builder.Services);
         }
     }
 
@@ -77,6 +78,11 @@ public static class App
         if (services.GetService<IUsersData>() is not null)
         {
             app.MapUsersApi();
+        }
+
+        if (services.GetService<IDocumentsData>() is not null)
+        {
+            app.MapDocumentsApi();
         }
     }
 }

@@ -28,4 +28,5 @@ namespace Fairbench.Aspnet;
 [JsonSerializable(typeof(UserUpdate))]
 [JsonSerializable(typeof(LoginRequest))]
 [JsonSerializable(typeof(LoginResponse))]
+[JsonSerializable(typeof(StoredDocument))]
 public sealed partial class AppJsonContext : JsonSerializerContext;

@@ -86,6 +86,11 @@ public static class JsonBody
 
     public static Body<T> Parse<T>(ReadOnlySpan<byte> bytes, JsonTypeInfo<T> type)
     {
+        if (bytes.IsEmpty)
+        {
+            return new Body<T>(default, EmptyBody());
+        }
+
         // Two passes, so that malformed JSON (400 malformed-body) and JSON of the wrong shape (400 invalid-body) differ.
         JsonElement root;
         try
@@ -115,6 +120,9 @@ public static class JsonBody
             return new Body<T>(default, Problems.Result(Problems.InvalidBody, Describe(ex)));
         }
     }
+
+    /// <summary>No body at all is no JSON value, so not the body the operation needs (as Express's parser: {}).</summary>
+    public static IResult EmptyBody() => Problems.Result(Problems.InvalidBody, "the request body is empty");
 
     public static IResult Invalid(string detail) => Problems.Result(Problems.InvalidBody, detail);
 
