@@ -56,6 +56,11 @@ public static class App
             UsersRoutes.AddServices(builder.Services, config);
             DocumentsRoutes.AddServices(builder.Services);
         }
+
+        if (config.PostgresUrl is not null)
+        {
+            SportsRoutes.AddServices(builder.Services, config);
+        }
     }
 
     public static void ConfigurePipeline(WebApplication app)
@@ -83,6 +88,11 @@ public static class App
         if (services.GetService<IDocumentsData>() is not null)
         {
             app.MapDocumentsApi();
+        }
+
+        if (services.GetService<ISportsData>() is not null)
+        {
+            app.MapSportsApi();
         }
     }
 }

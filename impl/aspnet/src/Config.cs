@@ -96,6 +96,9 @@ public sealed record AppConfig(
                 Timeout = DbTimeoutSeconds,
                 CommandTimeout = DbTimeoutSeconds,
                 SslMode = SslMode.Disable,
+                // No DISCARD ALL on each return to the pool (node-postgres sends none either): the
+                // app sets no session state, and the statement counts stay alike.
+                NoResetOnClose = true,
                 // The server cancels a statement that runs too long on a healthy connection too.
                 Options = $"-c statement_timeout={DbTimeoutSeconds * 1000}",
             }.ConnectionString;
