@@ -100,8 +100,8 @@ pact: setup ## Contract tests: each API's k6 script against its pact (Pact's moc
 pact-mutants: setup ## Contract mutation check: each defect in apis/*/pact/mutants/<impl>.yaml must fail its provider verification; CONFORMANCE=1 also runs the suite on each (does it catch it too?); SHORT=1 (make test) only the defects the suite misses
 	@node pact/src/cli/mutants.ts $(if $(API),--api $(API)) $(if $(filter 1 true yes,$(CONFORMANCE)),--conformance) $(if $(filter 1 true yes,$(SHORT)),--short)
 
-mutants: setup ## Mutation check: the suite must fail on each defect in apis/*/conformance/mutants/<impl>.yaml (API=x: only that API's)
-	@node conformance/src/cli/mutants.ts $(if $(API),--api $(API))
+mutants: setup ## Mutation check: the suite must fail on each defect in apis/*/conformance/mutants/<impl>.yaml (API=x: only that API's; IMPL=y: only those planted in y)
+	@node conformance/src/cli/mutants.ts $(if $(API),--api $(API)) $(if $(IMPL),--impl $(IMPL))
 
 fuzz: setup ## Property-based fuzzing (Schemathesis) of IMPL against the specs; FUZZ_SEED=1 by default; SHORT=1 make test's short form (10 examples per operation, not 100)
 	@node conformance/src/cli/fuzz.ts $(if $(IMPL),--impl $(IMPL)) $(if $(API),--api $(API)) $(if $(filter 1 true yes,$(SHORT)),--short)

@@ -72,14 +72,15 @@ export async function mutate(impl: Implementation, mutant: Pick<Mutant, 'id' | '
 }
 
 /** `only`: the APIs to check (all when absent), e.g. to run one API's defects while working on it. */
-export async function runMutants(only?: readonly string[]): Promise<MutantOutcome[]> {
+export async function runMutants(only?: readonly string[], impls?: readonly string[]): Promise<MutantOutcome[]> {
   const selected = (await loadApis()).filter((api) => only === undefined || only.includes(api.manifest.name));
   // Each API keeps the defects planted in each implementation of it: apis/<api>/conformance/mutants/<impl>.yaml.
   const found: { api: string; file: string }[] = [];
   for (const api of selected) {
     const dir = join(api.dir, 'conformance', 'mutants');
     const names = await readdir(dir).catch(() => [] as string[]);
-    for (const f of names.filter((n) => n.endsWith('.yaml')).sort()) found.push({ api: api.manifest.name, file: join(dir, f) });
+    const planted = names.filter((n) => n.endsWith('.yaml') && (impls === undefined || impls.includes(n.slice(0, -'.yaml'.length))));
+    for (const f of planted.sort()) found.push({ api: api.manifest.name, file: join(dir, f) });
   }
   const files = found.map((f) => f.file);
   const suites = await Promise.all(files.map((f) => loadMutants(f)));
@@ -110,7 +111,8 @@ export async function runMutants(only?: readonly string[]): Promise<MutantOutcom
   }
   for (const db of databases.values()) await db.stop();
   // The APIs' own code (generators, shared client draws), killed by their own tests.
-  for (const api of selected) {
+  // (Not when the run is restricted to some implementations' defects.)
+  for (const api of impls === undefined ? selected : []) {
     const own = await loadApiMutants(api);
     for (const mutant of own?.mutants ?? []) {
       printBanner(`mutant apis/${api.manifest.name}/${mutant.id}: ${mutant.why}`);
