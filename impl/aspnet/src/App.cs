@@ -38,6 +38,7 @@ public static class App
         builder.Services.ConfigureHttpJsonOptions(options =>
         {
             options.SerializerOptions.TypeInfoResolverChain.Insert(0, AppJsonContext.Default);
+            options.SerializerOptions.TypeInfoResolverChain.Insert(1, TpccJsonContext.Default);
             options.SerializerOptions.MaxDepth = JsonBody.MaxDepth;
         });
 
@@ -48,6 +49,7 @@ public static class App
         if (config.MySql is not null)
         {
             ForumRoutes.AddServices(builder.Services, config);
+            TpccRoutes.AddServices(builder.Services);
         }
 
         if (config.MongoUrl is not null)
@@ -78,6 +80,11 @@ public static class App
         if (services.GetService<IForumData>() is not null)
         {
             app.MapForumApi();
+        }
+
+        if (services.GetService<ITpccData>() is not null)
+        {
+            app.MapTpccApi();
         }
 
         if (services.GetService<IUsersData>() is not null)

@@ -43,3 +43,12 @@ namespace Fairbench.Aspnet;
 [JsonSerializable(typeof(SportsStatusInput))]
 [JsonSerializable(typeof(SportsRatingInput))]
 public sealed partial class AppJsonContext : JsonSerializerContext;
+
+/// <summary>The tpcc bodies: their members are TPC-C's column names, written as declared (no naming policy).</summary>
+[JsonSourceGenerationOptions(MaxDepth = Http.JsonBody.MaxDepth)]
+[JsonSerializable(typeof(NewOrderResult))]
+[JsonSerializable(typeof(PaymentResult))]
+[JsonSerializable(typeof(OrderStatusResult))]
+[JsonSerializable(typeof(DeliveryResult))]
+[JsonSerializable(typeof(StockLevelResult))]
+public sealed partial class TpccJsonContext : JsonSerializerContext;

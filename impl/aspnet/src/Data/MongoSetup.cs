@@ -22,6 +22,11 @@ public static class MongoSetup
         settings.SocketTimeout = timeout;
         settings.WaitQueueTimeout = timeout;
         settings.HeartbeatInterval = TimeSpan.FromSeconds(1);
+        // No automatic retry of a read or write that failed on the network: a retry starts the
+        // waits above again, so a stalled server would hold a request for three of them
+        // (6+ s) instead of two. The client sees a 503 and may retry itself.
+        settings.RetryReads = false;
+        settings.RetryWrites = false;
         services.AddSingleton<IMongoClient>(_ => new MongoClient(settings));
         services.AddSingleton(provider => provider.GetRequiredService<IMongoClient>().GetDatabase(url.DatabaseName));
     }

@@ -29,7 +29,8 @@ public static class DatabaseUnavailable
                     return true;
                 case NpgsqlException npgsql when npgsql is not PostgresException && (npgsql.IsTransient || npgsql.InnerException is null):
                     return true;
-                case MongoConnectionException or MongoExecutionTimeoutException or MongoNodeIsRecoveringException or MongoNotPrimaryException:
+                // A paused pool: the monitor found the server unreachable and cleared the pool.
+                case MongoConnectionException or MongoConnectionPoolPausedException or MongoExecutionTimeoutException or MongoNodeIsRecoveringException or MongoNotPrimaryException:
                     return true;
                 case MongoCommandException command when MongoShutdownCodes.Contains(command.Code) || command.Message.Contains("context canceled", StringComparison.Ordinal):
                     return true;

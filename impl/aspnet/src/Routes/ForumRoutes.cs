@@ -6,6 +6,7 @@
 using Fairbench.Aspnet.Data;
 using Fairbench.Aspnet.GraphQLApi;
 using Fairbench.Aspnet.Handlers;
+using GraphQL;
 using MySqlConnector;
 
 namespace Fairbench.Aspnet.Routes;
@@ -19,6 +20,12 @@ public static class ForumRoutes
         services.AddSingleton<IForumData, ForumData>();
         services.AddSingleton<ForumHandlers>();
         services.AddSingleton<ForumSchema>();
+        // GraphQL.NET's services the way its docs register them (GraphQL.MicrosoftDI): the
+        // DocumentExecuter and the System.Text.Json serializer; extensions.code is written
+        // (BAD_USER_INPUT, INTERNAL_SERVER_ERROR, validation codes), not the "codes" list beside it.
+        services.AddGraphQL(graphql => graphql
+            .AddSystemTextJson()
+            .AddErrorInfoProvider(options => options.ExposeCodes = false));
         services.AddSingleton<GraphQLEndpoint>();
     }
 
