@@ -8,7 +8,8 @@
 // transactions. A deadlock or lock-wait timeout rolls back and runs the whole transaction
 // again, at most Attempts times in all; then TpccBusyException (a 503). Money is exact:
 // DECIMAL columns are read as decimal, amounts rounded half away from zero to the cent.
-// Every wait is bounded by the pool's 2 s connect and command timeouts (Config).
+// Every wait is bounded by the pool's 2 s connect and command timeouts (Config), each
+// attempt by a 2 s deadline from the checkout on.
 
 using System.Data;
 using System.Globalization;
@@ -245,35 +246,54 @@ public sealed class TpccData(MySqlDataSource dataSource) : ITpccData
 
     /// <summary>
     /// Runs <paramref name="work"/> as one transaction; retried on deadlock and lock-wait
-    /// timeout. A transaction left unfinished (an exception) is rolled back when it is
-    /// disposed; one whose connection timed out is gone with that connection.
+    /// timeout. Each attempt has a 2 s deadline from the pool checkout on (the connect,
+    /// command and pool timeouts bound each wait, but a transaction chains several): past it
+    /// the request is a 503 at once, and the abandoned attempt ends by its own timeouts and
+    /// disposes its connection, which rolls its transaction back.
     /// </summary>
     private async Task<T> TransactionAsync<T>(Func<Tx, Task<T>> work, bool readOnly = false)
     {
         for (var attempt = 1; ; attempt++)
         {
-            await using var connection = await dataSource.OpenConnectionAsync();
-            await using var transaction = await connection.BeginTransactionAsync(IsolationLevel.RepeatableRead, readOnly);
+            var running = AttemptAsync(work, readOnly);
+            var deadline = Task.Delay(TimeSpan.FromSeconds(AppConfig.DbTimeoutSeconds));
+            if (await Task.WhenAny(running, deadline) == deadline)
+            {
+                // Its failure, later, is nobody's: the request was answered.
+                _ = running.ContinueWith(task => _ = task.Exception, TaskContinuationOptions.OnlyOnFaulted);
+                throw new TimeoutException($"the transaction passed its {AppConfig.DbTimeoutSeconds} s deadline");
+            }
+
             try
             {
-                var result = await work(new Tx(connection, transaction));
-                await transaction.CommitAsync();
-                return result;
+                return await running;
             }
             catch (MySqlException ex) when (ex.ErrorCode is MySqlErrorCode.LockDeadlock or MySqlErrorCode.LockWaitTimeout)
             {
-                await transaction.RollbackAsync();
                 if (attempt >= Attempts)
                 {
                     throw new TpccBusyException($"the transaction met a {(ex.ErrorCode == MySqlErrorCode.LockDeadlock ? "deadlock" : "lock wait timeout")} {Attempts} times");
                 }
             }
-            catch (Exception ex) when (ex is TpccNotFoundException or TpccItemNotFoundException)
-            {
-                // TPC-C's own rollbacks (a new order with an unused item id among them).
-                await transaction.RollbackAsync();
-                throw;
-            }
+        }
+    }
+
+    /// <summary>One attempt: a transaction left unfinished (an exception) is rolled back when it is disposed.</summary>
+    private async Task<T> AttemptAsync<T>(Func<Tx, Task<T>> work, bool readOnly)
+    {
+        await using var connection = await dataSource.OpenConnectionAsync();
+        await using var transaction = await connection.BeginTransactionAsync(IsolationLevel.RepeatableRead, readOnly);
+        try
+        {
+            var result = await work(new Tx(connection, transaction));
+            await transaction.CommitAsync();
+            return result;
+        }
+        catch (Exception ex) when (ex is TpccNotFoundException or TpccItemNotFoundException or MySqlException { ErrorCode: MySqlErrorCode.LockDeadlock or MySqlErrorCode.LockWaitTimeout })
+        {
+            // TPC-C's own rollbacks (a new order with an unused item id among them), and a deadlock's.
+            await transaction.RollbackAsync();
+            throw;
         }
     }
 
