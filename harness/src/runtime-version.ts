@@ -11,11 +11,26 @@ export const VERSION_COMMAND: Record<RuntimeName, readonly [string, ...string[]]
   node: ['node', '--version'],
   bun: ['bun', '--version'],
   java: ['java', '-version'], // prints to stderr
-  dotnet: ['dotnet', '--version'],
+  // Not `dotnet --version`: that is the SDK's version (10.0.401), not the runtime's the app runs on.
+  dotnet: ['dotnet', '--list-runtimes'],
 };
+
+/**
+ * The version line in a version command's output. .NET lists every installed shared runtime
+ * ("Microsoft.AspNetCore.App 10.0.12 [/usr/share/dotnet/shared/…]"): an ASP.NET Core app runs
+ * on the newest Microsoft.AspNetCore.App (the list is in ascending order), without its path.
+ */
+export function versionLine(runtime: RuntimeName, output: string): string {
+  const lines = output.trim().split('\n').map((line) => line.trim());
+  if (runtime === 'dotnet') {
+    const aspnet = lines.filter((line) => line.startsWith('Microsoft.AspNetCore.App ')).at(-1);
+    if (aspnet !== undefined) return aspnet.replace(/ \[.*\]$/, '');
+  }
+  return lines[0] || 'unknown';
+}
 
 export async function runtimeVersion(impl: Pick<Implementation, 'manifest' | 'variant'>): Promise<string> {
   const [command, ...args] = VERSION_COMMAND[impl.manifest.runtime.name];
   const { stdout, stderr } = await run(command, args, { env: { ...process.env, PATH: variantPath(impl.variant) } });
-  return (stdout.trim() || stderr.trim()).split('\n')[0] ?? 'unknown';
+  return versionLine(impl.manifest.runtime.name, stdout.trim() || stderr.trim());
 }

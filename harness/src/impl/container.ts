@@ -10,7 +10,7 @@ import { connectEngine, containerLabels } from '../containers/engine.ts';
 import { imageRef, imageSource, imageSpecs, removeSuperseded } from '../containers/images.ts';
 import { implTreeHash } from '../fingerprint.ts';
 import type { ManagedProcess } from '../process.ts';
-import { VERSION_COMMAND } from '../runtime-version.ts';
+import { VERSION_COMMAND, versionLine } from '../runtime-version.ts';
 import { healthAnswers } from './health.ts';
 import { imageRoles, type Implementation, type RuntimeName } from './manifest.ts';
 import { notReady } from './toolchain.ts';
@@ -127,7 +127,7 @@ function versionInImage(ref: string, runtime: RuntimeName): Promise<string> {
       .start()
       .then(async (c) => {
         await c.stop({ remove: true });
-        return output.trim().split('\n')[0]?.trim() || 'unknown';
+        return versionLine(runtime, output);
       });
     versions.set(ref, version);
   }

@@ -39,7 +39,7 @@ public class ConfigTests
             ("DB_POOL_SIZE", "1")));
 
         Assert.Equal("http://[::1]:0", config.ListenUrl);
-        Assert.Equal(3306, config.MySql.Port);
+        Assert.Equal(3306, config.MySql!.Port);
         Assert.Equal("user", config.MySql.User);
         Assert.Equal(string.Empty, config.MySql.Password);
     }

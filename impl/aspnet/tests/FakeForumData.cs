@@ -8,7 +8,7 @@ namespace Fairbench.Aspnet.Tests;
 /// </summary>
 public sealed class FakeForumData : IForumData
 {
-    public static readonly User[] Users =
+    public static readonly ForumUser[] Users =
     {
         new(1, "Kody.Wiza", "Lexi_Lang@hotmail.com", "1-555-312-6049", "2020-06-14", "2022-02-01"),
         new(2, "No.Comments", "none@example.com", "1-555-000-0000", null, null),

@@ -12,11 +12,19 @@ namespace Fairbench.Aspnet.Tests;
 /// <summary>The whole application (ForumApp) on TestServer, over <see cref="FakeForumData"/>.</summary>
 public sealed class TestApp : IAsyncLifetime
 {
+    public static readonly JwtSettings Jwt = new("test-secret-of-at-least-thirty-two-bytes", 3600);
+
+    // Every database URL set (so every API is mapped); nothing connects: the data layers are fakes.
     private static readonly AppConfig Config = new(
         "127.0.0.1",
         0,
+        4,
         new MySqlEndpoint("127.0.0.1", 3306, "root", "pw", "forum"),
-        4);
+        "mongodb://127.0.0.1:27017/fairbench",
+        "postgres://u:p@127.0.0.1:5432/sports",
+        Jwt);
+
+    public FakeUsersData Users { get; } = new();
 
     private WebApplication? _app;
 
@@ -26,11 +34,14 @@ public sealed class TestApp : IAsyncLifetime
     {
         var builder = WebApplication.CreateBuilder();
         builder.WebHost.UseTestServer();
-        ForumApp.ConfigureServices(builder, Config);
+        App.ConfigureServices(builder, Config);
         builder.Services.AddSingleton<IForumData>(new FakeForumData());
+        builder.Services.AddSingleton<IUsersData>(Users);
+        builder.Services.AddSingleton<IDocumentsData>(new FakeDocumentsData());
+        builder.Services.AddSingleton<ISportsData>(new StalledSportsData());
 
         _app = builder.Build();
-        ForumApp.ConfigurePipeline(_app);
+        App.ConfigurePipeline(_app);
         await _app.StartAsync();
         Client = _app.GetTestClient();
     }
@@ -45,14 +56,31 @@ public sealed class TestApp : IAsyncLifetime
         }
     }
 
-    public async Task<Reply> SendAsync(HttpMethod method, string path, HttpContent? content = null)
+    public async Task<Reply> SendAsync(HttpMethod method, string path, HttpContent? content = null, string? token = null)
     {
         using var request = new HttpRequestMessage(method, path) { Content = content };
+        if (token is not null)
+        {
+            request.Headers.Authorization = new AuthenticationHeaderValue("Bearer", token);
+        }
+
         using var response = await Client.SendAsync(request);
         return await Reply.ReadAsync(response);
     }
 
     public Task<Reply> GetAsync(string path) => SendAsync(HttpMethod.Get, path);
+
+    public async Task<Reply> SendJsonAsync(HttpMethod method, string path, string json, string? token = null, string contentType = "application/json")
+    {
+        using var request = new HttpRequestMessage(method, path) { Content = new StringContent(json, Encoding.UTF8, contentType) };
+        if (token is not null)
+        {
+            request.Headers.Authorization = new AuthenticationHeaderValue("Bearer", token);
+        }
+
+        using var response = await Client.SendAsync(request);
+        return await Reply.ReadAsync(response);
+    }
 
     public Task<Reply> PostGraphQLAsync(string json, string contentType = "application/json") =>
         SendAsync(HttpMethod.Post, "/graphql", new StringContent(json, Encoding.UTF8, contentType));

@@ -1,11 +1,11 @@
 // Data access for the forum API: the four queries (+ the user-exists check), nothing
 // else; the same statements as impl/express/src/data/forum.js.
 //
-// Parameterised SQL only (@id, @limit). MySqlConnector sends commands over the text
-// protocol and substitutes the parameter values itself (typed and escaped: an int is
-// written as an integer literal, so `LIMIT @limit` is valid); Prepare() is not called:
-// MySqlConnector resets a pooled connection when it is reused (its default), which drops
-// server-side prepared statements, so preparing would cost one more round trip per request.
+// Parameterised SQL only (@id, @limit), prepared on the server (PrepareAsync) as the
+// Express implementation's pool.execute() does: MySqlConnector keeps a connection's prepared
+// statements while it is pooled (ConnectionReset=false in Config), so each is prepared once
+// per connection. Every statement has the 2 s command timeout (Config): a stalled database
+// is a 503 (the exception handler), not a hang.
 //
 // Connections come from the one MySqlDataSource pool (MaximumPoolSize = DB_POOL_SIZE) and
 // go back to it at the end of each method (await using). Queries are not cancelled when a
@@ -74,6 +74,7 @@ public sealed class ForumData : IForumData
         await using var connection = await _dataSource.OpenConnectionAsync();
         await using var command = new MySqlCommand(CommentByIdSql, connection);
         command.Parameters.AddWithValue("@id", id);
+        await command.PrepareAsync();
         await using var reader = await command.ExecuteReaderAsync();
         return await reader.ReadAsync() ? ReadComment(reader) : null;
     }
@@ -83,6 +84,7 @@ public sealed class ForumData : IForumData
         await using var connection = await _dataSource.OpenConnectionAsync();
         await using var command = new MySqlCommand(CommentsSql, connection);
         command.Parameters.AddWithValue("@limit", limit);
+        await command.PrepareAsync();
         await using var reader = await command.ExecuteReaderAsync();
         var comments = new List<Comment>(limit);
         while (await reader.ReadAsync())
@@ -98,6 +100,7 @@ public sealed class ForumData : IForumData
         await using var connection = await _dataSource.OpenConnectionAsync();
         await using var command = new MySqlCommand(FirstCommentByUserIdSql, connection);
         command.Parameters.AddWithValue("@id", userId);
+        await command.PrepareAsync();
         await using var reader = await command.ExecuteReaderAsync();
         return await reader.ReadAsync() ? ReadCommentWithUser(reader) : null;
     }
@@ -108,6 +111,7 @@ public sealed class ForumData : IForumData
         await using var command = new MySqlCommand(CommentsByUserIdSql, connection);
         command.Parameters.AddWithValue("@id", userId);
         command.Parameters.AddWithValue("@limit", limit);
+        await command.PrepareAsync();
         await using var reader = await command.ExecuteReaderAsync();
         var comments = new List<CommentWithUser>(limit);
         while (await reader.ReadAsync())
@@ -123,6 +127,7 @@ public sealed class ForumData : IForumData
         await using var connection = await _dataSource.OpenConnectionAsync();
         await using var command = new MySqlCommand(UserExistsSql, connection);
         command.Parameters.AddWithValue("@id", userId);
+        await command.PrepareAsync();
         return await command.ExecuteScalarAsync() is not null;
     }
 
@@ -141,7 +146,7 @@ public sealed class ForumData : IForumData
         reader.GetString(3),
         ReadDate(reader, 4),
         ReadDate(reader, 5),
-        new User(
+        new ForumUser(
             reader.GetInt32(6),
             reader.GetString(7),
             reader.GetString(8),

@@ -17,7 +17,7 @@ public sealed record Comment(
     [property: JsonPropertyName("datelastupdated")] string? DateLastUpdated);
 
 /// <summary>A row of <c>user</c>.</summary>
-public sealed record User(
+public sealed record ForumUser(
     [property: JsonPropertyName("user_id")] int UserId,
     [property: JsonPropertyName("name")] string Name,
     [property: JsonPropertyName("email")] string Email,
@@ -33,4 +33,4 @@ public sealed record CommentWithUser(
     [property: JsonPropertyName("body")] string Body,
     [property: JsonPropertyName("datemade")] string? DateMade,
     [property: JsonPropertyName("datelastupdated")] string? DateLastUpdated,
-    [property: JsonPropertyName("user")] User User);
+    [property: JsonPropertyName("user")] ForumUser User);

@@ -111,7 +111,7 @@ public sealed class CommentType : ObjectGraphType<Comment>
     }
 }
 
-public sealed class UserType : ObjectGraphType<User>
+public sealed class UserType : ObjectGraphType<ForumUser>
 {
     public UserType()
     {
@@ -136,6 +136,6 @@ public sealed class CommentWithUserType : ObjectGraphType<CommentWithUser>
         Field<NonNullGraphType<StringGraphType>, string>("body").Resolve(context => context.Source.Body);
         Field<StringGraphType, string>("datemade").Resolve(context => context.Source.DateMade);
         Field<StringGraphType, string>("datelastupdated").Resolve(context => context.Source.DateLastUpdated);
-        Field<NonNullGraphType<UserType>, User>("user").Resolve(context => context.Source.User);
+        Field<NonNullGraphType<UserType>, ForumUser>("user").Resolve(context => context.Source.User);
     }
 }

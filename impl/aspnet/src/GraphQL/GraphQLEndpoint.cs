@@ -40,16 +40,17 @@ public sealed class GraphQLEndpoint
 
     private readonly ForumSchema _schema;
     private readonly ILogger<GraphQLEndpoint> _logger;
-    private readonly IDocumentExecuter _executer = new DocumentExecuter();
+    private readonly IDocumentExecuter _executer;
     private readonly IValidationRule[] _validationRules = DocumentValidator.CoreRules.Append(QueryLimitsRule.Instance).ToArray();
 
-    // extensions.code is written (BAD_USER_INPUT, INTERNAL_SERVER_ERROR, the validation error
-    // codes); the "codes" list GraphQL.NET would add next to it is not.
-    private readonly GraphQLSerializer _serializer = new(new ErrorInfoProvider(new ErrorInfoProviderOptions { ExposeCodes = false }));
+    // GraphQL.NET's System.Text.Json serializer, registered by AddGraphQL (ForumRoutes).
+    private readonly IGraphQLTextSerializer _serializer;
 
-    public GraphQLEndpoint(ForumSchema schema, ILogger<GraphQLEndpoint> logger)
+    public GraphQLEndpoint(ForumSchema schema, IDocumentExecuter executer, IGraphQLTextSerializer serializer, ILogger<GraphQLEndpoint> logger)
     {
         _schema = schema;
+        _executer = executer;
+        _serializer = serializer;
         _logger = logger;
     }
 

@@ -1,51 +1,47 @@
-// The forum API's paths -> handlers. REST is one route group; POST /graphql is its own
-// endpoint (GraphQLEndpoint reads and answers the request itself).
-//
-// What ASP.NET Core routing does not do the contract's way is handled around it:
-// - routing ignores case and a trailing slash, but the contract's paths are exact
-//   (/COMMENT/1 and /comment/1/ are unknown paths): ExactPathMiddleware answers 404 for
-//   any path that is not exactly one of ForumPaths.All before routing runs;
-// - a known path with another method is routed to the framework's 405 endpoint, which
-//   has no body: ProblemMiddleware writes the 405 problem (the Allow header stays).
-// There is deliberately no MapFallback: a catch-all endpoint accepts every method, so
-// routing would send e.g. POST /comment/1 to it instead of answering 405.
+// The forum API's paths -> handlers: one route group with the four REST reads and POST
+// /graphql (GraphQLEndpoint reads and answers the request itself). Another method on a
+// known path is routing's 405 (made a problem by the status-code pages, with Allow); exact
+// paths are ExactPathMiddleware's.
 
+using Fairbench.Aspnet.Data;
 using Fairbench.Aspnet.GraphQLApi;
 using Fairbench.Aspnet.Handlers;
+using GraphQL;
+using MySqlConnector;
 
 namespace Fairbench.Aspnet.Routes;
 
-public static class ForumPaths
-{
-    public const string Health = "/health";
-    public const string CommentById = "/comment/{id}";
-    public const string Comments = "/comments/{limit}";
-    public const string UserFirstComment = "/user/{id}/comment";
-    public const string UserComments = "/user/{id}/comments/{limit}";
-    public const string GraphQL = "/graphql";
-
-    /// <summary>Every route template the application maps (ExactPathMiddleware checks paths against these).</summary>
-    public static readonly IReadOnlyList<string> All = new[] { Health, CommentById, Comments, UserFirstComment, UserComments, GraphQL };
-}
-
 public static class ForumRoutes
 {
+    /// <summary>The MySQL pool (shared with tpcc: one pool of DB_POOL_SIZE) and the forum's services.</summary>
+    public static void AddServices(IServiceCollection services, AppConfig config)
+    {
+        services.AddMySqlDataSource(config.MySqlConnectionString);
+        services.AddSingleton<IForumData, ForumData>();
+        services.AddSingleton<ForumHandlers>();
+        services.AddSingleton<ForumSchema>();
+        // GraphQL.NET's services the way its docs register them (GraphQL.MicrosoftDI): the
+        // DocumentExecuter and the System.Text.Json serializer; extensions.code is written
+        // (BAD_USER_INPUT, INTERNAL_SERVER_ERROR, validation codes), not the "codes" list beside it.
+        services.AddGraphQL(graphql => graphql
+            .AddSystemTextJson()
+            .AddErrorInfoProvider(options => options.ExposeCodes = false));
+        services.AddSingleton<GraphQLEndpoint>();
+    }
+
     public static IEndpointRouteBuilder MapForumApi(this IEndpointRouteBuilder endpoints)
     {
+        // Build the GraphQL schema now, so that a schema error stops the start instead of the first request.
+        endpoints.ServiceProvider.GetRequiredService<ForumSchema>().Initialize();
         var handlers = endpoints.ServiceProvider.GetRequiredService<ForumHandlers>();
         var graphql = endpoints.ServiceProvider.GetRequiredService<GraphQLEndpoint>();
 
-        endpoints.MapGet(ForumPaths.Health, () => ForumHandlers.Health());
-
-        var rest = endpoints.MapGroup(string.Empty);
-        rest.MapGet(ForumPaths.CommentById, (string id, HttpContext http) => handlers.CommentByIdAsync(id, http));
-        rest.MapGet(ForumPaths.Comments, (string limit, HttpContext http) => handlers.CommentsAsync(limit, http));
-        rest.MapGet(ForumPaths.UserFirstComment, (string id, HttpContext http) => handlers.FirstCommentByUserIdAsync(id, http));
-        rest.MapGet(ForumPaths.UserComments, (string id, string limit, HttpContext http) => handlers.CommentsByUserIdAsync(id, limit, http));
-
-        RequestDelegate graphqlHandler = graphql.HandleAsync;
-        endpoints.MapPost(ForumPaths.GraphQL, graphqlHandler);
-
+        var forum = endpoints.MapGroup(string.Empty);
+        forum.MapGet("/comment/{id}", (string id) => handlers.CommentByIdAsync(id));
+        forum.MapGet("/comments/{limit}", (string limit) => handlers.CommentsAsync(limit));
+        forum.MapGet("/user/{id}/comment", (string id) => handlers.FirstCommentByUserIdAsync(id));
+        forum.MapGet("/user/{id}/comments/{limit}", (string id, string limit) => handlers.CommentsByUserIdAsync(id, limit));
+        forum.MapPost("/graphql", graphql.HandleAsync);
         return endpoints;
     }
 }

@@ -1,0 +1,134 @@
+// Reading a JSON request body the contract's way. Minimal APIs' own body binding answers
+// every JSON failure with the same 400 and binds before the handler could authenticate, so
+// bodies are read here instead, in this order: application/json or 415; the route's size
+// limit (413, Kestrel's MaxRequestBodySize for chunked bodies too); valid JSON or 400
+// malformed-body; the shape (System.Text.Json with the source-generated metadata: unknown
+// members, wrong types, missing required members) or 400 invalid-body; then the handler's
+// validator.
+
+using System.Text.Json;
+using System.Text.Json.Serialization.Metadata;
+using Microsoft.AspNetCore.Http.Features;
+
+namespace Fairbench.Aspnet.Http;
+
+public readonly record struct Body<T>(T? Value, IResult? Problem)
+{
+    public bool Ok => Problem is null;
+}
+
+public static class JsonBody
+{
+    /// <summary>The JSON nesting a body may have (a deeper one is malformed, not a stack to exhaust).</summary>
+    public const int MaxDepth = 64;
+
+    private static readonly JsonDocumentOptions DocumentOptions = new() { MaxDepth = MaxDepth };
+
+    /// <summary>application/json, with or without parameters (charset=utf-8, ...); case-insensitive.</summary>
+    public static bool IsJson(string? contentType)
+    {
+        if (string.IsNullOrEmpty(contentType))
+        {
+            return false;
+        }
+
+        var semicolon = contentType.IndexOf(';');
+        var mediaType = (semicolon >= 0 ? contentType[..semicolon] : contentType).Trim();
+        return string.Equals(mediaType, "application/json", StringComparison.OrdinalIgnoreCase);
+    }
+
+    /// <summary>The body's bytes, or a problem (415, 413). <paramref name="limit"/> also becomes Kestrel's limit for this request.</summary>
+    public static async Task<(byte[]? Bytes, IResult? Problem)> ReadBytesAsync(HttpContext http, int limit, string unsupported = "the body must be application/json")
+    {
+        if (!IsJson(http.Request.ContentType))
+        {
+            return (null, Problems.Result(Problems.UnsupportedMediaType, unsupported));
+        }
+
+        if (http.Request.ContentLength > limit)
+        {
+            return (null, TooLarge(limit));
+        }
+
+        // Kestrel counts chunked bodies against this too (BadHttpRequestException 413 -> the exception handler).
+        if (http.Features.Get<IHttpMaxRequestBodySizeFeature>() is { IsReadOnly: false } max)
+        {
+            max.MaxRequestBodySize = limit;
+        }
+
+        using var buffer = new MemoryStream();
+        var chunk = new byte[16 * 1024];
+        int read;
+        while ((read = await http.Request.Body.ReadAsync(chunk, http.RequestAborted)) > 0)
+        {
+            if (buffer.Length + read > limit)
+            {
+                return (null, TooLarge(limit));
+            }
+
+            buffer.Write(chunk, 0, read);
+        }
+
+        return (buffer.ToArray(), null);
+    }
+
+    /// <summary>The body as <typeparamref name="T"/>, or the problem to answer (415, 413, 400 malformed, 400 invalid).</summary>
+    public static async Task<Body<T>> ReadAsync<T>(HttpContext http, JsonTypeInfo<T> type, int limit)
+    {
+        var (bytes, problem) = await ReadBytesAsync(http, limit);
+        if (problem is not null)
+        {
+            return new Body<T>(default, problem);
+        }
+
+        return Parse(bytes!, type);
+    }
+
+    public static Body<T> Parse<T>(ReadOnlySpan<byte> bytes, JsonTypeInfo<T> type)
+    {
+        if (bytes.IsEmpty)
+        {
+            return new Body<T>(default, EmptyBody());
+        }
+
+        // Two passes, so that malformed JSON (400 malformed-body) and JSON of the wrong shape (400 invalid-body) differ.
+        JsonElement root;
+        try
+        {
+            using var document = JsonDocument.Parse(bytes.ToArray(), DocumentOptions);
+            root = document.RootElement.Clone();
+        }
+        catch (JsonException)
+        {
+            return new Body<T>(default, Problems.Result(Problems.MalformedBody, "the request body is not valid JSON"));
+        }
+
+        if (root.ValueKind != JsonValueKind.Object)
+        {
+            return new Body<T>(default, Problems.Result(Problems.InvalidBody, "the request body must be a JSON object"));
+        }
+
+        try
+        {
+            var value = root.Deserialize(type);
+            return value is null
+                ? new Body<T>(default, Problems.Result(Problems.InvalidBody, "the request body must be a JSON object"))
+                : new Body<T>(value, null);
+        }
+        catch (JsonException ex)
+        {
+            return new Body<T>(default, Problems.Result(Problems.InvalidBody, Describe(ex)));
+        }
+    }
+
+    /// <summary>No body at all is no JSON value, so not the body the operation needs (as Express's parser: {}).</summary>
+    public static IResult EmptyBody() => Problems.Result(Problems.InvalidBody, "the request body is empty");
+
+    public static IResult Invalid(string detail) => Problems.Result(Problems.InvalidBody, detail);
+
+    private static IResult TooLarge(int limit) => Problems.Result(Problems.PayloadTooLarge, $"the request body is larger than {limit} bytes");
+
+    // System.Text.Json's message names the member's JSON path; the exception text after it is the reason.
+    private static string Describe(JsonException ex) =>
+        ex.Path is { Length: > 0 } path ? $"{path}: {ex.Message.Split(" Path:")[0]}" : ex.Message.Split(" Path:")[0];
+}
