@@ -48,11 +48,13 @@ async function documentsOps(url: string, db: Db): Promise<void> {
   await measure(`documents @ ${at}: findOne text by _id`, (i) => documents.findOne({ _id: pick(texts, i) }));
   await measure(`documents @ ${at}: replaceOne text`, (i) => documents.replaceOne({ _id: pick(texts, i) }, documentBody('text', i)));
   await measure(`documents @ ${at}: findOneAndReplace text`, (i) =>
-    documents.findOneAndReplace({ _id: pick(texts, i) }, documentBody('text', i), { returnDocument: 'after' }));
+    documents.findOneAndReplace({ _id: pick(texts, i) }, documentBody('text', i), { returnDocument: 'after' }),
+  );
   const table = documentBody('table', 1);
   await measure(`documents @ ${at}: findOne table by _id`, (i) => documents.findOne({ _id: pick(tables, i) }));
   await measure(`documents @ ${at}: replaceOne table (${(JSON.stringify(table).length / 1024).toFixed(0)} KB)`, (i) =>
-    documents.replaceOne({ _id: pick(tables, i) }, documentBody('table', i)));
+    documents.replaceOne({ _id: pick(tables, i) }, documentBody('table', i)),
+  );
   const created = await freshIds(documents, () => documentBody('text', 0));
   await measure(`documents @ ${at}: deleteOne text`, (i) => documents.deleteOne({ _id: created[i]! }));
 }
@@ -86,7 +88,8 @@ async function usersOps(url: string, db: Db): Promise<void> {
   await measure(`users @ ${at}: findOne by _id (/me, get)`, (i) => users.findOne({ _id: new ObjectId(pick(data.users, i).id) }));
   await measure(`users @ ${at}: find sort _id limit 100 (list)`, () => users.find({}).sort({ _id: 1 }).limit(100).toArray());
   await measure(`users @ ${at}: findOneAndUpdate $set by _id`, (i) =>
-    users.findOneAndUpdate({ _id: new ObjectId(pick(data.users, i).id) }, { $set: { name: `N${i}` } }, { returnDocument: 'after' }));
+    users.findOneAndUpdate({ _id: new ObjectId(pick(data.users, i).id) }, { $set: { name: `N${i}` } }, { returnDocument: 'after' }),
+  );
 }
 
 const server = values.url ? undefined : await localProvider.start('mongo');

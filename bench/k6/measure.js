@@ -9,7 +9,29 @@ import { sleep } from 'k6';
 import exec from 'k6/execution';
 import { Counter, Rate, Trend } from 'k6/metrics';
 
-export const STATUS_KEYS = ['0', '400', '401', '403', '404', '405', '408', '409', '413', '415', '429', '500', '502', '503', '504', '1xx', '2xx', '3xx', '4xx', '5xx', 'check'];
+export const STATUS_KEYS = [
+  '0',
+  '400',
+  '401',
+  '403',
+  '404',
+  '405',
+  '408',
+  '409',
+  '413',
+  '415',
+  '429',
+  '500',
+  '502',
+  '503',
+  '504',
+  '1xx',
+  '2xx',
+  '3xx',
+  '4xx',
+  '5xx',
+  'check',
+];
 const statusKey = (status) => (STATUS_KEYS.includes(String(status)) ? String(status) : `${Math.floor(status / 100)}xx`);
 
 // Failed requests ('0' = no response, 'check' = the expected status with a wrong body).
@@ -225,13 +247,14 @@ export function reported(names) {
     'server_ms{phase:measure}': ['max>=0'],
     'latency_sum_ms{phase:measure}': ['count>=0'],
     'latency_sq_ms2{phase:measure}': ['count>=0'],
-    'dropped_iterations': ['count>=0'],
+    dropped_iterations: ['count>=0'],
     'skipped{phase:measure}': ['count>=0'],
   };
-  if (APDEX) for (const tag of ['', ...names.map((n) => `,name:${n}`)]) {
-    t[`apdex_satisfied{phase:measure${tag}}`] = ['count>=0'];
-    t[`apdex_tolerating{phase:measure${tag}}`] = ['count>=0'];
-  }
+  if (APDEX)
+    for (const tag of ['', ...names.map((n) => `,name:${n}`)]) {
+      t[`apdex_satisfied{phase:measure${tag}}`] = ['count>=0'];
+      t[`apdex_tolerating{phase:measure${tag}}`] = ['count>=0'];
+    }
   for (const key of STATUS_KEYS) t[`errors{phase:measure,status:${key}}`] = ['count>=0'];
   for (let second = 0; second < TIMELINE_SECONDS; second++) t[`http_req_duration{sec:${second}}`] = ['max>=0'];
   t['latency_n{phase:measure}'] = ['count>=0'];

@@ -38,7 +38,9 @@ export function stressThresholds(failure, seconds, startSeconds) {
   const t = {};
   const add = (metric, windowSeconds, expr) => {
     for (let k = 0; k < Math.ceil(seconds / windowSeconds); k++) {
-      t[`${metric}{phase:measure,${metric === 'failed' ? 'ew' : 'sw'}:${k}}`] = [{ threshold: expr, abortOnFail: true, delayAbortEval: `${startSeconds + (k + 1) * windowSeconds}s` }];
+      t[`${metric}{phase:measure,${metric === 'failed' ? 'ew' : 'sw'}:${k}}`] = [
+        { threshold: expr, abortOnFail: true, delayAbortEval: `${startSeconds + (k + 1) * windowSeconds}s` },
+      ];
     }
   };
   add('http_req_duration', failure.meanSeconds, `avg<=${failure.meanMs}`);

@@ -52,7 +52,14 @@ export async function prepareBench(opts: BenchOptions): Promise<PreparedBench> {
   const where = await chooseWhere(opts);
   // RESUME: refused before anything starts unless it is the same run.
   const implTreeHashes = async () => new Map(await Promise.all(impls.map(async (i) => [i.manifest.name, await implTreeHash(i.dir)] as const)));
-  const resumed = opts.resume ? await loadResume(opts.api, impls.map((i) => i.manifest.name), opts.resume, { options, implTreeHashes: await implTreeHashes(), placement: where.placement }) : undefined;
+  const resumed = opts.resume
+    ? await loadResume(
+        opts.api,
+        impls.map((i) => i.manifest.name),
+        opts.resume,
+        { options, implTreeHashes: await implTreeHashes(), placement: where.placement },
+      )
+    : undefined;
   await checkCanRun(impls, where.provider); // the options are right: can it run here?
   const remaining = cases.filter((c) => !resumed?.done.has(c.id));
   const runId = resumed?.runId ?? opts.runId ?? newRunId(sessionStarted);
@@ -70,7 +77,8 @@ export async function prepareBench(opts: BenchOptions): Promise<PreparedBench> {
     },
     run: () => {
       if (gates.size !== impls.length) throw new Error('prepareBench: run() before gate()');
-      if (resumed) console.log(`resuming run ${runId} of ${opts.api}: ${cases.length - remaining.length} of ${cases.length} cases recorded, ${remaining.length} to run`);
+      if (resumed)
+        console.log(`resuming run ${runId} of ${opts.api}: ${cases.length - remaining.length} of ${cases.length} cases recorded, ${remaining.length} to run`);
       return execute({ opts, api, impls, cases, remaining, options, where, resumed, runId, gates, sessionStarted: new Date() });
     },
   };
@@ -102,7 +110,23 @@ async function execute(run: PreparedRun): Promise<BenchOutcome> {
   const progress = new Progress(stepLoads(remaining, impls.length, api, opts), opts.repeat, opts.eta ?? NO_OVERHEAD);
   const databaseUrl = db.url;
   await runCases(remaining, {
-    ...caseLoopDeps({ opts, api, prepared, seeded, where, options, workDir, poolSize, ceiling, databaseUrl, databasePid: databases.pid, impls, env, runtime, runtimes }),
+    ...caseLoopDeps({
+      opts,
+      api,
+      prepared,
+      seeded,
+      where,
+      options,
+      workDir,
+      poolSize,
+      ceiling,
+      databaseUrl,
+      databasePid: databases.pid,
+      impls,
+      env,
+      runtime,
+      runtimes,
+    }),
     events: progress.listen(new CaseLoopEvents()),
     // Randomized interleaved trials: each round's order drawn per run and case (plan/interleave.ts).
     orderKey: runId,

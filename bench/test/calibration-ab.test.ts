@@ -11,7 +11,11 @@ import { burn } from '../src/calibration/server.ts';
 const SERVER = join(import.meta.dirname, '..', 'src', 'calibration', 'server.ts');
 
 test('the series interpolated at a slice boundary', () => {
-  const s: [number, number, number][] = [[1000, 0, 0], [1020, 200, 10], [1040, 600, 30]];
+  const s: [number, number, number][] = [
+    [1000, 0, 0],
+    [1020, 200, 10],
+    [1040, 600, 30],
+  ];
   assert.equal(at(s, 1010, 1), 100);
   assert.equal(at(s, 1030, 2), 20);
   assert.equal(at(s, 900, 1), 0);

@@ -73,10 +73,13 @@ test('a family of comparisons: the adjustment keeps "any false difference in the
         if (verdicts.some((c) => declared(c.verdict))) anyAdjusted++;
       }
       const fwer = anyAdjusted / families;
-      lines.push(`m=${m} n=${n}: any raw ${((anyRaw / families) * 100).toFixed(1)}% (${(rawCount / families).toFixed(2)} per table), any adjusted ${(fwer * 100).toFixed(1)}%`);
+      lines.push(
+        `m=${m} n=${n}: any raw ${((anyRaw / families) * 100).toFixed(1)}% (${(rawCount / families).toFixed(2)} per table), any adjusted ${(fwer * 100).toFixed(1)}%`,
+      );
       assert.ok(fwer <= LIMIT, `${m} comparisons at ${n} against ${n}: a false difference in ${(fwer * 100).toFixed(1)}% of the tables`);
       // Raw, a table of 16 at 5 or more repetitions shows a false difference more often than not… nearly: check it is far above 6%.
-      if (n >= MIN_VERDICT_REPETITIONS) assert.ok(anyRaw / families > 0.3, `m=${m} n=${n}: raw family-wise rate ${anyRaw / families} (the adjustment would be pointless)`);
+      if (n >= MIN_VERDICT_REPETITIONS)
+        assert.ok(anyRaw / families > 0.3, `m=${m} n=${n}: raw family-wise rate ${anyRaw / families} (the adjustment would be pointless)`);
     }
   }
   t.diagnostic(`per table (A/A tables; 2,500 each at n ≥ ${MIN_VERDICT_REPETITIONS}): ${lines.join('; ')}`);
@@ -108,7 +111,10 @@ test('the bootstrap interval is no input to the verdict: compareGroups decides a
     const full = compareGroups(a, b, { key: `calibration-${i}`, higherIsBetter: false });
     const bare = testGroups(a, b, false);
     assert.equal(full.rawVerdict, bare.rawVerdict);
-    assert.deepEqual(adjustFamily([full]).map((c) => c.verdict), adjustFamily([bare]).map((c) => c.verdict));
+    assert.deepEqual(
+      adjustFamily([full]).map((c) => c.verdict),
+      adjustFamily([bare]).map((c) => c.verdict),
+    );
     assert.ok(full.ci, 'the interval is there');
   }
 });

@@ -34,7 +34,9 @@ import type { BenchResult } from '../src/record/result-document.ts';
 import { resumeState, type ResumeExpectation } from '../src/record/resume.ts';
 import { RunRecorder, type DocumentHead } from '../src/record/run-record.ts';
 
-const skip = existsSync(join(repoRoot, 'apis', 'documents', 'dataset', 'payloads.js')) ? false : 'apis/documents/dataset/payloads.js (the documents seed) is not in this tree';
+const skip = existsSync(join(repoRoot, 'apis', 'documents', 'dataset', 'payloads.js'))
+  ? false
+  : 'apis/documents/dataset/payloads.js (the documents seed) is not in this tree';
 const FAKE = fileURLToPath(new URL('./fixtures/fake-documents-server.ts', import.meta.url));
 const OPS = ['createDocument', 'getDocument', 'replaceDocument', 'deleteDocument'];
 const COUNT = 5;
@@ -45,7 +47,12 @@ const REPEAT = 2;
 const IMPLS = ['steady', 'faulty'];
 const FAULTS: Record<string, Record<string, string>> = { steady: {}, faulty: { STALL_KIND: 'record', STALL_AFTER: '3', CRASH_KIND: 'list' } };
 // text: measured; record: faulty stalls; list: faulty exits; the second text case: the database is gone.
-const POINTS = [['text', COUNT], ['record', COUNT], ['list', COUNT], ['text', 3]] as const;
+const POINTS = [
+  ['text', COUNT],
+  ['record', COUNT],
+  ['list', COUNT],
+  ['text', 3],
+] as const;
 const cases: PlannedCase[] = POINTS.map(([kind, requests]) => ({
   id: `rest/sequential/n${requests}-${kind}`,
   point: `sequential/n${requests}-${kind}`,
@@ -56,7 +63,18 @@ const cases: PlannedCase[] = POINTS.map(([kind, requests]) => ({
 }));
 const [TEXT, STALLED, CRASHED, NO_DATABASE] = cases.map((c) => c.id) as [string, string, string, string];
 const hash = `sha256:${'a'.repeat(64)}`;
-const options: BenchResult['options'] = { repeat: REPEAT, durationSeconds: 2, warmupSeconds: 0, quick: true, protocols: ['rest'], cases: null, models: ['sequential'], implementations: IMPLS, scenarioHash: hash, seed: 1 };
+const options: BenchResult['options'] = {
+  repeat: REPEAT,
+  durationSeconds: 2,
+  warmupSeconds: 0,
+  quick: true,
+  protocols: ['rest'],
+  cases: null,
+  models: ['sequential'],
+  implementations: IMPLS,
+  scenarioHash: hash,
+  seed: 1,
+};
 const head = async (impl: string): Promise<DocumentHead> => ({
   schemaVersion: 1,
   runId: '2026-01-01T00-00-00Z',
@@ -113,11 +131,20 @@ async function freePort(): Promise<number> {
 
 async function startFake(impl: string): Promise<LoopServer> {
   const port = await freePort();
-  const child = startProcess({ name: `fake ${impl}`, command: process.execPath, args: [FAKE], env: { ...process.env, PORT: String(port), ...FAULTS[impl] }, logFile: join(dir, `${impl}.log`) });
+  const child = startProcess({
+    name: `fake ${impl}`,
+    command: process.execPath,
+    args: [FAKE],
+    env: { ...process.env, PORT: String(port), ...FAULTS[impl] },
+    logFile: join(dir, `${impl}.log`),
+  });
   const baseUrl = `http://127.0.0.1:${port}`;
   startedPids.push(child.pid);
   for (let i = 0; ; i++) {
-    const ok = await fetch(`${baseUrl}/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${baseUrl}/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     if (i > 100) throw new Error(`fake ${impl} did not answer on ${baseUrl}/health`);
     await new Promise((r) => setTimeout(r, 50));
@@ -140,7 +167,11 @@ test('a run with a stalled, a crashing and a database-less case goes through and
     startServer: startFake,
     startLoad: (c, server, limitSeconds, first) => {
       loads.push(`${c.id} pid:${server.process.pid} ${first ? 'first' : 'later'}`);
-      return startK6(c.id, { BASE_URL: server.baseUrl, KIND: String(c.parameters['kind']), MODEL: 'sequential', COUNT: Number(c.parameters['requests']), WARMUP: 0, SEED: 1 }, { script: join(repoRoot, 'apis', 'documents', 'bench', 'k6.js'), cores: null, workDir: dir, limitSeconds, stopGraceMs: 5_000 });
+      return startK6(
+        c.id,
+        { BASE_URL: server.baseUrl, KIND: String(c.parameters['kind']), MODEL: 'sequential', COUNT: Number(c.parameters['requests']), WARMUP: 0, SEED: 1 },
+        { script: join(repoRoot, 'apis', 'documents', 'bench', 'k6.js'), cores: null, workDir: dir, limitSeconds, stopGraceMs: 5_000 },
+      );
     },
     startBaseline: () => Promise.reject(new Error('no database-alone case in this test')),
     reset: async () => {
@@ -174,12 +205,10 @@ test('a run with a stalled, a crashing and a database-less case goes through and
   const files = await recorder.write();
   for (const [i, impl] of IMPLS.entries()) docs.set(impl, JSON.parse(readFileSync(files[i]!, 'utf8')) as BenchResult);
   assert.ok(recorder.complete);
-  assert.deepEqual(recorder.failed().map((f) => `${f.impl} ${f.case.id} ${f.case.failure.kind}`), [
-    `steady ${NO_DATABASE} database`,
-    `faulty ${STALLED} time-limit`,
-    `faulty ${CRASHED} implementation`,
-    `faulty ${NO_DATABASE} database`,
-  ]);
+  assert.deepEqual(
+    recorder.failed().map((f) => `${f.impl} ${f.case.id} ${f.case.failure.kind}`),
+    [`steady ${NO_DATABASE} database`, `faulty ${STALLED} time-limit`, `faulty ${CRASHED} implementation`, `faulty ${NO_DATABASE} database`],
+  );
 });
 
 test('every document validates against the schema, after each case and at the end', { skip }, () => {
@@ -188,7 +217,10 @@ test('every document validates against the schema, after each case and at the en
     for (const doc of snapshot.values()) {
       assert.deepEqual(resultErrors(doc), [], `after case ${i + 1}`);
       assert.equal(doc.complete, i === cases.length - 1, `complete after case ${i + 1}`);
-      assert.deepEqual(doc.cases.map((c) => c.id), cases.slice(0, i + 1).map((c) => c.id));
+      assert.deepEqual(
+        doc.cases.map((c) => c.id),
+        cases.slice(0, i + 1).map((c) => c.id),
+      );
     }
   for (const doc of docs.values()) {
     assert.deepEqual(resultErrors(doc), []);
@@ -211,7 +243,10 @@ test('each measured repetition records CPU per request of the sampled trees and 
   }
   // k6 does real work for every request: over the run's repetitions its CPU shows.
   const k6 = [...docs.values()].flatMap((d) => d.cases.flatMap((c) => c.repetitions.map((r) => r.cpuPerRequestUs?.generator ?? 0)));
-  assert.ok(k6.some((us) => us > 0), `k6 µs per request: ${k6.join(', ')}`);
+  assert.ok(
+    k6.some((us) => us > 0),
+    `k6 µs per request: ${k6.join(', ')}`,
+  );
 });
 
 test("a served case's first repetition is each fresh server's first load: the longer warm-up, recorded on it", { skip }, () => {
@@ -223,13 +258,18 @@ test("a served case's first repetition is each fresh server's first load: the lo
     assert.equal(when, seen.has(server!) ? 'later' : 'first', line);
     seen.add(server!);
   }
-  assert.equal(limitsAsked.filter((w) => w === 'first').length, loads.filter((l) => l.endsWith(' first')).length, 'the time limit of a first repetition allows for its warm-up');
+  assert.equal(
+    limitsAsked.filter((w) => w === 'first').length,
+    loads.filter((l) => l.endsWith(' first')).length,
+    'the time limit of a first repetition allows for its warm-up',
+  );
   for (const doc of docs.values())
     for (const c of doc.cases)
-      for (const r of c.repetitions) assert.equal(r.warmupSeconds, r.index === 1 ? FIRST_WARMUP : undefined, `${doc.implementation.name} ${c.id} repetition ${r.index}`);
+      for (const r of c.repetitions)
+        assert.equal(r.warmupSeconds, r.index === 1 ? FIRST_WARMUP : undefined, `${doc.implementation.name} ${c.id} repetition ${r.index}`);
 });
 
-test("before each repetition every server of the case and the database settle: waited for, recorded, a busy start noted", { skip }, () => {
+test('before each repetition every server of the case and the database settle: waited for, recorded, a busy start noted', { skip }, () => {
   assert.equal(settleCalls.length, loads.length, 'one wait per repetition started');
   // The first case: both fakes run from its start, so each of its repetitions waits for both, and the database.
   const [steady, faulty] = startedPids;
@@ -238,14 +278,20 @@ test("before each repetition every server of the case and the database settle: w
   for (const c of text) for (const r of c.repetitions) assert.equal(r.settleSeconds, 0.5);
   // The round order is steady, faulty, then faulty, steady: the second wait was faulty's first repetition.
   const busy = text[1]!.repetitions[0]!;
-  assert.ok(busy.notes?.some((n) => n.includes('still busy: 80% of a core')), JSON.stringify(busy.notes));
+  assert.ok(
+    busy.notes?.some((n) => n.includes('still busy: 80% of a core')),
+    JSON.stringify(busy.notes),
+  );
   assert.ok(!text[0]!.repetitions.some((r) => r.notes?.some((n) => n.includes('still busy'))));
 });
 
-test('the cross-check: run once per implementation after a case\'s repetitions, recorded on the case; a failing one leaves the case as it was', { skip }, () => {
+test("the cross-check: run once per implementation after a case's repetitions, recorded on the case; a failing one leaves the case as it was", { skip }, () => {
   // text: both; record: steady only (faulty failed); list: steady only (faulty exited); no database: none.
   assert.equal(crossChecked.length, 4, crossChecked.join('; '));
-  assert.deepEqual(crossChecked.map((x) => x.split(' ')[0]), [TEXT, TEXT, STALLED, CRASHED]);
+  assert.deepEqual(
+    crossChecked.map((x) => x.split(' ')[0]),
+    [TEXT, TEXT, STALLED, CRASHED],
+  );
   for (const impl of IMPLS) assert.deepEqual(docs.get(impl)!.cases.find((c) => c.id === TEXT)!.crossCheck, CROSS_CHECK);
   const stalled = docs.get('steady')!.cases.find((c) => c.id === STALLED)!;
   assert.equal(stalled.crossCheck, undefined);
@@ -256,7 +302,10 @@ test('the stalled case: failed at the time limit, the part measured before the s
   const c = docs.get('faulty')!.cases.find((x) => x.id === STALLED)!;
   assert.equal(c.failure?.kind, 'time-limit');
   assert.equal(c.failure?.repetition, 1);
-  assert.match(c.failure!.reason, new RegExp(`time limit of ${LIMIT_SECONDS} s and was stopped with SIGINT; the summary of the [0-9.]+ s measured until then is kept`));
+  assert.match(
+    c.failure!.reason,
+    new RegExp(`time limit of ${LIMIT_SECONDS} s and was stopped with SIGINT; the summary of the [0-9.]+ s measured until then is kept`),
+  );
   assert.equal(c.repetitions.length, 1, 'no repetition after the failed one');
   const rep = c.repetitions[0]!;
   assert.equal(rep.partial, true);
@@ -278,7 +327,11 @@ test('the crashed implementation: failed with its exit, the other implementation
   for (const id of [TEXT, STALLED, CRASHED]) {
     const s = steady.cases.find((x) => x.id === id)!;
     assert.equal(s.failure, undefined, id);
-    assert.deepEqual(s.repetitions.map((r) => r.index), [1, 2], id);
+    assert.deepEqual(
+      s.repetitions.map((r) => r.index),
+      [1, 2],
+      id,
+    );
     for (const r of s.repetitions) {
       for (const op of OPS) assert.equal(r.requestTypes?.[op]?.requests, COUNT, `${id} ${op}`);
       assert.deepEqual(r.errors, {});
@@ -287,7 +340,11 @@ test('the crashed implementation: failed with its exit, the other implementation
   }
   const text = docs.get('faulty')!.cases.find((x) => x.id === TEXT)!;
   assert.equal(text.failure, undefined);
-  assert.deepEqual(text.repetitions.map((r) => r.order), [2, 1], 'faulty second in odd repetitions, first in even ones');
+  assert.deepEqual(
+    text.repetitions.map((r) => r.order),
+    [2, 1],
+    'faulty second in odd repetitions, first in even ones',
+  );
 });
 
 test('the database gone: the case fails for every implementation before any server starts', { skip }, () => {
@@ -306,13 +363,22 @@ test('RESUME: continues from the cases every document recorded; refuses another 
   const expected: ResumeExpectation = { options, implTreeHashes: new Map(IMPLS.map((i) => [i, hash])), placement: { implementation: null, generator: null } };
   const afterTwo = snapshots[1]!;
   const state = resumeState(afterTwo, expected);
-  assert.deepEqual([...state.done], cases.slice(0, 2).map((c) => c.id));
+  assert.deepEqual(
+    [...state.done],
+    cases.slice(0, 2).map((c) => c.id),
+  );
   assert.equal(state.cases.get('faulty')![1]!.failure?.kind, 'time-limit', 'a failed case counts as done');
   // Killed between the two documents' writes: the case only one of them has is run again.
   const torn = new Map(afterTwo);
   torn.set('steady', snapshots[2]!.get('steady')!);
-  assert.deepEqual([...resumeState(torn, expected).done], cases.slice(0, 2).map((c) => c.id));
-  assert.throws(() => resumeState(afterTwo, { ...expected, options: { ...options, repeat: 3 } }), (e: Error) => e instanceof UsageError && /not the same run.*repeat 2 → 3/.test(e.message));
+  assert.deepEqual(
+    [...resumeState(torn, expected).done],
+    cases.slice(0, 2).map((c) => c.id),
+  );
+  assert.throws(
+    () => resumeState(afterTwo, { ...expected, options: { ...options, repeat: 3 } }),
+    (e: Error) => e instanceof UsageError && /not the same run.*repeat 2 → 3/.test(e.message),
+  );
   assert.throws(() => resumeState(afterTwo, { ...expected, options: { ...options, scenarioHash: `sha256:${'b'.repeat(64)}` } }), /scenarioHash/);
   assert.throws(() => resumeState(afterTwo, { ...expected, implTreeHashes: new Map([['faulty', `sha256:${'c'.repeat(64)}`]]) }), /faulty's tree changed/);
   assert.throws(() => resumeState(docs, expected), /complete.*nothing to resume/);
@@ -327,10 +393,16 @@ test('the summary and the report say which cases failed and why, and leave them 
   assert.match(summaryMarkdown(docs.get('steady')!), /\*\*1 of 4 cases failed\*\*/);
   const report = await writeReport(dir, join(dir, 'report', 'index.html'));
   const api = report.apis.find((a) => a.api === 'documents')!;
-  assert.deepEqual(api.failures.map((f) => `${f.impl} ${f.case.id} ${f.failure.kind}`).sort(), [`faulty ${CRASHED} implementation`, `faulty ${NO_DATABASE} database`, `faulty ${STALLED} time-limit`, `steady ${NO_DATABASE} database`].sort());
+  assert.deepEqual(
+    api.failures.map((f) => `${f.impl} ${f.case.id} ${f.failure.kind}`).sort(),
+    [`faulty ${CRASHED} implementation`, `faulty ${NO_DATABASE} database`, `faulty ${STALLED} time-limit`, `steady ${NO_DATABASE} database`].sort(),
+  );
   const shown = api.groups.flatMap((g) => g.rows.flatMap((r) => r.results.map((x) => `${x.impl} ${r.id}`))).sort();
   assert.deepEqual(shown, [`faulty ${TEXT}`, `steady ${CRASHED}`, `steady ${STALLED}`, `steady ${TEXT}`].sort());
-  assert.ok(api.warnings.some((w) => w.includes(`faulty: run 2026-01-01T00-00-00Z: 3 cases of 4 failed`)), api.warnings.join('\n'));
+  assert.ok(
+    api.warnings.some((w) => w.includes(`faulty: run 2026-01-01T00-00-00Z: 3 cases of 4 failed`)),
+    api.warnings.join('\n'),
+  );
   const html = await readFile(report.file, 'utf8');
   assert.match(html, /<h3>Failed cases<\/h3>/);
   assert.match(html, /k6 did not finish within the case&#39;s time limit of 10 s/);

@@ -20,7 +20,10 @@ test('IMPL: different names are an ordinary run, one name twice an A/A run, a mi
     { name: 'express', label: 'express', copy: 1 },
     { name: 'express', label: 'express#2', copy: 2 },
   ]);
-  assert.deepEqual(implCopies(['hapi', 'hapi', 'hapi']).map((c) => c.label), ['hapi', 'hapi#2', 'hapi#3']);
+  assert.deepEqual(
+    implCopies(['hapi', 'hapi', 'hapi']).map((c) => c.label),
+    ['hapi', 'hapi#2', 'hapi#3'],
+  );
   assert.throws(() => implCopies(['express', 'express', 'hapi']), /A\/A calibration names one implementation only/);
 });
 
@@ -45,7 +48,9 @@ test('an A/A document validates, is labelled by its copy and written as <runId>-
     writeCalibrationFixtures(root);
     const dir = join(root, 'bench', 'forum', 'express');
     assert.deepEqual(readdirSync(dir).sort(), ['2026-11-22T08-00-00Z-copy1.json', '2026-11-22T08-00-00Z-copy2.json']);
-    const docs = readdirSync(dir).sort().map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as BenchResult);
+    const docs = readdirSync(dir)
+      .sort()
+      .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as BenchResult);
     for (const doc of docs) assert.deepEqual(resultErrors(doc), []);
     assert.deepEqual(docs.map(docLabel), ['express', 'express#2']);
     assert.deepEqual(docs.map(resultFileName), ['2026-11-22T08-00-00Z-copy1.json', '2026-11-22T08-00-00Z-copy2.json']);

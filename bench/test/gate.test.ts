@@ -16,10 +16,22 @@ const other = `sha256:${'0'.repeat(64)}`;
 
 async function verdictOnDisk(fields: Record<string, unknown>) {
   const file = join(dir, `${Math.random().toString(36).slice(2)}.json`);
-  await writeFile(file, JSON.stringify({
-    schemaVersion: 1, implementation: 'express', api: 'forum', status: 'passed', passed: 122, failed: 0, total: 122, failing: [],
-    ...current, recordedAt: '2026-01-01T00:00:00.000Z', ...fields,
-  }));
+  await writeFile(
+    file,
+    JSON.stringify({
+      schemaVersion: 1,
+      implementation: 'express',
+      api: 'forum',
+      status: 'passed',
+      passed: 122,
+      failed: 0,
+      total: 122,
+      failing: [],
+      ...current,
+      recordedAt: '2026-01-01T00:00:00.000Z',
+      ...fields,
+    }),
+  );
   return readVerdict(file);
 }
 

@@ -36,8 +36,27 @@ after(async () => {
 async function runK6(label: string, segment: string[]): Promise<K6Instance> {
   const summaryPath = join(dir, `${label}.json`);
   const samplesFile = join(dir, `${label}.csv`);
-  const vars = { BASE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, ITERATIONS, VUS: 4, SUMMARY_PATH: summaryPath, TIMELINE_SECONDS: 3, APDEX_T_MS: 5, APDEX_F_MS: 20 };
-  const args = ['run', '--quiet', '--no-color', '--address', '', '--out', `csv=${samplesFile}`, ...segment, ...Object.entries(vars).flatMap(([k, v]) => ['-e', `${k}=${v}`]), script];
+  const vars = {
+    BASE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    ITERATIONS,
+    VUS: 4,
+    SUMMARY_PATH: summaryPath,
+    TIMELINE_SECONDS: 3,
+    APDEX_T_MS: 5,
+    APDEX_F_MS: 20,
+  };
+  const args = [
+    'run',
+    '--quiet',
+    '--no-color',
+    '--address',
+    '',
+    '--out',
+    `csv=${samplesFile}`,
+    ...segment,
+    ...Object.entries(vars).flatMap(([k, v]) => ['-e', `${k}=${v}`]),
+    script,
+  ];
   await promisify(execFile)(k6Binary, args, { env: { ...process.env, K6_NO_USAGE_REPORT: 'true' }, timeout: 20_000, killSignal: 'SIGKILL' });
   return { summary: JSON.parse(await readFile(summaryPath, 'utf8')) as K6Summary, samplesFile };
 }
@@ -72,17 +91,33 @@ test("k6's percentile: linear interpolation at p·(n−1)", () => {
   assert.ok(Math.abs(k6Percentile(oneToTen, 0.95) - 9.55) < 1e-12);
   assert.equal(k6Percentile(oneToTen, 0), 1);
   assert.equal(k6Percentile(oneToTen, 1), 10);
-  assert.deepEqual(k6TrendStats(Float64Array.of(1, 2, 3, 4), ['min', 'p(25)', 'avg', 'med', 'p(75)', 'max', 'count']), { min: 1, 'p(25)': 1.75, avg: 2.5, med: 2.5, 'p(75)': 3.25, max: 4, count: 4 });
+  assert.deepEqual(k6TrendStats(Float64Array.of(1, 2, 3, 4), ['min', 'p(25)', 'avg', 'med', 'p(75)', 'max', 'count']), {
+    min: 1,
+    'p(25)': 1.75,
+    avg: 2.5,
+    med: 2.5,
+    'p(75)': 3.25,
+    max: 4,
+    count: 4,
+  });
   assert.deepEqual(k6TrendStats(new Float64Array(0), ['min', 'avg', 'p(99)', 'count']), { min: 0, avg: 0, 'p(99)': 0, count: 0 });
 });
 
 test("one instance: its samples give its own summary's trends", async () => {
   assert.equal(count(whole, 'http_reqs{phase:measure}'), ITERATIONS);
   const trends = await k6Trends(whole.summary, whole.samplesFile);
-  for (const key of ['http_req_duration{phase:measure}', 'http_req_duration{phase:measure,name:slow}', 'server_ms{phase:measure}', 'http_req_duration{sec:0}']) {
+  for (const key of [
+    'http_req_duration{phase:measure}',
+    'http_req_duration{phase:measure,name:slow}',
+    'server_ms{phase:measure}',
+    'http_req_duration{sec:0}',
+  ]) {
     assert.ok(key in trends, key);
   }
-  assert.ok(trends['http_req_duration{phase:measure,name:slow}']!['p(90)']! > trends['http_req_duration{phase:measure,name:fast}']!['p(90)']!, 'jitter: slow is slower');
+  assert.ok(
+    trends['http_req_duration{phase:measure,name:slow}']!['p(90)']! > trends['http_req_duration{phase:measure,name:fast}']!['p(90)']!,
+    'jitter: slow is slower',
+  );
   for (const [key, stats] of Object.entries(trends)) {
     for (const [stat, v] of Object.entries(stats)) {
       const k6 = whole.summary.metrics[key]!.values[stat]!;
@@ -119,7 +154,10 @@ test('two segments: counts add up to the fixed total, percentiles are those of a
   assert.equal(m.latencyMs.p99, Math.round(at('http_req_duration{phase:measure}')['p(99)']! * 1000) / 1000);
   assert.ok(m.latencyMs.sd !== undefined, 'the latency sums add up to the merged mean');
   assert.equal(m.apdex?.requests, ITERATIONS);
-  assert.equal(m.timeline?.reduce((n, p) => n + p.requests, 0), ITERATIONS);
+  assert.equal(
+    m.timeline?.reduce((n, p) => n + p.requests, 0),
+    ITERATIONS,
+  );
 });
 
 test('what cannot be merged exactly throws', async () => {

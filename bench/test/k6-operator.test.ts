@@ -18,7 +18,18 @@ import { PAPER_SCALE } from '@fairbench/apis/forum/dataset/model.ts';
 import { benchApi, type BenchApi } from '../src/plan/apis.ts';
 import { mergeRunnerResults } from '../src/k6-operator/results.ts';
 import { k6Version, measuredFromK6, scriptEnv, type K6Summary, type RunSettings } from '../src/load/k6.ts';
-import { ARCHIVE_KEY, clusterManifest, K6_OPERATOR_VERSION, manifestComment, manifestYaml, runnerResults, testRunName, type ClusterCase, type ClusterManifest, type ClusterOptions } from '../src/k6-operator/operator.ts';
+import {
+  ARCHIVE_KEY,
+  clusterManifest,
+  K6_OPERATOR_VERSION,
+  manifestComment,
+  manifestYaml,
+  runnerResults,
+  testRunName,
+  type ClusterCase,
+  type ClusterManifest,
+  type ClusterOptions,
+} from '../src/k6-operator/operator.ts';
 import { clusterCases, inspectArchive } from '../src/k6-operator/inputs.ts';
 import { testRunValidator, type TestRunCheck } from '../src/k6-operator/schema.ts';
 import { k6Binary } from '../src/paths.ts';
@@ -45,7 +56,14 @@ before(async () => {
   forumCase = plan.cases[0] as ForumCase;
   settings = { warmupSeconds: Math.max(profile.warmupSeconds, profile.firstWarmupSeconds), durationSeconds: profile.durationSeconds, seed: 1 };
   [input] = (await clusterCases({ api, cases: [forumCase], settings, baseUrl: BASE_URL, runId: 'test-run' })) as [ClusterCase];
-  options = { parallelism: 3, namespace: 'bench', k6Version: await k6Version(), resultsClaim: 'fairbench-results', resultsDir: 'fairbench/forum/test-run', separate: true };
+  options = {
+    parallelism: 3,
+    namespace: 'bench',
+    k6Version: await k6Version(),
+    resultsClaim: 'fairbench-results',
+    resultsDir: 'fairbench/forum/test-run',
+    separate: true,
+  };
   manifest = clusterManifest(input, options);
   check = await testRunValidator();
 });
@@ -54,13 +72,19 @@ after(() => rm(work, { recursive: true, force: true }));
 
 /** The YAML file's documents, as kubectl would read them. */
 function documents(text: string): Record<string, any>[] {
-  return parseAllDocuments(text).map((d) => d.toJS() as Record<string, any>).filter((d) => d !== null);
+  return parseAllDocuments(text)
+    .map((d) => d.toJS() as Record<string, any>)
+    .filter((d) => d !== null);
 }
 
 test(`the forum case's TestRun passes k6-operator ${K6_OPERATOR_VERSION}'s CRD, as written to its file`, () => {
   assert.equal(forumCase.id, 'rest/closed/c100-r1-j0');
   const docs = documents(manifestYaml(manifest, manifestComment(input, manifest, options)));
-  assert.deepEqual(docs.map((d) => d['kind']), ['ConfigMap', 'TestRun'], 'the ConfigMap first: the initializer needs it');
+  assert.deepEqual(
+    docs.map((d) => d['kind']),
+    ['ConfigMap', 'TestRun'],
+    'the ConfigMap first: the initializer needs it',
+  );
   const testRun = docs[1]!;
   assert.deepEqual(check(testRun), []);
   assert.deepEqual(testRun, JSON.parse(JSON.stringify(manifest.testRun)), 'the YAML is the object');
@@ -74,7 +98,8 @@ test(`the forum case's TestRun passes k6-operator ${K6_OPERATOR_VERSION}'s CRD, 
   assert.equal(spec.runner.image, `grafana/k6:${version}`);
   assert.equal(spec.initializer.image, `grafana/k6:${version}`);
   // No usage report from any k6 the operator starts.
-  for (const pod of [spec.runner, spec.initializer]) assert.ok(pod.env.some((e: { name: string; value?: string }) => e.name === 'K6_NO_USAGE_REPORT' && e.value === 'true'));
+  for (const pod of [spec.runner, spec.initializer])
+    assert.ok(pod.env.some((e: { name: string; value?: string }) => e.name === 'K6_NO_USAGE_REPORT' && e.value === 'true'));
   assert.match(spec.arguments, /(^| )--no-usage-report( |$)/);
   // The archive travels unchanged.
   assert.deepEqual(Buffer.from(docs[0]!['binaryData'][ARCHIVE_KEY], 'base64'), Buffer.from(input.archive));
@@ -89,7 +114,10 @@ test('each runner writes its summary and its samples to a directory of its own o
   // The directory is the runner's Job name (<TestRun>-<i>, from its pod's job-name label): what layout.json lists.
   const runnerVar = /\$\((\w+)\)$/.exec(mount!.subPathExpr)?.[1];
   assert.deepEqual(spec.runner.env.find((e: { name: string }) => e.name === runnerVar)?.valueFrom, { fieldRef: { fieldPath: "metadata.labels['job-name']" } });
-  assert.deepEqual(manifest.runners.map((r) => r.runner), [1, 2, 3].map((i) => `forum-rest-closed-c100-r1-j0-${i}`));
+  assert.deepEqual(
+    manifest.runners.map((r) => r.runner),
+    [1, 2, 3].map((i) => `forum-rest-closed-c100-r1-j0-${i}`),
+  );
   for (const r of manifest.runners) {
     const dir = mount!.subPathExpr.replace(`$(${runnerVar})`, r.runner);
     assert.equal(dir, `fairbench/forum/test-run/rest/closed/c100-r1-j0/${r.runner}`);
@@ -106,17 +134,44 @@ test('the CRD refuses broken TestRuns: a string parallelism, an unknown field, a
     edit(t);
     return check(t).join('\n');
   };
-  assert.match(broken((t) => (t['spec'].parallelism = '3')), /\/spec\/parallelism must be integer/);
-  assert.match(broken((t) => (t['spec'].parallelism = 2 ** 31)), /\/spec\/parallelism must match format "int32"/);
+  assert.match(
+    broken((t) => (t['spec'].parallelism = '3')),
+    /\/spec\/parallelism must be integer/,
+  );
+  assert.match(
+    broken((t) => (t['spec'].parallelism = 2 ** 31)),
+    /\/spec\/parallelism must match format "int32"/,
+  );
   // kubectl's strict field validation refuses a field the CRD does not have (here a typo).
-  assert.match(broken((t) => (t['spec'].runner.volumeMount = t['spec'].runner.volumeMounts)), /\/spec\/runner must NOT have additional properties/);
-  assert.match(broken((t) => (t['spec'].cleanup = 'always')), /\/spec\/cleanup must be equal to one of the allowed values/);
-  assert.match(broken((t) => delete t['spec'].script), /\/spec must have required property 'script'/);
-  assert.match(broken((t) => (t['apiVersion'] = 'k6.io/v1')), /\/apiVersion must be equal to constant/);
-  assert.match(broken((t) => (t['metadata'].annotations['fairbench/x'] = 1)), /\/metadata\/annotations\/fairbench~1x must be string/);
+  assert.match(
+    broken((t) => (t['spec'].runner.volumeMount = t['spec'].runner.volumeMounts)),
+    /\/spec\/runner must NOT have additional properties/,
+  );
+  assert.match(
+    broken((t) => (t['spec'].cleanup = 'always')),
+    /\/spec\/cleanup must be equal to one of the allowed values/,
+  );
+  assert.match(
+    broken((t) => delete t['spec'].script),
+    /\/spec must have required property 'script'/,
+  );
+  assert.match(
+    broken((t) => (t['apiVersion'] = 'k6.io/v1')),
+    /\/apiVersion must be equal to constant/,
+  );
+  assert.match(
+    broken((t) => (t['metadata'].annotations['fairbench/x'] = 1)),
+    /\/metadata\/annotations\/fairbench~1x must be string/,
+  );
   // A list-type map (keyed by name) holds each key once.
-  assert.match(broken((t) => (t['spec'].runner.resources = { claims: [{ name: 'gpu' }, { name: 'gpu' }] })), /\/spec\/runner\/resources\/claims must pass "x-kubernetes-list-type" keyword validation/);
-  assert.deepEqual(check({ ...manifest.testRun, spec: { ...manifest.testRun.spec, runner: { resources: { claims: [{ name: 'gpu' }, { name: 'ssd' }] } } } }), []);
+  assert.match(
+    broken((t) => (t['spec'].runner.resources = { claims: [{ name: 'gpu' }, { name: 'gpu' }] })),
+    /\/spec\/runner\/resources\/claims must pass "x-kubernetes-list-type" keyword validation/,
+  );
+  assert.deepEqual(
+    check({ ...manifest.testRun, spec: { ...manifest.testRun.spec, runner: { resources: { claims: [{ name: 'gpu' }, { name: 'ssd' }] } } } }),
+    [],
+  );
 });
 
 test("the archive carries the local runner's scenario and environment for the case", async () => {
@@ -129,7 +184,11 @@ test("the archive carries the local runner's scenario and environment for the ca
   const { stdout: metadata } = await runCommand('tar', ['-xOf', archive, 'metadata.json']);
   assert.deepEqual((JSON.parse(metadata) as { env: Record<string, string> }).env, Object.fromEntries(Object.entries(env).map(([k, v]) => [k, String(v)])));
   const { stdout: files } = await runCommand('tar', ['-tf', archive]);
-  for (const imported of ['bench/k6/measure.js', 'bench/k6/prng.js']) assert.ok(files.split('\n').some((f) => f.endsWith(imported)), `the archive holds ${imported}`);
+  for (const imported of ['bench/k6/measure.js', 'bench/k6/prng.js'])
+    assert.ok(
+      files.split('\n').some((f) => f.endsWith(imported)),
+      `the archive holds ${imported}`,
+    );
 
   // k6 inspect of the archive: the closed model's constant VUs over the warm-up and the window.
   const inspected = await inspectArchive(Buffer.from(manifest.configMap.binaryData[ARCHIVE_KEY]!, 'base64'));
@@ -138,11 +197,15 @@ test("the archive carries the local runner's scenario and environment for the ca
   assert.equal(scenario?.['vus'], forumCase.forum.concurrency);
   assert.equal(scenario?.['duration'], `${settings.warmupSeconds + settings.durationSeconds}s`);
   // … the same options k6 reads from the script itself with the local runner's -e values.
-  const local = spawnSync(k6Binary, ['inspect', '--no-color', ...Object.entries(env).flatMap(([k, v]) => ['-e', `${k}=${v}`]), api.script], { encoding: 'utf8', env: { ...process.env, K6_NO_USAGE_REPORT: 'true' } });
+  const local = spawnSync(k6Binary, ['inspect', '--no-color', ...Object.entries(env).flatMap(([k, v]) => ['-e', `${k}=${v}`]), api.script], {
+    encoding: 'utf8',
+    env: { ...process.env, K6_NO_USAGE_REPORT: 'true' },
+  });
   assert.equal(local.status, 0, local.stderr);
   const fromScript = JSON.parse(local.stdout) as Record<string, unknown>;
   // (The archive also records k6's default systemTags, which the script leaves unset.)
-  for (const option of ['scenarios', 'thresholds', 'summaryTrendStats', 'discardResponseBodies']) assert.deepEqual(inspected[option], fromScript[option], option);
+  for (const option of ['scenarios', 'thresholds', 'summaryTrendStats', 'discardResponseBodies'])
+    assert.deepEqual(inspected[option], fromScript[option], option);
 });
 
 test("the runners' k6 command on the archive: each runner's share of the VUs, its summary and samples where the manifest says", async () => {
@@ -164,28 +227,59 @@ test("the runners' k6 command on the archive: each runner's share of the VUs, it
     const n = spec.parallelism;
     const fraction = (k: number) => (k === 0 ? '0' : k === n ? '1' : `${k}/${n}`);
     const sequence = Array.from({ length: n + 1 }, (_, k) => fraction(k)).join(',');
-    const summaries = await Promise.all(manifest.runners.map(async (r, k) => {
-      const dir = join(work, 'claim', r.runner);
-      await mkdir(dir, { recursive: true });
-      const args = spec.arguments.split(/\s+/).map((a) => a.replaceAll('/results/', `${dir}/`));
-      await runCommand(k6Binary, ['run', '--quiet', '--no-color', '--address', '', `--execution-segment=${fraction(k)}:${fraction(k + 1)}`, `--execution-segment-sequence=${sequence}`, ...args, '-e', `BASE_URL=http://127.0.0.1:${port}`, archive], { env: { ...process.env, K6_NO_USAGE_REPORT: 'true' } });
-      const samples = await readFile(join(dir, 'samples.csv'), 'utf8');
-      assert.match(samples, /^metric_name,timestamp,metric_value,/);
-      assert.ok(samples.includes('http_reqs,'), `${r.runner}: samples of its requests`);
-      return JSON.parse(await readFile(join(dir, 'summary.json'), 'utf8')) as K6Summary;
-    }));
+    const summaries = await Promise.all(
+      manifest.runners.map(async (r, k) => {
+        const dir = join(work, 'claim', r.runner);
+        await mkdir(dir, { recursive: true });
+        const args = spec.arguments.split(/\s+/).map((a) => a.replaceAll('/results/', `${dir}/`));
+        await runCommand(
+          k6Binary,
+          [
+            'run',
+            '--quiet',
+            '--no-color',
+            '--address',
+            '',
+            `--execution-segment=${fraction(k)}:${fraction(k + 1)}`,
+            `--execution-segment-sequence=${sequence}`,
+            ...args,
+            '-e',
+            `BASE_URL=http://127.0.0.1:${port}`,
+            archive,
+          ],
+          { env: { ...process.env, K6_NO_USAGE_REPORT: 'true' } },
+        );
+        const samples = await readFile(join(dir, 'samples.csv'), 'utf8');
+        assert.match(samples, /^metric_name,timestamp,metric_value,/);
+        assert.ok(samples.includes('http_reqs,'), `${r.runner}: samples of its requests`);
+        return JSON.parse(await readFile(join(dir, 'summary.json'), 'utf8')) as K6Summary;
+      }),
+    );
     // The case's 100 VUs split between the runners; each summary is a measured window the local runner reads.
-    assert.deepEqual(summaries.map((s) => s.metrics['vus_max']?.values['max']), [34, 33, 33]);
+    assert.deepEqual(
+      summaries.map((s) => s.metrics['vus_max']?.values['max']),
+      [34, 33, 33],
+    );
     for (const summary of summaries) {
       const measured = measuredFromK6(summary);
       assert.ok(measured.requests > 0 && Object.keys(measured.errors).length === 0, JSON.stringify(measured.errors));
     }
     // Collected from the claim, the runners' directories merge into one measurement (k6-operator aggregates none).
     const merged = await mergeRunnerResults(join(work, 'claim'));
-    assert.deepEqual(merged.runners.map((r) => r.runner), manifest.runners.map((r) => r.runner));
-    assert.equal(merged.measured.requests, summaries.reduce((n, s) => n + measuredFromK6(s).requests, 0), 'every runner counted once');
+    assert.deepEqual(
+      merged.runners.map((r) => r.runner),
+      manifest.runners.map((r) => r.runner),
+    );
+    assert.equal(
+      merged.measured.requests,
+      summaries.reduce((n, s) => n + measuredFromK6(s).requests, 0),
+      'every runner counted once',
+    );
     const medians = summaries.map((s) => measuredFromK6(s).latencyMs.median);
-    assert.ok(merged.measured.latencyMs.median >= Math.min(...medians) && merged.measured.latencyMs.median <= Math.max(...medians), 'the merged median lies among the runners\'');
+    assert.ok(
+      merged.measured.latencyMs.median >= Math.min(...medians) && merged.measured.latencyMs.median <= Math.max(...medians),
+      "the merged median lies among the runners'",
+    );
   } finally {
     server.close();
   }
@@ -200,7 +294,13 @@ test("TestRun names fit k6-operator's Job and Service names (DNS labels) and sta
     assert.ok(`${name}-service-100`.length <= 63, name);
     assert.match(name, /^[a-z]([-a-z0-9]*[a-z0-9])?$/);
   }
-  assert.deepEqual(runnerResults('x', 'd/c', 2).map((r) => [r.instance, r.summary]), [[1, 'd/c/x-1/summary.json'], [2, 'd/c/x-2/summary.json']]);
+  assert.deepEqual(
+    runnerResults('x', 'd/c', 2).map((r) => [r.instance, r.summary]),
+    [
+      [1, 'd/c/x-1/summary.json'],
+      [2, 'd/c/x-2/summary.json'],
+    ],
+  );
   assert.throws(() => clusterManifest(input, { ...options, resultsDir: '../elsewhere' }), /relative path/);
   assert.throws(() => clusterManifest(input, { ...options, parallelism: 0 }), /parallelism/);
 });
@@ -221,7 +321,12 @@ test('make k6-operator writes the manifest and the layout; a missing BASE_URL or
   assert.deepEqual((await readdir(out)).sort(), ['forum-rest-closed-c100-r1-j0.yaml', 'layout.json']);
   const [, testRun] = documents(await readFile(join(out, 'forum-rest-closed-c100-r1-j0.yaml'), 'utf8'));
   assert.deepEqual(check(testRun), []);
-  const layout = JSON.parse(await readFile(join(out, 'layout.json'), 'utf8')) as { cases: { case: string; testRun: string; runners: { summary: string; samples: string }[] }[] };
-  assert.deepEqual(layout.cases.map((c) => [c.case, c.testRun, c.runners.length]), [['rest/closed/c100-r1-j0', 'forum-rest-closed-c100-r1-j0', 2]]);
+  const layout = JSON.parse(await readFile(join(out, 'layout.json'), 'utf8')) as {
+    cases: { case: string; testRun: string; runners: { summary: string; samples: string }[] }[];
+  };
+  assert.deepEqual(
+    layout.cases.map((c) => [c.case, c.testRun, c.runners.length]),
+    [['rest/closed/c100-r1-j0', 'forum-rest-closed-c100-r1-j0', 2]],
+  );
   assert.match(run.stdout, /<TestRun name>-<i>\/summary\.json/);
 });

@@ -43,14 +43,18 @@ test('k6 summary → repetition: counts, errors by status and window agree with 
     arrivals.push(Date.now());
     const id = Number(/^\/comment\/(\d+)$/.exec(req.url ?? '')?.[1]);
     if (!id || id % 7 === 0) return res.writeHead(404).end();
-    res.writeHead(200, { 'content-type': 'application/json' }).end(
-      JSON.stringify({ comment_id: id, thread_id: 1, user_id: 1, body: 'x', datemade: null, datelastupdated: null }),
-    );
+    res
+      .writeHead(200, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ comment_id: id, thread_id: 1, user_id: 1, body: 'x', datemade: null, datelastupdated: null }));
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const c = cases.find((x) => x.id === 'rest/closed/c100-r1-j0')!;
   try {
-    const env = { BASE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, TIMELINE_SECONDS: timelineSeconds(settings.warmupSeconds + settings.durationSeconds), ...prepared.k6Env(atConcurrency(c, 5), settings) };
+    const env = {
+      BASE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      TIMELINE_SECONDS: timelineSeconds(settings.warmupSeconds + settings.durationSeconds),
+      ...prepared.k6Env(atConcurrency(c, 5), settings),
+    };
     const run = startK6(c.id, env, { script: forum.script, cores: null, workDir: dir, limitSeconds: 60 });
     const m = await run.done;
     measured.k6 = m;
@@ -77,7 +81,7 @@ test('k6 summary → repetition: counts, errors by status and window agree with 
   }
 });
 
-test('the baseline client runs the case\'s SQL through a real MariaDB and checks the row count', async () => {
+test("the baseline client runs the case's SQL through a real MariaDB and checks the row count", async () => {
   const c = cases.find((x) => x.id === 'database/closed/c100-r50-j1')!;
   const run = await prepared.startBaseline(atConcurrency(c, 10), settings, { cores: null, workDir: dir, poolSize: 10, limitSeconds: 60 });
   const m = await run.done;
@@ -92,24 +96,43 @@ test('the baseline client runs the case\'s SQL through a real MariaDB and checks
 test('a document built from measured repetitions validates against the result schema; a broken one does not', async () => {
   assert.ok(measured.k6 && measured.baseline, 'needs the two tests above');
   const rep = (m: Measured): Repetition => ({
-    index: 1, startedAt: new Date(m.window.from).toISOString(), durationSeconds: m.durationSeconds, requests: m.requests,
-    errors: m.errors, throughput: m.throughput, latencyMs: m.latencyMs, generatorBound: false,
+    index: 1,
+    startedAt: new Date(m.window.from).toISOString(),
+    durationSeconds: m.durationSeconds,
+    requests: m.requests,
+    errors: m.errors,
+    throughput: m.throughput,
+    latencyMs: m.latencyMs,
+    generatorBound: false,
     ...(m.droppedIterations !== undefined ? { droppedIterations: m.droppedIterations } : {}),
     ...(m.timeline ? { timeline: m.timeline } : {}),
   });
   const hash = `sha256:${'a'.repeat(64)}`;
   const doc: BenchResult = {
-    schemaVersion: 1, runId: '2026-01-01T00-00-00Z', api: 'forum', startedAt: new Date().toISOString(), finishedAt: new Date().toISOString(), wallSeconds: 1,
+    schemaVersion: 1,
+    runId: '2026-01-01T00-00-00Z',
+    api: 'forum',
+    startedAt: new Date().toISOString(),
+    finishedAt: new Date().toISOString(),
+    wallSeconds: 1,
     options: { repeat: 1, durationSeconds: 2, warmupSeconds: 1, quick: true, protocols: ['rest', 'database'], cases: null, models: ['closed'] },
     implementation: { name: 'express', framework: { name: 'Express', version: '5' }, runtime: { name: 'node', version: process.version }, implTreeHash: hash },
     gate: { status: 'passed', specHash: hash, suiteHash: hash, implTreeHash: hash, reused: true },
     source: { commit: null, dirty: true, specHash: hash },
     dataset: { name: 'forum', seed: 1, scale: { ...seeded.info.scale }, fingerprint: hash },
-    database: { kind: 'mysql', engine: 'MariaDB', version: '10' }, provider: 'local',
-    machine: machineFacts(UNPINNED), generator: { name: 'k6', version: await k6Version() },
+    database: { kind: 'mysql', engine: 'MariaDB', version: '10' },
+    provider: 'local',
+    machine: machineFacts(UNPINNED),
+    generator: { name: 'k6', version: await k6Version() },
     cases: [
       { id: 'rest/closed/c5-r1-j0', protocol: 'rest', model: 'closed', parameters: { concurrency: 5, rows: 1, joins: 0 }, repetitions: [rep(measured.k6)] },
-      { id: 'database/closed/c10-r50-j1', protocol: 'database', model: 'closed', parameters: { concurrency: 10, rows: 50, joins: 1 }, repetitions: [rep(measured.baseline)] },
+      {
+        id: 'database/closed/c10-r50-j1',
+        protocol: 'database',
+        model: 'closed',
+        parameters: { concurrency: 10, rows: 50, joins: 1 },
+        repetitions: [rep(measured.baseline)],
+      },
     ],
   };
   assert.deepEqual(resultErrors(doc), []);

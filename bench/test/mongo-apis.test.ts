@@ -22,8 +22,20 @@ describe('users scenario', () => {
   test("the paper's four scenarios at their loads, each with its database-alone case", () => {
     const rest = all.filter((c) => c.protocol === 'rest');
     assert.equal(rest.length, 10);
-    assert.deepEqual(rest.filter((c) => c.flow === 'all').map((c) => [c.users, c.seconds]), [[10, 5], [100, 5], [500, 20], [1000, 30]]);
-    for (const flow of ['post-delete', 'register-login-delete', 'post-put-delete']) assert.deepEqual(rest.filter((c) => c.flow === flow).map((c) => c.users), [10, 100]);
+    assert.deepEqual(
+      rest.filter((c) => c.flow === 'all').map((c) => [c.users, c.seconds]),
+      [
+        [10, 5],
+        [100, 5],
+        [500, 20],
+        [1000, 30],
+      ],
+    );
+    for (const flow of ['post-delete', 'register-login-delete', 'post-put-delete'])
+      assert.deepEqual(
+        rest.filter((c) => c.flow === flow).map((c) => c.users),
+        [10, 100],
+      );
     assert.equal(all.filter((c) => c.protocol === 'database').length, 10);
     assert.equal(new Set(all.map((c) => c.id)).size, all.length);
     assert.ok(all.some((c) => c.id === 'database/arrivals/all-u1000-t30'));
@@ -47,7 +59,10 @@ describe('users scenario', () => {
     const dir = await mkdtemp(join(os.tmpdir(), 'users-scenario-'));
     const file = join(dir, 'users.yaml');
     const { readFile } = await import('node:fs/promises');
-    const text = (await readFile(USERS_SCENARIO, 'utf8')).replace('      - { op: login }\n      - { op: deleteUser, auth: self }', '      - { op: deleteUser, auth: self }\n      - { op: login }');
+    const text = (await readFile(USERS_SCENARIO, 'utf8')).replace(
+      '      - { op: login }\n      - { op: deleteUser, auth: self }',
+      '      - { op: deleteUser, auth: self }\n      - { op: login }',
+    );
     await writeFile(file, text);
     await assert.rejects(loadUsersScenario(file), /before any login step/);
     await rm(dir, { recursive: true, force: true });
@@ -59,10 +74,16 @@ describe('documents scenario', () => {
     const cases = expandDocuments(documents, defaultDocumentModels(documents));
     assert.equal(cases.length, 4 * 3 * 2);
     const seq = cases.filter((c) => c.model === 'sequential' && c.protocol === 'rest');
-    assert.deepEqual(seq.map((c) => c.kind), ['text', 'list', 'record', 'table']);
+    assert.deepEqual(
+      seq.map((c) => c.kind),
+      ['text', 'list', 'record', 'table'],
+    );
     assert.ok(seq.every((c) => c.requests === 100 && c.concurrency === 1));
     assert.ok(cases.some((c) => c.id === 'rest/closed/c32-table'));
-    assert.deepEqual(selectCases(cases, { models: ['closed'] }).map((c) => c.model), Array(16).fill('closed'));
+    assert.deepEqual(
+      selectCases(cases, { models: ['closed'] }).map((c) => c.model),
+      Array(16).fill('closed'),
+    );
     assert.deepEqual(cases[0]!.requestTypes, ['createDocument', 'getDocument', 'replaceDocument', 'deleteDocument']);
   });
   test('QUICK sends 10 of each operation in the sequential protocol, not 100', () => {
@@ -71,21 +92,35 @@ describe('documents scenario', () => {
   });
   test("the paper's differences: text per operation, the other shapes as ranges", () => {
     const text = documents.paper.differences.filter((d) => d.kind === 'text');
-    assert.deepEqual(Object.fromEntries(text.map((d) => [d.operation, d.expressShorterPercent])), { createDocument: 14, replaceDocument: 14, getDocument: 20, deleteDocument: 19 });
+    assert.deepEqual(Object.fromEntries(text.map((d) => [d.operation, d.expressShorterPercent])), {
+      createDocument: 14,
+      replaceDocument: 14,
+      getDocument: 20,
+      deleteDocument: 19,
+    });
     assert.deepEqual(documents.paper.differences.find((d) => d.kind === 'list')?.expressShorterPercent, [5, 9]);
     assert.equal(documents.paper.differences.find((d) => d.kind === 'table')?.expressShorterPercent, 0);
   });
 });
 
 test('several implementations alternate: A B, B A, A B', () => {
-  assert.deepEqual([1, 2, 3, 4].map((r) => roundOrder(['express', 'hapi'], r).join(' ')), ['express hapi', 'hapi express', 'express hapi', 'hapi express']);
+  assert.deepEqual(
+    [1, 2, 3, 4].map((r) => roundOrder(['express', 'hapi'], r).join(' ')),
+    ['express hapi', 'hapi express', 'express hapi', 'hapi express'],
+  );
 });
 
 test("request types are listed in the case's order, unknown ones after", () => {
-  assert.deepEqual(Object.keys(inOrder({ deleteUser: 1, other: 2, registerUser: 3 }, ['registerUser', 'login', 'deleteUser'])), ['registerUser', 'deleteUser', 'other']);
+  assert.deepEqual(Object.keys(inOrder({ deleteUser: 1, other: 2, registerUser: 3 }, ['registerUser', 'login', 'deleteUser'])), [
+    'registerUser',
+    'deleteUser',
+    'other',
+  ]);
 });
 
-const trend = (avg: number, count: number) => ({ values: { min: avg / 2, avg, med: avg, 'p(90)': avg * 1.5, 'p(95)': avg * 2, 'p(99)': avg * 3, max: avg * 4, count } });
+const trend = (avg: number, count: number) => ({
+  values: { min: avg / 2, avg, med: avg, 'p(90)': avg * 1.5, 'p(95)': avg * 2, 'p(99)': avg * 3, max: avg * 4, count },
+});
 const counter = (count: number) => ({ values: { count, rate: 1 } });
 
 test('a k6 summary → per request type: requests, errors, throughput, client and server time', () => {
@@ -134,12 +169,19 @@ test("each request's latency SD comes from the script's sums, and only when they
     'latency_sum_ms{phase:measure,name:payment}': counter(60),
     'latency_sq_ms2{phase:measure,name:payment}': counter(1400),
   };
-  const summary: K6Summary = { setup_data: { measureFrom: 0 }, measureUntil: 1_000, metrics: { ...base, 'latency_sum_ms{phase:measure}': counter(60), 'latency_sq_ms2{phase:measure}': counter(1400) } };
+  const summary: K6Summary = {
+    setup_data: { measureFrom: 0 },
+    measureUntil: 1_000,
+    metrics: { ...base, 'latency_sum_ms{phase:measure}': counter(60), 'latency_sq_ms2{phase:measure}': counter(1400) },
+  };
   const m = measuredFromK6(summary);
   assert.equal(m.latencyMs.sd, 8.165);
   assert.equal(m.requestTypes!['payment']!.latencyMs.sd, 8.165);
   // Sums over other requests than k6 timed (a mean of 30 against k6's 20): no SD rather than a wrong one.
-  const skewed = measuredFromK6({ ...summary, metrics: { ...base, 'latency_sum_ms{phase:measure}': counter(90), 'latency_sq_ms2{phase:measure}': counter(2900) } });
+  const skewed = measuredFromK6({
+    ...summary,
+    metrics: { ...base, 'latency_sum_ms{phase:measure}': counter(90), 'latency_sq_ms2{phase:measure}': counter(2900) },
+  });
   assert.equal(skewed.latencyMs.sd, undefined);
   assert.equal(measuredFromK6({ ...summary, metrics: base }).latencyMs.sd, undefined, 'a script without the sums: no SD');
 });
@@ -149,38 +191,78 @@ test("each request's latency SD comes from the script's sums, and only when they
 const latency = (mean: number) => ({ min: mean / 2, mean, median: mean, p90: mean, p95: mean * 1.5, p99: mean * 2, max: mean * 3 });
 function rep(index: number, types: Record<string, number>): Repetition {
   return {
-    index, startedAt: '2026-11-21T10:00:00.000Z', durationSeconds: 2, requests: 100, errors: {}, throughput: 50, latencyMs: latency(3),
-    requestTypes: Object.fromEntries(Object.entries(types).map(([t, mean]) => [t, { requests: 100, errors: 0, throughput: 50, latencyMs: latency(mean), serverMs: latency(mean * 0.8) }])),
+    index,
+    startedAt: '2026-11-21T10:00:00.000Z',
+    durationSeconds: 2,
+    requests: 100,
+    errors: {},
+    throughput: 50,
+    latencyMs: latency(3),
+    requestTypes: Object.fromEntries(
+      Object.entries(types).map(([t, mean]) => [t, { requests: 100, errors: 0, throughput: 50, latencyMs: latency(mean), serverMs: latency(mean * 0.8) }]),
+    ),
   };
 }
 const hash = `sha256:${'b'.repeat(64)}`;
 function run(impl: string, means: number[][]): BenchResult {
   const c: BenchCase = {
-    id: 'rest/sequential/n100-text', protocol: 'rest', model: 'sequential', parameters: { requests: 100, kind: 'text' },
+    id: 'rest/sequential/n100-text',
+    protocol: 'rest',
+    model: 'sequential',
+    parameters: { requests: 100, kind: 'text' },
     repetitions: means.map(([create, get], i) => rep(i + 1, { createDocument: create!, getDocument: get! })),
   };
   return {
-    schemaVersion: 1, runId: '2026-11-21T10-00-00Z', api: 'documents', startedAt: '2026-11-21T10:00:00.000Z', finishedAt: '2026-11-21T10:10:00.000Z',
-    options: { repeat: means.length, durationSeconds: 2, warmupSeconds: 1, quick: false, protocols: ['rest'], cases: null, models: ['sequential'], implementations: ['express', 'hapi'] },
+    schemaVersion: 1,
+    runId: '2026-11-21T10-00-00Z',
+    api: 'documents',
+    startedAt: '2026-11-21T10:00:00.000Z',
+    finishedAt: '2026-11-21T10:10:00.000Z',
+    options: {
+      repeat: means.length,
+      durationSeconds: 2,
+      warmupSeconds: 1,
+      quick: false,
+      protocols: ['rest'],
+      cases: null,
+      models: ['sequential'],
+      implementations: ['express', 'hapi'],
+    },
     implementation: { name: impl, framework: { name: impl, version: '1' }, runtime: { name: 'node', version: 'v24' }, implTreeHash: hash },
     gate: { status: 'passed', specHash: hash, suiteHash: hash, implTreeHash: hash, reused: true },
     source: { commit: null, dirty: false, specHash: hash },
     dataset: { name: 'documents', seed: 1, scale: {}, fingerprint: hash },
-    database: { kind: 'mongo', engine: 'FerretDB', version: '1.24' }, provider: 'local',
+    database: { kind: 'mongo', engine: 'FerretDB', version: '1.24' },
+    provider: 'local',
     machine: { cpuModel: 'x', cores: 2, kernel: 'k', memoryBytes: 1, placement: { implementation: [0], generator: [1], database: [0] } },
     generator: { name: 'k6', version: 'v1' },
     cases: [c],
   };
 }
 
-test('per request type: medians of the repetitions\' means, intervals and verdicts; the paper\'s figure beside ours', () => {
+test("per request type: medians of the repetitions' means, intervals and verdicts; the paper's figure beside ours", () => {
   // Express 20% shorter on create (8 vs 10 ms), the same on get (5 vs 5 ± noise).
-  const express = run('express', [[8, 5], [8.1, 5.1], [7.9, 4.9], [8, 5.05], [8.05, 4.95]]);
-  const hapi = run('hapi', [[10, 5], [10.1, 4.9], [9.9, 5.1], [10, 5.05], [10.05, 4.95]]);
+  const express = run('express', [
+    [8, 5],
+    [8.1, 5.1],
+    [7.9, 4.9],
+    [8, 5.05],
+    [8.05, 4.95],
+  ]);
+  const hapi = run('hapi', [
+    [10, 5],
+    [10.1, 4.9],
+    [9.9, 5.1],
+    [10, 5.05],
+    [10.05, 4.95],
+  ]);
   assert.deepEqual(resultErrors(express), [], 'a document with request types and implementations validates');
   const sources: CaseSource[] = [express, hapi].map((doc) => ({ impl: doc.implementation.name, run: doc, case: doc.cases[0]! }));
   const rows = requestTypeRows('documents', ['express', 'hapi'], sources);
-  assert.deepEqual(rows.map((r) => r.type), ['createDocument', 'getDocument']);
+  assert.deepEqual(
+    rows.map((r) => r.type),
+    ['createDocument', 'getDocument'],
+  );
   const create = rows[0]!;
   assert.equal(create.results[0]!.mean.median, 8);
   assert.equal(create.results[1]!.mean.median, 10);
@@ -204,9 +286,25 @@ test('users and documents: every point in three tiers, the native case (mongo-na
   const usersBench = (await import('@fairbench/apis/users/bench/index.ts')).default;
   const documentsBench = (await import('@fairbench/apis/documents/bench/index.ts')).default;
   const u = await usersBench.plan({ cases: 'rest/arrivals/all-u10-t5' }, USERS_SCENARIO);
-  assert.deepEqual(u.cases.map((c) => [c.id, c.tier ?? 'http']), [['rest/arrivals/all-u10-t5', 'http'], ['database/arrivals/all-u10-t5', 'driver'], ['native/arrivals/all-u10-t5', 'native']]);
+  assert.deepEqual(
+    u.cases.map((c) => [c.id, c.tier ?? 'http']),
+    [
+      ['rest/arrivals/all-u10-t5', 'http'],
+      ['database/arrivals/all-u10-t5', 'driver'],
+      ['native/arrivals/all-u10-t5', 'native'],
+    ],
+  );
   assert.deepEqual(u.cases[2]!.steps, u.cases[0]!.steps);
   const d = await documentsBench.plan({ cases: 'rest/closed/c8-text', quick: true }, `${repoRoot}/apis/documents/bench/scenario.yaml`);
-  assert.deepEqual(d.cases.map((c) => c.id), ['rest/closed/c8-text', 'database/closed/c8-text', 'native/closed/c8-text']);
-  assert.deepEqual([usersBench.tiers, documentsBench.tiers], [['native', 'driver', 'http'], ['native', 'driver', 'http']]);
+  assert.deepEqual(
+    d.cases.map((c) => c.id),
+    ['rest/closed/c8-text', 'database/closed/c8-text', 'native/closed/c8-text'],
+  );
+  assert.deepEqual(
+    [usersBench.tiers, documentsBench.tiers],
+    [
+      ['native', 'driver', 'http'],
+      ['native', 'driver', 'http'],
+    ],
+  );
 });

@@ -32,7 +32,13 @@ function rounds(doc: BenchResult, n: number, shift: number): BenchResult {
         const drift = 1 + 0.2 * Math.sin(i * 1.7);
         const noise = 1 + 0.004 * Math.cos(i * 2.3 + (b ? 1 : 0));
         const f = drift * noise * (b ? 1 + shift : 1);
-        return { ...r, index: i + 1, throughput: 1000 * f, latencyMs: { ...r.latencyMs, p95: 20 / f }, cpuPerRequestUs: { ...r.cpuPerRequestUs, server: 300 * drift * noise / (b ? 1 + shift : 1) } };
+        return {
+          ...r,
+          index: i + 1,
+          throughput: 1000 * f,
+          latencyMs: { ...r.latencyMs, p95: 20 / f },
+          cpuPerRequestUs: { ...r.cpuPerRequestUs, server: (300 * drift * noise) / (b ? 1 + shift : 1) },
+        };
       }),
     })),
   };

@@ -8,7 +8,19 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { uniformFloat64 } from 'pure-rand/distribution/uniformFloat64';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
-import { adjustFamily, compareGroups, comparePaired, declared, detectableLogShift, hodgesLehmann, pairedMde, signedRank, signedRankCritical, tQuantile, unpairedMde } from '../src/stats/index.ts';
+import {
+  adjustFamily,
+  compareGroups,
+  comparePaired,
+  declared,
+  detectableLogShift,
+  hodgesLehmann,
+  pairedMde,
+  signedRank,
+  signedRankCritical,
+  tQuantile,
+  unpairedMde,
+} from '../src/stats/index.ts';
 
 function normals(seed: number) {
   const rng = xoroshiro128plus(seed);
@@ -136,7 +148,14 @@ test('the MDE means what it says: a difference of the MDE is declared in about 8
 test('paired comparisons go through adjustFamily like the others', () => {
   const a = [110, 220, 330, 440, 550, 660, 770, 880, 990, 1100];
   const b = [100, 200, 300, 400, 500, 600, 700, 800, 900, 1000];
-  const family = adjustFamily([comparePaired(a, b, { higherIsBetter: true }), comparePaired(b, b.map((x) => x * 1.0001), { higherIsBetter: true })]);
+  const family = adjustFamily([
+    comparePaired(a, b, { higherIsBetter: true }),
+    comparePaired(
+      b,
+      b.map((x) => x * 1.0001),
+      { higherIsBetter: true },
+    ),
+  ]);
   assert.equal(family[0]!.verdict, 'faster');
   assert.equal(family[0]!.familySize, 2);
   assert.ok(family[0]!.mde !== undefined);

@@ -24,7 +24,12 @@ test('samples a busy child of the root and an idle process apart, at about 10 Hz
   // What the spinning child really got: its CPU ticks over the window. On a loaded machine
   // that can be far below one core, so the sampler is held to this, not to 100%.
   const child = Number(readFileSync(`/proc/${busy.pid}/task/${busy.pid}/children`, 'utf8').trim().split(/\s+/)[0]);
-  const ticks = () => readFileSync(`/proc/${child}/stat`, 'utf8').split(') ')[1]!.split(' ').slice(11, 13).reduce((a, v) => a + Number(v), 0);
+  const ticks = () =>
+    readFileSync(`/proc/${child}/stat`, 'utf8')
+      .split(') ')[1]!
+      .split(' ')
+      .slice(11, 13)
+      .reduce((a, v) => a + Number(v), 0);
   const sampler = new TreeSampler({ busy: busy.pid, idle: idle.pid }, 10);
   const from = Date.now();
   const ticksFrom = ticks();

@@ -38,7 +38,10 @@ test("every API's standard subset names cases its scenario has, and CASES= overr
     const all = await api.module.plan({ quick: false }, api.scenarioFile);
     const kept = await api.module.plan({ quick: quick ?? false, cases: cases! }, api.scenarioFile);
     // A subset keeps fewer cases, or (an API of one long case) the same ones in their quick variant.
-    assert.ok(kept.cases.length > 0 && (kept.cases.length < all.cases.length || quick === true), `${manifest.name}: the subset keeps ${kept.cases.length} of ${all.cases.length}`);
+    assert.ok(
+      kept.cases.length > 0 && (kept.cases.length < all.cases.length || quick === true),
+      `${manifest.name}: the subset keeps ${kept.cases.length} of ${all.cases.length}`,
+    );
     for (const pattern of subset.cases) {
       const one = await api.module.plan({ quick: quick ?? false, cases: pattern }, api.scenarioFile);
       assert.ok(one.cases.length > 0, `${manifest.name}: '${pattern}' matches no case`);
@@ -71,7 +74,10 @@ test('the ETA is the plan from the first repetition: the load, a repetition over
 
 test("a served step's longer first warm-up counts once, until its first repetition has begun", () => {
   const eta = { repetitionOverheadSeconds: 1, caseOverheadSeconds: 3 };
-  const loads = [{ seconds: 8, firstExtra: 18 }, { seconds: 4, firstExtra: 0 }];
+  const loads = [
+    { seconds: 8, firstExtra: 18 },
+    { seconds: 4, firstExtra: 0 },
+  ];
   assert.equal(plannedSeconds(loads, 5, eta), 5 * 9 + 18 + 3 + 5 * 5 + 3);
   const p = new Progress(loads, 5, eta);
   assert.equal(p.remainingSeconds(1, 1), plannedSeconds(loads, 5, eta));
@@ -92,9 +98,12 @@ test('every profile gives a first warm-up at least as long as the others', async
   assert.ok(profiles['standard']!.firstWarmupSeconds >= 16);
 });
 
-test("warm-up iterations: a step plans the fewest the rule stops at, its first load carries the longer warm-up, and the ones it ran are behind it", () => {
+test('warm-up iterations: a step plans the fewest the rule stops at, its first load carries the longer warm-up, and the ones it ran are behind it', () => {
   const eta = { repetitionOverheadSeconds: 1, caseOverheadSeconds: 3 };
-  const loads = [{ seconds: 8, firstExtra: 18, warmups: 2 }, { seconds: 4, firstExtra: 0 }];
+  const loads = [
+    { seconds: 8, firstExtra: 18, warmups: 2 },
+    { seconds: 4, firstExtra: 0 },
+  ];
   assert.equal(plannedSeconds(loads, 5, eta), 7 * 9 + 18 + 3 + 5 * 5 + 3);
   const p = new Progress(loads, 5, eta);
   assert.equal(p.remainingSeconds(1, 0, 1), plannedSeconds(loads, 5, eta));
@@ -117,7 +126,8 @@ test("warm-up iterations: a step plans the fewest the rule stops at, its first l
 
 test('every profile warms with iterations or says none: max 0 or at least 2, and the standard profile has them', async () => {
   const { profiles } = await loadProfiles();
-  for (const [name, p] of Object.entries(profiles)) assert.ok(p.warmupIterations.max === 0 || p.warmupIterations.max >= 2, `${name}: max ${p.warmupIterations.max}`);
+  for (const [name, p] of Object.entries(profiles))
+    assert.ok(p.warmupIterations.max === 0 || p.warmupIterations.max >= 2, `${name}: max ${p.warmupIterations.max}`);
   assert.ok(profiles['standard']!.warmupIterations.max >= 5, 'room for the five loads spring needed to be steady (bench/profiles.yaml)');
   assert.equal(profiles['quick']!.warmupIterations.max, 0, 'a smoke run has none');
 });

@@ -22,7 +22,8 @@ before(async () => {
   // One run with its first repetitions' latency timelines: the warm-up chart is drawn too (a slow first second, then steady).
   const file = join(dir, 'bench', 'forum', 'express', '2026-11-21T08-00-00Z.json');
   const doc = JSON.parse(await readFile(file, 'utf8')) as BenchResult;
-  for (const c of doc.cases) if (c.protocol !== 'database') c.repetitions[0]!.timeline = [30, 4, 3, 3, 3].map((p50Ms, second) => ({ second, requests: 500, p50Ms, p95Ms: p50Ms * 2 }));
+  for (const c of doc.cases)
+    if (c.protocol !== 'database') c.repetitions[0]!.timeline = [30, 4, 3, 3, 3].map((p50Ms, second) => ({ second, requests: 500, p50Ms, p95Ms: p50Ms * 2 }));
   await writeFile(file, JSON.stringify(doc));
   const report = await writeReport(dir, join(dir, 'report', 'index.html'));
   ({ browser, page } = await openReport(report.file));
@@ -39,7 +40,9 @@ test('every chart of the report is drawn: a box with marks in it', async () => {
 });
 
 test('the warm-up chart (latency over the first seconds) is drawn in every group that has timelines', async () => {
-  const boxes = await page.locator('figure.timeline svg').evaluateAll((svgs) => svgs.map((s) => ({ w: s.getBoundingClientRect().width, marks: s.querySelectorAll('path').length })));
+  const boxes = await page
+    .locator('figure.timeline svg')
+    .evaluateAll((svgs) => svgs.map((s) => ({ w: s.getBoundingClientRect().width, marks: s.querySelectorAll('path').length })));
   assert.ok(boxes.length >= 2, `${boxes.length} warm-up charts`);
   for (const b of boxes) assert.ok(b.w > 200 && b.marks > 4, JSON.stringify(b));
 });
@@ -54,7 +57,10 @@ test('no text overflows its box, no chart label leaves its chart, the page fits 
 
 test('the checks can fail: an empty chart and a text wider than its box are found', async () => {
   const broken = join(dir, 'broken.html');
-  await writeFile(broken, '<!doctype html><body style="width:800px"><figure><svg width="0" height="0"></svg><figcaption>empty</figcaption></figure><p style="width:40px;white-space:nowrap">a sentence far wider than forty pixels</p></body>');
+  await writeFile(
+    broken,
+    '<!doctype html><body style="width:800px"><figure><svg width="0" height="0"></svg><figcaption>empty</figcaption></figure><p style="width:40px;white-space:nowrap">a sentence far wider than forty pixels</p></body>',
+  );
   const opened = await openReport(broken);
   try {
     assert.equal((await checkCharts(opened.page)).empty.length, 1);

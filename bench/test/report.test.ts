@@ -55,14 +55,18 @@ test('the page is self-contained: inline SVG charts, no script, nothing fetched'
   assert.equal(svgs.length, 18);
   assert.doesNotMatch(html, /<script|<link|<img|@import|url\(/i);
   assert.doesNotMatch(html, /(src|href)="(https?:)?\/\//i);
-  assert.ok(html.includes('throughput (req/s)') && html.includes('latency (ms, log scale') && html.includes('server CPU (%)') && html.includes('server RSS (MiB)'));
+  assert.ok(
+    html.includes('throughput (req/s)') && html.includes('latency (ms, log scale') && html.includes('server CPU (%)') && html.includes('server RSS (MiB)'),
+  );
 });
 
 test('every case appears per group, with its median throughput and its share of the limit (the native tier)', () => {
   const express = read(EXPRESS);
   for (const heading of ['REST · closed model', 'REST · open model', 'GraphQL · closed model']) assert.ok(html.includes(heading), heading);
   for (const c of express.cases.filter((x) => x.protocol !== 'database' && x.protocol !== 'native')) {
-    const label = Object.entries(c.parameters).map(([k, v]) => `${k} ${v}`).join(' · ');
+    const label = Object.entries(c.parameters)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(' · ');
     assert.ok(html.includes(label), label);
     const m = oddMedian(throughputs(express, c.id));
     assert.ok(html.includes(`<b>${Math.round(m).toLocaleString('en-US')}</b>`), `${c.id} median ${m}`);
@@ -73,10 +77,21 @@ test('every case appears per group, with its median throughput and its share of 
 });
 
 test('the header lists the runs, and the warnings name generator-bound cases, errors, quick and superseded runs', () => {
-  for (const text of ['@hapi/hapi 21.4.0', 'express 5.1.0', 'bun 1.3.1', 'mariadb 10.11.19', 'k6 v1.4.2', 'server cpu 0', 'AMD EPYC', 'REPEAT 5, 10 s + 5 s warm-up'])
+  for (const text of [
+    '@hapi/hapi 21.4.0',
+    'express 5.1.0',
+    'bun 1.3.1',
+    'mariadb 10.11.19',
+    'k6 v1.4.2',
+    'server cpu 0',
+    'AMD EPYC',
+    'REPEAT 5, 10 s + 5 s warm-up',
+  ])
     assert.ok(html.includes(text), text);
   const hapi = read(HAPI);
-  const errors = hapi.cases.find((c) => c.id === 'rest/closed/c500-r100-j1')!.repetitions.reduce((n, r) => n + Object.values(r.errors).reduce((a, b) => a + b, 0), 0);
+  const errors = hapi.cases
+    .find((c) => c.id === 'rest/closed/c500-r100-j1')!
+    .repetitions.reduce((n, r) => n + Object.values(r.errors).reduce((a, b) => a + b, 0), 0);
   const warnings = report.apis[0]!.warnings.join('\n');
   assert.match(warnings, new RegExp(`hapi rest/closed/c500-r100-j1: ${errors} failed requests`));
   assert.match(warnings, /hapi graphql\/closed\/c500-r1-j0: 5 of 5 repetitions generator-bound/);
@@ -87,7 +102,10 @@ test('the header lists the runs, and the warnings name generator-bound cases, er
 
 test('comparisons: faster where the fixtures differ clearly, no verdict where they overlap or have one repetition', () => {
   const pairs = report.apis[0]!.pairs;
-  assert.deepEqual(pairs.map((p) => `${p.a}~${p.b}`), ['elysia~express', 'elysia~hapi', 'express~hapi']);
+  assert.deepEqual(
+    pairs.map((p) => `${p.a}~${p.b}`),
+    ['elysia~express', 'elysia~hapi', 'express~hapi'],
+  );
   const eh = pairs[2]!;
   const verdictOf = (id: string) => eh.cases.find((c) => c.caseId === id)!.throughput.verdict;
   // Made with express at 55% of the limit and hapi at 43% for one row; both at ~85% for 100 rows.
@@ -116,7 +134,9 @@ test('one family per pair table: 16 cases × throughput, p95 and CPU per request
   assert.equal(eh.family.adjusted, all.filter((c) => c.verdict === 'faster' || c.verdict === 'slower').length);
   assert.ok(eh.family.adjusted >= 8 && eh.family.adjusted <= eh.family.raw);
   assert.ok(html.includes('<th>raw verdict</th>') && html.includes('<th>p (adj.)</th>'));
-  assert.ok(html.includes(`Declared faster or slower: ${eh.family.raw} of ${eh.family.tested} raw, ${eh.family.adjusted} of ${eh.family.tested} after the adjustment.`));
+  assert.ok(
+    html.includes(`Declared faster or slower: ${eh.family.raw} of ${eh.family.tested} raw, ${eh.family.adjusted} of ${eh.family.tested} after the adjustment.`),
+  );
   assert.match(html, /<h2>Method<\/h2>/);
   assert.ok(html.includes('0.1 at 3 against 3'));
 });
@@ -129,10 +149,13 @@ test('an A/A calibration run: a section of its own, never mixed with the other r
   const aa = await writeReport(root, join(root, 'report', 'index.html'));
   const page = await readFile(aa.file, 'utf8');
   assert.equal(aa.warnings.length, 0);
-  assert.deepEqual(aa.apis.map((a) => [a.id, a.impls, a.calibration?.runId ?? null]), [
-    ['forum', ['express'], null],
-    ['forum-aa-2026-11-22T08-00-00Z', ['express', 'express#2'], '2026-11-22T08-00-00Z'],
-  ]);
+  assert.deepEqual(
+    aa.apis.map((a) => [a.id, a.impls, a.calibration?.runId ?? null]),
+    [
+      ['forum', ['express'], null],
+      ['forum-aa-2026-11-22T08-00-00Z', ['express', 'express#2'], '2026-11-22T08-00-00Z'],
+    ],
+  );
   const section = aa.apis[1]!;
   // The ordinary run is newer than nothing here: every case of the A/A section is the A/A run's.
   assert.ok(section.runs.every((r) => r.doc.runId === '2026-11-22T08-00-00Z'));
@@ -148,7 +171,11 @@ test('an A/A calibration run: a section of its own, never mixed with the other r
   const md = comparisonMarkdown([section]);
   assert.match(md, /\*\*express\*\* vs \*\*express#2\*\* on \*\*forum\*\* — A\/A calibration run `2026-11-22T08-00-00Z`/);
   assert.equal(md.split('\n').filter((l) => l.startsWith('| rest/closed/')).length, 8);
-  assert.ok(md.includes(`Family (this table): ${family.tested} tested; declared faster or slower: ${family.raw} raw, ${family.adjusted} after the Benjamini–Hochberg adjustment.`));
+  assert.ok(
+    md.includes(
+      `Family (this table): ${family.tested} tested; declared faster or slower: ${family.raw} raw, ${family.adjusted} after the Benjamini–Hochberg adjustment.`,
+    ),
+  );
   // The A/A table states its precision: an MDE per comparison and the widths in one line.
   assert.match(md, /\| MDE \|/);
   assert.match(md, /Precision: throughput interval widths [\d.]+–[\d.]+ points, MDE [\d.]+–[\d.]+ points/);
@@ -198,7 +225,10 @@ test('one implementation alone renders without comparisons', async () => {
   await copyFile(EXPRESS, join(root, 'bench', 'forum', 'express', 'run.json'));
   const one = await writeReport(root, join(root, 'report', 'index.html'));
   const page = await readFile(one.file, 'utf8');
-  assert.deepEqual(one.apis.map((a) => a.impls), [['express']]);
+  assert.deepEqual(
+    one.apis.map((a) => a.impls),
+    [['express']],
+  );
   assert.equal(one.warnings.length, 0);
   assert.ok(!page.includes('<h3>Comparisons</h3>'));
   assert.equal((page.match(/<svg /g) ?? []).length, 18);
@@ -249,11 +279,20 @@ test('the Markdown summary of one run has a row per case with its median, p95, s
   const row = rows.find((l) => l.startsWith('| rest/closed/c500-r100-j1 |'))!;
   const m = oddMedian(throughputs(hapi, 'rest/closed/c500-r100-j1'));
   assert.ok(row.includes(`| ${Math.round(m).toLocaleString('en-US')} [`), row);
-  assert.match(row, /\| 75 errors \|$/, "15 failed requests in each of 5 repetitions");
-  assert.match(rows.find((l) => l.startsWith('| graphql/closed/c500-r1-j0 |'))!, /generator-bound ×5/);
+  assert.match(row, /\| 75 errors \|$/, '15 failed requests in each of 5 repetitions');
+  assert.match(
+    rows.find((l) => l.startsWith('| graphql/closed/c500-r1-j0 |'))!,
+    /generator-bound ×5/,
+  );
   // The native tier ran at this point: it is the limit; the driver's row says its tier.
-  assert.match(rows.find((l) => l.startsWith('| native/closed/c100-r1-j0 |'))!, /\(the limit: native tier\)/);
-  assert.match(rows.find((l) => l.startsWith('| database/closed/c100-r1-j0 |'))!, /\| \(driver tier\) \|/);
+  assert.match(
+    rows.find((l) => l.startsWith('| native/closed/c100-r1-j0 |'))!,
+    /\(the limit: native tier\)/,
+  );
+  assert.match(
+    rows.find((l) => l.startsWith('| database/closed/c100-r1-j0 |'))!,
+    /\| \(driver tier\) \|/,
+  );
 });
 
 test('the limit: the native tier where it ran, the driver where the API chose it or the native case failed', () => {
@@ -273,9 +312,25 @@ test('the tiers table: per point the native, driver and HTTP tiers with interval
   const { loadResults } = await import('../src/report/load.ts');
   const { buildModel } = await import('../src/report/model.ts');
   const api = buildModel((await loadResults(FIXTURES)).runs)[0]!;
-  const point = api.tiers.find((p) => p.model === 'closed' && p.parameters['concurrency'] === 100 && p.parameters['rows'] === 1 && p.parameters['joins'] === 0)!;
+  const point = api.tiers.find(
+    (p) => p.model === 'closed' && p.parameters['concurrency'] === 100 && p.parameters['rows'] === 1 && p.parameters['joins'] === 0,
+  )!;
   // Each run's database-alone cases once (express's and hapi's full runs have both tiers, elysia's QUICK run only the driver's), then every implementation and protocol.
-  assert.deepEqual(point.entries.map((e) => `${e.tier}:${e.who}`), ['native:database alone', 'native:database alone', 'driver:database alone', 'driver:database alone', 'driver:database alone', 'http:elysia · rest', 'http:express · rest', 'http:express · graphql', 'http:hapi · rest', 'http:hapi · graphql']);
+  assert.deepEqual(
+    point.entries.map((e) => `${e.tier}:${e.who}`),
+    [
+      'native:database alone',
+      'native:database alone',
+      'driver:database alone',
+      'driver:database alone',
+      'driver:database alone',
+      'http:elysia · rest',
+      'http:express · rest',
+      'http:express · graphql',
+      'http:hapi · rest',
+      'http:hapi · graphql',
+    ],
+  );
   const express = read(EXPRESS);
   const native = point.entries.find((e) => e.tier === 'native' && e.runId === express.runId)!;
   assert.equal(native.throughput.median, oddMedian(throughputs(express, 'native/closed/c100-r1-j0')));
@@ -287,17 +342,23 @@ test('the tiers table: per point the native, driver and HTTP tiers with interval
   assert.ok(rest.server && rest.ofNative && rest.ofNative.ratio < driver.ofNative!.ratio);
   assert.ok(html.includes('Where the time and CPU go: native, driver, HTTP'));
   assert.match(html, /<span class="slower">64%<\/span>/);
-  assert.match(api.warnings.join('\n'), /hapi run 2026-11-21T10-30-00Z: the native client used more than 50% of its core in 1 of 8 native cases .*native\/closed\/c500-r100-j1/);
+  assert.match(
+    api.warnings.join('\n'),
+    /hapi run 2026-11-21T10-30-00Z: the native client used more than 50% of its core in 1 of 8 native cases .*native\/closed\/c500-r100-j1/,
+  );
   // A generator-bound driver case is the limit only where no native case ran (elysia's QUICK run).
   const warnings = api.warnings.join('\n');
   assert.match(warnings, /elysia run 2026-11-21T12-00-00Z-quick: the limit \(the database alone\) was generator-bound in 2 of 8 cases/);
-  assert.match(warnings, /hapi run 2026-11-21T10-30-00Z: the driver tier's client was generator-bound in 2 of 8 driver cases .*\(the limit is the native tier\)/);
+  assert.match(
+    warnings,
+    /hapi run 2026-11-21T10-30-00Z: the driver tier's client was generator-bound in 2 of 8 driver cases .*\(the limit is the native tier\)/,
+  );
   assert.doesNotMatch(warnings, /hapi run 2026-11-21T10-30-00Z: the limit \(the database alone\) was generator-bound/);
   // Native cases are no implementation's: no group of their own, no verdict against the limit.
   assert.ok(api.groups.every((g) => g.protocol !== 'native'));
 });
 
-test("warm-up iterations: a table of their rates where a case ran them, and none where no case did", async () => {
+test('warm-up iterations: a table of their rates where a case ran them, and none where no case did', async () => {
   assert.ok(!html.includes('<h4>Warm-up iterations</h4>'), 'the fixtures ran none');
   const doc = read(EXPRESS);
   const served = doc.cases.find((c) => c.protocol === 'rest')!;

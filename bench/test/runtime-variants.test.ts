@@ -46,9 +46,18 @@ test('the variant’s document is valid, has its own file, and is its own series
     const timeline = (first: number): TimelinePoint[] => [first, 2, 2].map((p50, second) => ({ second, requests: 100, p50Ms: p50, p95Ms: p50 * 3 }));
     const withTimeline = (doc: BenchResult, first: number): BenchResult => ({
       ...doc,
-      cases: doc.cases.map((c) => ({ ...c, repetitions: c.repetitions.map((r) => (r.index === 1 && c.protocol !== 'database' ? { ...r, timeline: timeline(first) } : r)) })),
+      cases: doc.cases.map((c) => ({
+        ...c,
+        repetitions: c.repetitions.map((r) => (r.index === 1 && c.protocol !== 'database' ? { ...r, timeline: timeline(first) } : r)),
+      })),
     });
-    const bun: BenchResult = withTimeline({ ...express, implementation: documentImplementation(await loadImplementation('express@bun'), { ...facts, implTreeHash: express.implementation.implTreeHash }) }, 40);
+    const bun: BenchResult = withTimeline(
+      {
+        ...express,
+        implementation: documentImplementation(await loadImplementation('express@bun'), { ...facts, implTreeHash: express.implementation.implTreeHash }),
+      },
+      40,
+    );
     assert.deepEqual(resultErrors(bun), []);
     assert.equal(resultFile(bun, join(root, 'bench')), join(root, 'bench', 'forum', 'express@bun', `${runId}.json`));
     await writeResult(bun, join(root, 'bench'));

@@ -164,15 +164,30 @@ test('the exact Mann–Whitney p: the smallest ones, ties, and every split liste
   assert.ok(Math.abs(mannWhitney(seq(10), seq(10, 10)).p - 2 / 184756) < 1e-15);
   assert.deepEqual(mannWhitney([5, 5, 5], [5, 5, 5]), { u: 4.5, p: 1, direction: 0, ties: true, exact: true });
   const cases: [number[], number[]][] = [
-    [[1, 1, 2], [2, 3, 3]],
-    [[812, 790, 845, 801, 779], [805, 830, 786, 799, 820]],
-    [[4, 4, 5, 3, 4, 6], [5, 5, 6, 4, 7, 5, 6]],
-    [[10.2, 9.8, 10.1, 10.4, 9.9, 10.0], [10.6, 10.3, 10.9, 10.5, 10.2, 10.7]],
+    [
+      [1, 1, 2],
+      [2, 3, 3],
+    ],
+    [
+      [812, 790, 845, 801, 779],
+      [805, 830, 786, 799, 820],
+    ],
+    [
+      [4, 4, 5, 3, 4, 6],
+      [5, 5, 6, 4, 7, 5, 6],
+    ],
+    [
+      [10.2, 9.8, 10.1, 10.4, 9.9, 10.0],
+      [10.6, 10.3, 10.9, 10.5, 10.2, 10.7],
+    ],
   ];
   for (const [a, b] of cases) {
     const t = mannWhitney(a, b);
     assert.ok(Math.abs(t.p - bruteForceP(a, b)) < 1e-12, `${a} vs ${b}: ${t.p} vs ${bruteForceP(a, b)}`);
-    assert.equal(t.u, a.reduce((s, x) => s + b.reduce((k, y) => k + (x > y ? 1 : x === y ? 0.5 : 0), 0), 0));
+    assert.equal(
+      t.u,
+      a.reduce((s, x) => s + b.reduce((k, y) => k + (x > y ? 1 : x === y ? 0.5 : 0), 0), 0),
+    );
   }
 });
 
@@ -198,7 +213,12 @@ test('Benjamini–Hochberg: the step-up adjustment, against values computed by h
 });
 
 test('a family: a verdict found alone may not survive the adjustment; found many times, it does', () => {
-  const separated = (k: number) => compareGroups([1, 2, 3, 4, 5].map((x) => x + 100 + k), [1, 2, 3, 4, 5], { key: `s${k}`, higherIsBetter: true });
+  const separated = (k: number) =>
+    compareGroups(
+      [1, 2, 3, 4, 5].map((x) => x + 100 + k),
+      [1, 2, 3, 4, 5],
+      { key: `s${k}`, higherIsBetter: true },
+    );
   const overlapping = (k: number) => compareGroups([1, 3, 5, 7, 9], [2, 4, 6, 8, 10 + k], { key: `o${k}`, higherIsBetter: true });
   // One separated comparison among 15 overlapping ones: raw p = 0.0079 → 0.0079·16 > 0.05.
   const lonely = adjustFamily([separated(0), ...Array.from({ length: 15 }, (_, k) => overlapping(k))]);
@@ -208,5 +228,8 @@ test('a family: a verdict found alone may not survive the adjustment; found many
   assert.equal(lonely[0]!.familySize, 16);
   // Eight of sixteen separated: each adjusted p = 0.0079·16/8 = 0.016.
   const many = adjustFamily([...Array.from({ length: 8 }, (_, k) => separated(k)), ...Array.from({ length: 8 }, (_, k) => overlapping(k))]);
-  assert.deepEqual(many.map((c) => c.verdict), [...Array(8).fill('faster'), ...Array(8).fill('no significant difference')]);
+  assert.deepEqual(
+    many.map((c) => c.verdict),
+    [...Array(8).fill('faster'), ...Array(8).fill('no significant difference')],
+  );
 });

@@ -28,7 +28,10 @@ describe('onHost: the command line that runs a process on a host', () => {
     assert.deepEqual(onHost({ ...base, via: 'local', cores: null }, 'k6', ['run']), ['k6', ['run']]);
   });
   test('in a network namespace: ip netns exec, which keeps the pid', () => {
-    assert.deepEqual(onHost({ ...base, via: 'netns', netns: 'lab-db', cores: [0] }, 'mariadbd', ['--port=1']), ['ip', ['netns', 'exec', 'lab-db', 'taskset', '-c', '0', 'mariadbd', '--port=1']]);
+    assert.deepEqual(onHost({ ...base, via: 'netns', netns: 'lab-db', cores: [0] }, 'mariadbd', ['--port=1']), [
+      'ip',
+      ['netns', 'exec', 'lab-db', 'taskset', '-c', '0', 'mariadbd', '--port=1'],
+    ]);
   });
   test('over SSH: key from the environment, known hosts only, the environment and the directory on the remote line, quoted', () => {
     const host: Host = { ...base, via: 'ssh', ssh: { user: 'bench', port: 2222, identityFileEnv: 'TEST_LAB_KEY' }, cores: [2, 3] };
@@ -49,7 +52,14 @@ describe('the machine probe', () => {
   const probed = parseDescription('box\n2\n AMD EPYC\n24683656\n6.1.0-18-amd64\n127.0.0.1 10.9.8.3 \n');
   const host: Host = { name: 'gen-a', address: '10.9.8.3', via: 'netns', netns: 'x', cores: [1] };
   test('reads what the shell line printed', () => {
-    assert.deepEqual(probed, { hostname: 'box', cpuModel: 'AMD EPYC', cores: 2, memoryBytes: 24683656 * 1024, kernel: '6.1.0-18-amd64', addresses: ['127.0.0.1', '10.9.8.3'] });
+    assert.deepEqual(probed, {
+      hostname: 'box',
+      cpuModel: 'AMD EPYC',
+      cores: 2,
+      memoryBytes: 24683656 * 1024,
+      kernel: '6.1.0-18-amd64',
+      addresses: ['127.0.0.1', '10.9.8.3'],
+    });
   });
   test('a host that is what the file says has no differences (memory within 1%)', () => {
     assert.deepEqual(differences(host, { cores: 2, cpuModel: 'AMD EPYC', memoryBytes: Math.round(24683656 * 1024 * 1.005) }, probed), []);
@@ -77,20 +87,46 @@ describe('the topology file', () => {
   };
   const roles = 'roles: { database: db, implementation: app, generators: [gen] }\n';
   test('a file its schema refuses is a usage error naming the place', async () => {
-    const f = await file('a.yaml', `controller: { address: 10.0.0.9 }\nhosts:\n  db: { address: 10.0.0.1, via: netns }\n  app: { address: 10.0.0.2, via: netns, netns: a }\n  gen: { address: 10.0.0.3, via: ftp }\n${roles}`);
-    await assert.rejects(loadTopology(f), (e: unknown) => e instanceof UsageError && /hosts\/db must have required property 'netns'/.test(e.message) && /hosts\/gen\/via/.test(e.message));
+    const f = await file(
+      'a.yaml',
+      `controller: { address: 10.0.0.9 }\nhosts:\n  db: { address: 10.0.0.1, via: netns }\n  app: { address: 10.0.0.2, via: netns, netns: a }\n  gen: { address: 10.0.0.3, via: ftp }\n${roles}`,
+    );
+    await assert.rejects(
+      loadTopology(f),
+      (e: unknown) => e instanceof UsageError && /hosts\/db must have required property 'netns'/.test(e.message) && /hosts\/gen\/via/.test(e.message),
+    );
   });
   test('roles naming a host the file does not have', async () => {
-    const f = await file('b.yaml', `controller: { address: 10.0.0.9 }\nhosts:\n  db: { address: 10.0.0.1, via: netns, netns: a }\n  app: { address: 10.0.0.2, via: netns, netns: b }\n${roles}`);
+    const f = await file(
+      'b.yaml',
+      `controller: { address: 10.0.0.9 }\nhosts:\n  db: { address: 10.0.0.1, via: netns, netns: a }\n  app: { address: 10.0.0.2, via: netns, netns: b }\n${roles}`,
+    );
     await assert.rejects(loadTopology(f), (e: unknown) => e instanceof UsageError && /host 'gen', which is not under hosts \(db, app\)/.test(e.message));
   });
   test('hosts that cannot be reached refuse the run, each named', async () => {
-    const f = await file('c.yaml', `controller: { address: 10.0.0.9 }\nhosts:\n  db: { address: 10.0.0.1, via: netns, netns: fairbench-no-such-ns-1 }\n  app: { address: 10.0.0.2, via: netns, netns: fairbench-no-such-ns-2 }\n  gen: { address: 10.0.0.3, via: netns, netns: fairbench-no-such-ns-3 }\n${roles}`);
-    await assert.rejects(loadTopology(f), (e: unknown) => e instanceof UsageError && /refused/.test(e.message) && ['db', 'app', 'gen'].every((h) => new RegExp(`\\n  ${h} \\(10\\.0\\.0\\.\\d via netns\\): cannot be reached`).test(e.message)));
+    const f = await file(
+      'c.yaml',
+      `controller: { address: 10.0.0.9 }\nhosts:\n  db: { address: 10.0.0.1, via: netns, netns: fairbench-no-such-ns-1 }\n  app: { address: 10.0.0.2, via: netns, netns: fairbench-no-such-ns-2 }\n  gen: { address: 10.0.0.3, via: netns, netns: fairbench-no-such-ns-3 }\n${roles}`,
+    );
+    await assert.rejects(
+      loadTopology(f),
+      (e: unknown) =>
+        e instanceof UsageError &&
+        /refused/.test(e.message) &&
+        ['db', 'app', 'gen'].every((h) => new RegExp(`\\n  ${h} \\(10\\.0\\.0\\.\\d via netns\\): cannot be reached`).test(e.message)),
+    );
   });
   test("the placement recorded is each party's host's cores", () => {
     const h = (name: string, cores: number[] | null): Host => ({ name, address: '10.0.0.1', via: 'netns', netns: name, cores });
-    assert.deepEqual(placementOf({ database: h('db', [0]), implementation: h('app', [0]), generators: [h('a', [1]), h('b', [1, 2])] }), { database: [0], implementation: [0], generator: [1, 2] });
-    assert.deepEqual(placementOf({ database: h('db', null), implementation: h('app', null), generators: [h('a', null)] }), { database: null, implementation: null, generator: null });
+    assert.deepEqual(placementOf({ database: h('db', [0]), implementation: h('app', [0]), generators: [h('a', [1]), h('b', [1, 2])] }), {
+      database: [0],
+      implementation: [0],
+      generator: [1, 2],
+    });
+    assert.deepEqual(placementOf({ database: h('db', null), implementation: h('app', null), generators: [h('a', null)] }), {
+      database: null,
+      implementation: null,
+      generator: null,
+    });
   });
 });

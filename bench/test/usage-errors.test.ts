@@ -22,7 +22,11 @@ interface Ran {
 
 function run(script: string, args: readonly string[], env: Record<string, string> = {}): Promise<Ran> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(repoRoot, script), ...args], { cwd: repoRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [join(repoRoot, script), ...args], {
+      cwd: repoRoot,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -89,7 +93,11 @@ describe('usage errors', { concurrency: 4 }, () => {
 test('a bug is not a usage error: its stack trace stays, exit code 1', async () => {
   const main = new URL('../../harness/src/cli/main.ts', import.meta.url).href;
   const ran = await new Promise<Ran>((resolve) => {
-    const child = spawn(process.execPath, ['--input-type=module', '-e', `import { runMain } from '${main}'; await runMain('x', async () => { throw new TypeError('boom'); });`], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      ['--input-type=module', '-e', `import { runMain } from '${main}'; await runMain('x', async () => { throw new TypeError('boom'); });`],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     child.on('close', (code) => resolve({ code, stdout: '', stderr }));
@@ -98,7 +106,7 @@ test('a bug is not a usage error: its stack trace stays, exit code 1', async () 
   assert.match(ran.stderr, /^x: TypeError: boom\n\s+at /);
 });
 
-test('without API, the APIs every implementation named serves, in the first one\'s order', async () => {
+test("without API, the APIs every implementation named serves, in the first one's order", async () => {
   assert.deepEqual((await selectApis([name], undefined)).apis, served);
   const other = manifests.find((i) => i.manifest.name !== name)!;
   const both = other.manifest.apis.filter((a) => apis.includes(a) && partial.manifest.apis.includes(a));
@@ -107,7 +115,7 @@ test('without API, the APIs every implementation named serves, in the first one\
   assert.deepEqual(await selectApis([name], served.slice(0, 1)), { apis: served.slice(0, 1), explicit: true });
 });
 
-test('RESUME of a run of several APIs: each API\'s part is none, complete or to continue', async () => {
+test("RESUME of a run of several APIs: each API's part is none, complete or to continue", async () => {
   const dir = await mkdtemp(join(os.tmpdir(), 'fairbench-resume-'));
   try {
     const runId = '2026-01-01T00-00-00Z';

@@ -125,13 +125,29 @@ test('each implementation warms until its rate is steady, then its repetitions a
 
   for (const name of IMPLS) {
     const own = loads.filter((l) => l.startsWith(`${name} `));
-    assert.deepEqual(own.map((l) => l.split(' ')[1]), own.map((_, i) => (i === 0 ? 'first' : 'later')), `${name}: only its first load is the freshly started one's`);
+    assert.deepEqual(
+      own.map((l) => l.split(' ')[1]),
+      own.map((_, i) => (i === 0 ? 'first' : 'later')),
+      `${name}: only its first load is the freshly started one's`,
+    );
     const c = records.get(name)!;
     assert.equal(c.warmup?.iterations[0]?.warmupSeconds, FIRST_WARMUP, `${name}: its first warm-up iteration carries the longer warm-up`);
-    assert.ok(c.repetitions.every((r) => r.warmupSeconds === undefined), `${name}: no recorded repetition is a first load`);
+    assert.ok(
+      c.repetitions.every((r) => r.warmupSeconds === undefined),
+      `${name}: no recorded repetition is a first load`,
+    );
   }
   // Rounds alternate like the repetitions: the order reverses from one iteration to the next.
-  assert.deepEqual(loads.slice(0, 8), ['jit first', 'flat first', 'rising first', 'crashing first', 'crashing later', 'rising later', 'flat later', 'jit later']);
+  assert.deepEqual(loads.slice(0, 8), [
+    'jit first',
+    'flat first',
+    'rising first',
+    'crashing first',
+    'crashing later',
+    'rising later',
+    'flat later',
+    'jit later',
+  ]);
 });
 
 test('a case with warm-up iterations validates against the results schema', () => {
@@ -142,7 +158,17 @@ test('a case with warm-up iterations validates against the results schema', () =
     api: 'forum',
     startedAt: new Date().toISOString(),
     finishedAt: new Date().toISOString(),
-    options: { repeat: REPEAT, durationSeconds: 1, warmupSeconds: 0, firstWarmupSeconds: FIRST_WARMUP, warmupIterations: { max: MAX, steadyWithinPercent: 5 }, quick: false, protocols: ['rest'], cases: null, models: ['closed'] },
+    options: {
+      repeat: REPEAT,
+      durationSeconds: 1,
+      warmupSeconds: 0,
+      firstWarmupSeconds: FIRST_WARMUP,
+      warmupIterations: { max: MAX, steadyWithinPercent: 5 },
+      quick: false,
+      protocols: ['rest'],
+      cases: null,
+      models: ['closed'],
+    },
     implementation: { name: 'jit', framework: { name: 'fake', version: '1' }, runtime: { name: 'node', version: process.version }, implTreeHash: hash },
     gate: { status: 'passed', specHash: hash, suiteHash: hash, implTreeHash: hash, reused: true },
     source: { commit: null, dirty: true, specHash: hash },
@@ -167,7 +193,13 @@ test('a case that ends in overload: every repetition on a freshly started server
   await runCases([STRESS], {
     impls: ['a', 'b'],
     repeat: 3,
-    events: new Progress([{ seconds: 1, firstExtra: 0, warmups: 0 }, { seconds: 1, firstExtra: 0, warmups: 0 }], 3).listen(new CaseLoopEvents()),
+    events: new Progress(
+      [
+        { seconds: 1, firstExtra: 0, warmups: 0 },
+        { seconds: 1, firstExtra: 0, warmups: 0 },
+      ],
+      3,
+    ).listen(new CaseLoopEvents()),
     limitSeconds: () => 10,
     firstWarmupSeconds: FIRST_WARMUP,
     warmupIterations: { max: MAX, steadyWithinPercent: 5 },
@@ -176,7 +208,14 @@ test('a case that ends in overload: every repetition on a freshly started server
       starts.set(name, n);
       const process = idle(`server ${name}${n}`, 60);
       events.push(`start ${name}${n}`);
-      return { baseUrl: `http://127.0.0.1/${name}${n}`, process, stop: async () => { events.push(`stop ${name}${n}`); await process.stop(); } };
+      return {
+        baseUrl: `http://127.0.0.1/${name}${n}`,
+        process,
+        stop: async () => {
+          events.push(`stop ${name}${n}`);
+          await process.stop();
+        },
+      };
     },
     startLoad: (_c, server, _limit, first) => {
       const who = server.baseUrl.split('/').pop()!;
@@ -191,16 +230,37 @@ test('a case that ends in overload: every repetition on a freshly started server
     },
     stopping: () => false,
   });
-  assert.deepEqual(events, [
-    'start a1', 'start b1',
-    'load a1 first', 'stop a1', 'load b1 first', 'stop b1',
-    'start b2', 'load b2 first', 'stop b2', 'start a2', 'load a2 first', 'stop a2',
-    'start a3', 'load a3 first', 'stop a3', 'start b3', 'load b3 first', 'stop b3',
-  ], 'no load runs beside a server another load overloaded');
+  assert.deepEqual(
+    events,
+    [
+      'start a1',
+      'start b1',
+      'load a1 first',
+      'stop a1',
+      'load b1 first',
+      'stop b1',
+      'start b2',
+      'load b2 first',
+      'stop b2',
+      'start a2',
+      'load a2 first',
+      'stop a2',
+      'start a3',
+      'load a3 first',
+      'stop a3',
+      'start b3',
+      'load b3 first',
+      'stop b3',
+    ],
+    'no load runs beside a server another load overloaded',
+  );
   for (const name of ['a', 'b']) {
     const c = stressed!.get(name)!;
     assert.equal(c.warmup, undefined, `${name}: no warm-up iteration`);
     assert.equal(c.repetitions.length, 3);
-    assert.ok(c.repetitions.every((r) => r.warmupSeconds === FIRST_WARMUP), `${name}: every repetition is a first load, with its longer warm-up`);
+    assert.ok(
+      c.repetitions.every((r) => r.warmupSeconds === FIRST_WARMUP),
+      `${name}: every repetition is a first load, with its longer warm-up`,
+    );
   }
 });

@@ -35,7 +35,12 @@ test('the stop conditions as aborting thresholds, each judged once its window is
   assert.deepEqual(t['http_req_duration{phase:measure,sw:2}'], [{ threshold: 'avg<=30000', abortOnFail: true, delayAbortEval: '200s' }]);
   assert.deepEqual(t['failed{phase:measure,ew:12}'], [{ threshold: 'rate<=0.5', abortOnFail: true, delayAbortEval: '150s' }]);
   assert.equal(Object.keys(t).length, 3 + 13);
-  assert.deepEqual(Object.keys(overTimeThresholds(2)), ['http_req_duration{phase:measure,tw:0}', 'failed{phase:measure,tw:0}', 'http_req_duration{phase:measure,tw:1}', 'failed{phase:measure,tw:1}']);
+  assert.deepEqual(Object.keys(overTimeThresholds(2)), [
+    'http_req_duration{phase:measure,tw:0}',
+    'failed{phase:measure,tw:0}',
+    'http_req_duration{phase:measure,tw:1}',
+    'failed{phase:measure,tw:1}',
+  ]);
 });
 
 test('failure detection on a synthetic series: the first window over a limit, by its end', () => {
@@ -43,9 +48,26 @@ test('failure detection on a synthetic series: the first window over a limit, by
   const mean = [1000, 5000, 20000, 31000, 45000].map((value, k) => ({ k, requests: 100, value }));
   const errors = Array.from({ length: 30 }, (_, k) => ({ k, requests: 50, value: k === 21 ? 0.6 : k === 20 ? 0.5 : 0.1 }));
   assert.deepEqual(firstFailure(mean, errors, RULE), { endMs: 220_000, reason: 'error rate 60% > 50% over 10 s (50 requests)' });
-  assert.equal(firstFailure(mean, errors.map((w) => ({ ...w, value: 0.1 })), RULE)!.endMs, 240_000);
+  assert.equal(
+    firstFailure(
+      mean,
+      errors.map((w) => ({ ...w, value: 0.1 })),
+      RULE,
+    )!.endMs,
+    240_000,
+  );
   // Exactly at a limit is not over it; a window without requests says nothing.
-  assert.equal(firstFailure([{ k: 0, requests: 10, value: 30000 }, { k: 1, requests: 0, value: 99999 }], [{ k: 0, requests: 10, value: 0.5 }], RULE), undefined);
+  assert.equal(
+    firstFailure(
+      [
+        { k: 0, requests: 10, value: 30000 },
+        { k: 1, requests: 0, value: 99999 },
+      ],
+      [{ k: 0, requests: 10, value: 0.5 }],
+      RULE,
+    ),
+    undefined,
+  );
 });
 
 test("the stress outcome from k6's summary: time to failure from the ramp's start, or survived to the cap; the recovery", () => {
@@ -61,7 +83,10 @@ test("the stress outcome from k6's summary: time to failure from the ramp's star
   assert.equal(failed.failedAfterSeconds, 180);
   assert.match(failed.reason, /^mean response time 35000 ms > 30000 ms over 60 s/);
   assert.deepEqual(failed.recovery, { recovered: true, withinSeconds: 60, seconds: 1.5 });
-  const survived = stressOutcomeOf({ 'http_req_duration{phase:measure,sw:1}': { values: { avg: 2000, count: 500 } }, recovered: { values: { rate: 0 } } }, stress)!;
+  const survived = stressOutcomeOf(
+    { 'http_req_duration{phase:measure,sw:1}': { values: { avg: 2000, count: 500 } }, recovered: { values: { rate: 0 } } },
+    stress,
+  )!;
   assert.equal(survived.failedAfterSeconds, undefined);
   assert.equal(survived.reason, 'survived to the cap (660 s)');
   assert.deepEqual(survived.recovery, { recovered: false, withinSeconds: 60 });
@@ -70,7 +95,25 @@ test("the stress outcome from k6's summary: time to failure from the ramp's star
 
 test('response time over time: the windows that saw requests, in order', () => {
   const v = (avg: number, count: number) => ({ values: { min: 1, avg, med: avg, 'p(90)': avg, 'p(95)': avg, 'p(99)': avg, max: avg, count } });
-  const t = overTimeOf({ 'http_req_duration{phase:measure,tw:10}': v(30, 5), 'http_req_duration{phase:measure,tw:2}': v(10, 7), 'http_req_duration{phase:measure,tw:3}': v(0, 0), 'failed{phase:measure,tw:2}': { values: { rate: 0.25 } } }, 60, (x) => ({ min: x['min']!, mean: x['avg']!, median: x['med']!, p90: 0, p95: 0, p99: 0, max: x['max']! }));
-  assert.deepEqual(t!.points.map((p) => [p.fromSeconds, p.requests, p.errorRate, p.latencyMs.mean]), [[120, 7, 0.25, 10], [600, 5, 0, 30]]);
-  assert.equal(overTimeOf({}, 60, () => ({ min: 0, mean: 0, median: 0, p90: 0, p95: 0, p99: 0, max: 0 })), undefined);
+  const t = overTimeOf(
+    {
+      'http_req_duration{phase:measure,tw:10}': v(30, 5),
+      'http_req_duration{phase:measure,tw:2}': v(10, 7),
+      'http_req_duration{phase:measure,tw:3}': v(0, 0),
+      'failed{phase:measure,tw:2}': { values: { rate: 0.25 } },
+    },
+    60,
+    (x) => ({ min: x['min']!, mean: x['avg']!, median: x['med']!, p90: 0, p95: 0, p99: 0, max: x['max']! }),
+  );
+  assert.deepEqual(
+    t!.points.map((p) => [p.fromSeconds, p.requests, p.errorRate, p.latencyMs.mean]),
+    [
+      [120, 7, 0.25, 10],
+      [600, 5, 0, 30],
+    ],
+  );
+  assert.equal(
+    overTimeOf({}, 60, () => ({ min: 0, mean: 0, median: 0, p90: 0, p95: 0, p99: 0, max: 0 })),
+    undefined,
+  );
 });

@@ -10,9 +10,10 @@ export const options = {
   discardResponseBodies: true,
   summaryTrendStats: ['p(95)', 'max', 'count'],
   scenarios: {
-    probe: rate > 0
-      ? { executor: 'constant-arrival-rate', rate, timeUnit: '1s', duration, preAllocatedVUs: Math.min(rate, 200), maxVUs: Number(__ENV.MAX_VUS || 300) }
-      : { executor: 'constant-vus', vus: Number(__ENV.VUS || 16), duration },
+    probe:
+      rate > 0
+        ? { executor: 'constant-arrival-rate', rate, timeUnit: '1s', duration, preAllocatedVUs: Math.min(rate, 200), maxVUs: Number(__ENV.MAX_VUS || 300) }
+        : { executor: 'constant-vus', vus: Number(__ENV.VUS || 16), duration },
   },
 };
 

@@ -48,7 +48,12 @@ function nodeTest(files: readonly string[]): Promise<string> {
     // A failing test is a non-zero exit: the TAP on stdout is the answer either way. Run from
     // inside a test, node would talk its parent's binary protocol instead: not when the variable is gone.
     const { NODE_TEST_CONTEXT: _, ...env } = process.env;
-    execFile(process.execPath, ['--test', '--test-reporter=tap', ...files], { cwd: repoRoot, env, timeout: TEST_TIMEOUT_MS, maxBuffer: 64 << 20 }, (_err, stdout) => resolve(stdout));
+    execFile(
+      process.execPath,
+      ['--test', '--test-reporter=tap', ...files],
+      { cwd: repoRoot, env, timeout: TEST_TIMEOUT_MS, maxBuffer: 64 << 20 },
+      (_err, stdout) => resolve(stdout),
+    );
   });
 }
 
@@ -62,7 +67,10 @@ export async function runApiMutant(api: Api, file: string, mutant: ApiMutant): P
     const source = await readFile(target, 'utf8');
     const count = source.split(mutant.replace).length - 1;
     if (count !== 1) throw new Error(`mutant ${mutant.id}: the text to replace occurs ${count} times in ${mutant.file} (must be once)`);
-    await writeFile(target, source.replace(mutant.replace, () => mutant.with));
+    await writeFile(
+      target,
+      source.replace(mutant.replace, () => mutant.with),
+    );
     const failing = failingTests(await nodeTest(mutant.tests.map((t) => join(dir, t))));
     const missed = mutant.killedBy.filter((name) => !failing.includes(name));
     return { file: relative(repoRoot, file), mutant: mutant.id, killed: missed.length === 0, failing, missed };

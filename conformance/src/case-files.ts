@@ -10,7 +10,10 @@ import { newAjv } from './json-schema.ts';
 import caseFilesSchema from '../schemas/case-files.schema.json' with { type: 'json' };
 
 export type Args = Readonly<Record<string, number>>;
-export interface Ask { readonly operation: string; readonly args: Args }
+export interface Ask {
+  readonly operation: string;
+  readonly args: Args;
+}
 
 export interface OperationsFile {
   readonly operations: Readonly<Record<string, { readonly rest: string; readonly graphql: string; readonly maxStatements: number }>>;

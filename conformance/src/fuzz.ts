@@ -29,7 +29,19 @@ function runsFor(target: Target): FuzzRun[] {
   const runs: FuzzRun[] = [
     {
       name: 'rest',
-      args: (url) => [OPENAPI, '--url', url, '--include-tag', tag, '--exclude-path', '/graphql', '--checks', 'all', ...(options?.excludeChecks ? ['--exclude-checks', options.excludeChecks.join(',')] : []), ...(options?.phases ? ['--phases', options.phases.join(',')] : [])],
+      args: (url) => [
+        OPENAPI,
+        '--url',
+        url,
+        '--include-tag',
+        tag,
+        '--exclude-path',
+        '/graphql',
+        '--checks',
+        'all',
+        ...(options?.excludeChecks ? ['--exclude-checks', options.excludeChecks.join(',')] : []),
+        ...(options?.phases ? ['--phases', options.phases.join(',')] : []),
+      ],
       ...(options?.maxExamples ? { maxExamples: String(options.maxExamples) } : {}),
     },
   ];

@@ -71,7 +71,9 @@ async function sendChunkedBodyFirst(baseUrl: string, req: HttpRequest): Promise<
   try {
     await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
     const write = (data: string | Buffer) => new Promise<void>((resolve) => socket.write(data, (error) => ((failure ??= error ?? undefined), resolve())));
-    const headers = Object.entries(req.headers ?? {}).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+    const headers = Object.entries(req.headers ?? {})
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('');
     await write(`${req.method} ${url.pathname}${url.search} HTTP/1.1\r\nHost: ${url.host}\r\n${headers}Transfer-Encoding: chunked\r\n\r\n`);
     const body = Buffer.from(req.body ?? '');
     for (let at = 0; at < body.length && failure === undefined; at += CHUNK_BYTES) {
@@ -109,7 +111,12 @@ function readAnswer(socket: Socket): Promise<{ status: number; headers: Headers;
       }
       let rest = data.subarray(headEnd + 4);
       const length = headers.get('content-length');
-      if (length !== null) return rest.length >= Number(length) ? finish({ status, headers, text: rest.subarray(0, Number(length)).toString('utf8') }) : ended ? finish(undefined) : undefined;
+      if (length !== null)
+        return rest.length >= Number(length)
+          ? finish({ status, headers, text: rest.subarray(0, Number(length)).toString('utf8') })
+          : ended
+            ? finish(undefined)
+            : undefined;
       if (/chunked/i.test(headers.get('transfer-encoding') ?? '')) {
         const parts: Buffer[] = [];
         for (;;) {

@@ -30,12 +30,20 @@ export interface LaunchedTarget {
 }
 
 /** built: the caller built this implementation already in this run (make resilience starts it once per API). */
-export async function launchTarget({ impl, api, runtime: override }: Target, databases: ReadonlyMap<DatabaseKind, DatabaseServer>, opts: { built?: boolean } = {}): Promise<LaunchedTarget> {
+export async function launchTarget(
+  { impl, api, runtime: override }: Target,
+  databases: ReadonlyMap<DatabaseKind, DatabaseServer>,
+  opts: { built?: boolean } = {},
+): Promise<LaunchedTarget> {
   const used = new Map(api.manifest.databases.map((k) => [k, databases.get(k)!]));
   const seeded = await seed<unknown>(api, 'conformance', used);
   const prepared: AnyPreparedApi = await api.module.prepare(seeded, used);
   const { rows, loadMs } = seeded.info;
-  console.log(`  seeded ${api.name} (${Object.entries(rows).map(([t, n]) => `${n} ${t}`).join(', ')}) in ${loadMs} ms`);
+  console.log(
+    `  seeded ${api.name} (${Object.entries(rows)
+      .map(([t, n]) => `${n} ${t}`)
+      .join(', ')}) in ${loadMs} ms`,
+  );
   try {
     // The implementation runs where its databases do: both local processes, or both containers.
     const runtime = override ?? [...databases.values()][0]?.provider ?? 'local';

@@ -16,7 +16,6 @@ import { printBanner } from './report/console.ts';
 import { loadSpecValidators, runTarget, startDatabases, suiteFingerprints } from './run.ts';
 import mutantsSchema from '../schemas/mutants.schema.json' with { type: 'json' };
 
-
 export interface Mutant {
   readonly id: string;
   readonly why: string;
@@ -62,9 +61,18 @@ export async function mutate(impl: Implementation, mutant: Pick<Mutant, 'id' | '
   const source = await readFile(file, 'utf8');
   const count = source.split(mutant.replace).length - 1;
   if (count !== 1) throw new Error(`mutant ${mutant.id}: the text to replace occurs ${count} times in ${mutant.file} (must be once)`);
-  await writeFile(file, source.replace(mutant.replace, () => mutant.with));
+  await writeFile(
+    file,
+    source.replace(mutant.replace, () => mutant.with),
+  );
   const installed = join(impl.dir, installs);
-  const reuse = impl.manifest.installs !== undefined && mutant.file.includes('/') && (await stat(installed).then((s) => s.isDirectory(), () => false));
+  const reuse =
+    impl.manifest.installs !== undefined &&
+    mutant.file.includes('/') &&
+    (await stat(installed).then(
+      (s) => s.isDirectory(),
+      () => false,
+    ));
   if (!reuse) return { ...impl, dir };
   await symlink(installed, join(dir, installs), 'dir');
   const { build: _built, ...manifest } = impl.manifest;
@@ -93,7 +101,10 @@ export async function runMutants(only?: readonly string[], pick: { impls?: reado
   }
   const apis = await Promise.all(found.map((f) => conformanceApi(f.api)));
   // Local unless FAIRBENCH_RUNTIME says otherwise: each mutant would otherwise be an image build.
-  const databases = await startDatabases(apis.flatMap((a) => a.manifest.databases), { default: 'local' });
+  const databases = await startDatabases(
+    apis.flatMap((a) => a.manifest.databases),
+    { default: 'local' },
+  );
   const spec = await loadSpecValidators();
   const fingerprints = await suiteFingerprints();
   const outcomes: MutantOutcome[] = [];
@@ -107,7 +118,9 @@ export async function runMutants(only?: readonly string[], pick: { impls?: reado
       if (shuttingDown()) throw new Error('interrupted');
       const missed = mutant.killedBy.filter((id) => !verdict.failing.includes(id));
       const killed = verdict.status === 'failed' && missed.length === 0;
-      console.log(`  ${killed ? 'killed' : 'SURVIVED'}: ${verdict.failed} of ${verdict.total} cases failed${missed.length ? `; expected failures that passed: ${missed.join(', ')}` : ''}`);
+      console.log(
+        `  ${killed ? 'killed' : 'SURVIVED'}: ${verdict.failed} of ${verdict.total} cases failed${missed.length ? `; expected failures that passed: ${missed.join(', ')}` : ''}`,
+      );
       console.log(`  failing: ${verdict.failing.slice(0, 8).join(', ')}${verdict.failing.length > 8 ? ', …' : ''}`);
       outcomes.push({ file: relative(repoRoot, files[i]!), mutant: mutant.id, killed, failing: verdict.failing, missed });
       await rm(copy.dir, { recursive: true, force: true });
@@ -121,7 +134,9 @@ export async function runMutants(only?: readonly string[], pick: { impls?: reado
       printBanner(`mutant apis/${api.manifest.name}/${mutant.id}: ${mutant.why}`);
       const outcome = await runApiMutant(api, own!.file, mutant);
       if (shuttingDown()) throw new Error('interrupted');
-      console.log(`  ${outcome.killed ? 'killed' : 'SURVIVED'}: ${outcome.failing.length} tests failed${outcome.missed.length ? `; expected failures that passed: ${outcome.missed.join(', ')}` : ''}`);
+      console.log(
+        `  ${outcome.killed ? 'killed' : 'SURVIVED'}: ${outcome.failing.length} tests failed${outcome.missed.length ? `; expected failures that passed: ${outcome.missed.join(', ')}` : ''}`,
+      );
       outcomes.push(outcome);
     }
   }

@@ -10,7 +10,14 @@ import { loadImplementation, loadImplementations, type Implementation } from '@f
 import { missingToolchain } from '@fairbench/harness/impl/toolchain.ts';
 import { shuttingDown } from '@fairbench/harness/cleanup.ts';
 import { imageUnavailable } from '@fairbench/harness/impl/container.ts';
-import { chooseRuntime, requestedRuntime, type ChooseProviderOptions, type DatabaseKind, type DatabaseServer, type RuntimeProviderName } from '@fairbench/harness/provision/index.ts';
+import {
+  chooseRuntime,
+  requestedRuntime,
+  type ChooseProviderOptions,
+  type DatabaseKind,
+  type DatabaseServer,
+  type RuntimeProviderName,
+} from '@fairbench/harness/provision/index.ts';
 import { runtimeVersion } from '@fairbench/harness/runtime-version.ts';
 import { fixtureOf, type AnyPreparedApi, type SuiteName } from './api-module.ts';
 import { conformanceApis, type ConformanceApi } from './apis.ts';
@@ -70,7 +77,9 @@ export async function selectTargets(selection: Selection, runtime: RuntimeProvid
   // Named (variants included: express@bun), or every implementation on its default runtime.
   // (express and express@node are one implementation: once.)
   const all = selection.impls
-    ? (await Promise.all(selection.impls.map((n) => loadImplementation(n)))).filter((i, k, xs) => xs.findIndex((j) => j.manifest.name === i.manifest.name) === k)
+    ? (await Promise.all(selection.impls.map((n) => loadImplementation(n)))).filter(
+        (i, k, xs) => xs.findIndex((j) => j.manifest.name === i.manifest.name) === k,
+      )
     : await loadImplementations();
   const apis = new Map((await conformanceApis()).map((a) => [a.name, a]));
   const targets: Target[] = [];
@@ -114,7 +123,11 @@ async function containersOrLocal(impl: Implementation): Promise<{ reason: string
   if (reason === null || impl.variant.isDefault || requestedRuntime() === 'containers') return { reason, local: false };
   const missing = await missingToolchain(impl);
   if (missing !== null) return { reason: `${reason}; locally: ${missing}`, local: false };
-  console.log(yellow(`!! ${impl.manifest.name} runs as a local process beside containerized databases: ${reason.replace(/ \(run it with RUNTIME=local\)$/, '')} (RUNTIME=containers refuses it)`));
+  console.log(
+    yellow(
+      `!! ${impl.manifest.name} runs as a local process beside containerized databases: ${reason.replace(/ \(run it with RUNTIME=local\)$/, '')} (RUNTIME=containers refuses it)`,
+    ),
+  );
   return { reason: null, local: true };
 }
 

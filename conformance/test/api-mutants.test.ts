@@ -23,7 +23,15 @@ async function adderApi(): Promise<Api> {
   return { dir, manifest: { name: 'adder' } as Api['manifest'] };
 }
 
-const mutant = (killedBy: string[]): ApiMutant => ({ id: 'subtracts', why: 'a - b', file: 'dataset/add.js', replace: 'a + b', with: 'a - b', tests: ['test/add.test.ts'], killedBy });
+const mutant = (killedBy: string[]): ApiMutant => ({
+  id: 'subtracts',
+  why: 'a - b',
+  file: 'dataset/add.js',
+  replace: 'a + b',
+  with: 'a - b',
+  tests: ['test/add.test.ts'],
+  killedBy,
+});
 
 test('TAP: the names of failing tests, nested or not, without directives', () => {
   assert.deepEqual(failingTests('ok 1 - fine\nnot ok 2 - broken # TODO later\n    not ok 1 - inner one\n'), ['broken', 'inner one']);

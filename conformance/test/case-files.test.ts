@@ -18,7 +18,11 @@ function depth(doc: DocumentNode): number {
     Math.max(
       0,
       ...(set?.selections ?? []).map((s) =>
-        s.kind === Kind.FIELD ? 1 + walk(s.selectionSet) : s.kind === Kind.INLINE_FRAGMENT ? walk(s.selectionSet) : walk(fragments.get(s.name.value)?.selectionSet),
+        s.kind === Kind.FIELD
+          ? 1 + walk(s.selectionSet)
+          : s.kind === Kind.INLINE_FRAGMENT
+            ? walk(s.selectionSet)
+            : walk(fragments.get(s.name.value)?.selectionSet),
       ),
     );
   return Math.max(...doc.definitions.map((d) => (d.kind === Kind.OPERATION_DEFINITION ? walk(d.selectionSet) : 0)));
@@ -27,7 +31,10 @@ function depth(doc: DocumentNode): number {
 function rootFields(doc: DocumentNode): number {
   const fragments = new Map(doc.definitions.flatMap((d) => (d.kind === Kind.FRAGMENT_DEFINITION ? [[d.name.value, d] as const] : [])));
   const count = (set: SelectionSetNode | undefined): number =>
-    (set?.selections ?? []).reduce((n, s) => n + (s.kind === Kind.FIELD ? 1 : count(s.kind === Kind.INLINE_FRAGMENT ? s.selectionSet : fragments.get(s.name.value)?.selectionSet)), 0);
+    (set?.selections ?? []).reduce(
+      (n, s) => n + (s.kind === Kind.FIELD ? 1 : count(s.kind === Kind.INLINE_FRAGMENT ? s.selectionSet : fragments.get(s.name.value)?.selectionSet)),
+      0,
+    );
   return Math.max(...doc.definitions.map((d) => (d.kind === Kind.OPERATION_DEFINITION ? count(d.selectionSet) : 0)));
 }
 

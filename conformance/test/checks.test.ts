@@ -60,7 +60,10 @@ test('the oracle answers from the seed: ordering, joins, not-found and changes',
   assert.deepEqual(oracle.answer('commentById', { id: 5 }), data.comments[4]);
   assert.equal(oracle.answer('commentById', { id: 10_001 }), null);
   const list = oracle.answer('commentsByLimit', { limit: 50 }) as { comment_id: number }[];
-  assert.deepEqual(list.map((c) => c.comment_id), Array.from({ length: 50 }, (_, i) => i + 1));
+  assert.deepEqual(
+    list.map((c) => c.comment_id),
+    Array.from({ length: 50 }, (_, i) => i + 1),
+  );
   const first = oracle.answer('commentByUserId', { id: 3 }) as { comment_id: number; user: { user_id: number } };
   assert.deepEqual([first.comment_id, first.user], [201, data.users[2]]);
   assert.equal(oracle.answer('commentsByUserId', { id: 101, limit: 5 }), null);

@@ -20,7 +20,13 @@ async function listening(handler: (req: IncomingMessage, res: ServerResponse) =>
 }
 
 const TOO_LARGE = JSON.stringify({ type: 'urn:fairbench:problem:payload-too-large', title: 'Payload too large', status: 413 });
-const BIG = { method: 'POST', path: '/x', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ padding: 'x'.repeat(256 * 1024) }), chunked: true } as const;
+const BIG = {
+  method: 'POST',
+  path: '/x',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ padding: 'x'.repeat(256 * 1024) }),
+  chunked: true,
+} as const;
 
 test('a chunked body: the answer of a server that reads the whole body first is read after sending', async () => {
   let sawLength: string | undefined = 'unset';
@@ -67,9 +73,12 @@ async function bookingServer(defect: 'none' | 'one-500') {
     req.on('data', (c: Buffer) => (text += c.toString()));
     req.on('end', () => {
       const { start, end } = JSON.parse(text) as { start: number; end: number };
-      const json = (status: number, body: unknown, type = 'application/json') => res.writeHead(status, { 'content-type': type, 'server-timing': 'app;dur=0.100' }).end(JSON.stringify(body));
-      if (defect === 'one-500' && ++n === 3) return json(500, { type: 'urn:fairbench:problem:internal', title: 'Internal server error', status: 500 }, 'application/problem+json');
-      if (booked.some(([s, e]) => start < e && s < end)) return json(409, { type: 'urn:fairbench:problem:conflict', title: 'Conflict', status: 409 }, 'application/problem+json');
+      const json = (status: number, body: unknown, type = 'application/json') =>
+        res.writeHead(status, { 'content-type': type, 'server-timing': 'app;dur=0.100' }).end(JSON.stringify(body));
+      if (defect === 'one-500' && ++n === 3)
+        return json(500, { type: 'urn:fairbench:problem:internal', title: 'Internal server error', status: 500 }, 'application/problem+json');
+      if (booked.some(([s, e]) => start < e && s < end))
+        return json(409, { type: 'urn:fairbench:problem:conflict', title: 'Conflict', status: 409 }, 'application/problem+json');
       booked.push([start, end]);
       return json(201, { start, end });
     });
@@ -84,7 +93,16 @@ const RACE: FlowsFile = {
       steps: [
         {
           request: { method: 'POST', path: '/book', json: { start: '{{slot.0}}', end: '{{slot.1}}' } },
-          vary: { slot: [[6, 9], [7, 10], [8, 11], [9, 12], [10, 13], [11, 14]] },
+          vary: {
+            slot: [
+              [6, 9],
+              [7, 10],
+              [8, 11],
+              [9, 12],
+              [10, 13],
+              [11, 14],
+            ],
+          },
           tally: [
             { atLeast: 1, saveCount: 'created', expect: { status: 201 } },
             { atLeast: 0, expect: { status: 409, problem: 'conflict' } },

@@ -50,7 +50,9 @@ const FLOWS: FlowsFile = {
     {
       id: 'twenty-at-once',
       why: 'twenty parallel requests each take a number',
-      steps: [{ request: { method: 'POST', path: '/take' }, expect: { status: 200, json: { n: { $type: 'integer' } } }, save: { numbers: '/n' }, parallel: 20 }],
+      steps: [
+        { request: { method: 'POST', path: '/take' }, expect: { status: 200, json: { n: { $type: 'integer' } } }, save: { numbers: '/n' }, parallel: 20 },
+      ],
     },
   ],
 };
@@ -71,7 +73,8 @@ async function run(defect: Counter['defect']) {
     alive: () => true,
   };
   // The invariant: every number handed out was handed out once.
-  const invariants = async () => (new Set(counter.taken).size === counter.taken.length ? [] : [`${counter.taken.length - new Set(counter.taken).size} numbers were handed out twice`]);
+  const invariants = async () =>
+    new Set(counter.taken).size === counter.taken.length ? [] : [`${counter.taken.length - new Set(counter.taken).size} numbers were handed out twice`];
   try {
     const results = await runFlows(ctx, { records: NO_RECORDS, variables: {}, invariants }, FLOWS);
     return { results, counter };
@@ -82,7 +85,10 @@ async function run(defect: Counter['defect']) {
 
 test('parallel: N sends the request N times at once; every answer is checked', async () => {
   const { results, counter } = await run('none');
-  assert.deepEqual(results.map((r) => [r.id, r.passed, r.failures]), [['flows/twenty-at-once', true, []]]);
+  assert.deepEqual(
+    results.map((r) => [r.id, r.passed, r.failures]),
+    [['flows/twenty-at-once', true, []]],
+  );
   assert.equal(counter.taken.length, 20);
   // All twenty were in the server together: sent at once, not one after another.
   assert.equal(counter.maxInFlight, 20);
@@ -112,16 +118,36 @@ test('a tally counts a race: each answer meets one entry, each entry its number 
       {
         id: 'race',
         why: 'one request gets number 1, the others higher ones',
-        steps: [{ request: { method: 'POST', path: '/take' }, parallel: 10, tally: [{ times: first, expect: { status: 200, json: { n: 1 } } }, { times: 10 - first, expect: { status: 200 } }] }],
+        steps: [
+          {
+            request: { method: 'POST', path: '/take' },
+            parallel: 10,
+            tally: [
+              { times: first, expect: { status: 200, json: { n: 1 } } },
+              { times: 10 - first, expect: { status: 200 } },
+            ],
+          },
+        ],
       },
     ],
   });
   try {
     const ok = await runFlows(ctx, { records: NO_RECORDS, variables: {} }, race(1));
-    assert.deepEqual(ok.map((r) => [r.passed, r.failures]), [[true, []]]);
+    assert.deepEqual(
+      ok.map((r) => [r.passed, r.failures]),
+      [[true, []]],
+    );
     counter.next = 1;
     const wrong = await runFlows(ctx, { records: NO_RECORDS, variables: {} }, race(2));
-    assert.deepEqual(wrong.map((r) => r.failures), [['step 1 (POST /take) ×10 at once: expected 2 answer(s) meeting entry 1 (status 200), got 1', 'step 1 (POST /take) ×10 at once: expected 8 answer(s) meeting entry 2 (status 200), got 9']]);
+    assert.deepEqual(
+      wrong.map((r) => r.failures),
+      [
+        [
+          'step 1 (POST /take) ×10 at once: expected 2 answer(s) meeting entry 1 (status 200), got 1',
+          'step 1 (POST /take) ×10 at once: expected 8 answer(s) meeting entry 2 (status 200), got 9',
+        ],
+      ],
+    );
   } finally {
     server.close();
   }
@@ -143,12 +169,29 @@ test('maxStatements bounds what the implementation runs for a request, by the fi
   // Each request the toy server answers counts as one statement.
   const statements = async () => counter.taken.length;
   const bounded = (copies: number, max: number): FlowsFile => ({
-    flows: [{ id: 'bounded', why: 'a statement budget', steps: [{ request: { method: 'POST', path: '/take' }, expect: { status: 200 }, maxStatements: max, ...(copies > 1 ? { parallel: copies } : {}) }] }],
+    flows: [
+      {
+        id: 'bounded',
+        why: 'a statement budget',
+        steps: [{ request: { method: 'POST', path: '/take' }, expect: { status: 200 }, maxStatements: max, ...(copies > 1 ? { parallel: copies } : {}) }],
+      },
+    ],
   });
   try {
-    assert.deepEqual((await runFlows(ctx, { records: NO_RECORDS, variables: {}, statements }, bounded(1, 1))).map((r) => r.failures), [[]]);
-    assert.deepEqual((await runFlows(ctx, { records: NO_RECORDS, variables: {}, statements }, bounded(3, 2))).map((r) => r.failures), [['step 1 (POST /take) ×3 at once: ran 3 SQL statements, at most 2 allowed (N+1 queries?)']]);
-    await assert.rejects(runFlows(ctx, { records: NO_RECORDS, variables: {} }, bounded(1, 1)).then((r) => { if (!r[0]!.passed) throw new Error(r[0]!.failures.join()); }), /counts no statements/);
+    assert.deepEqual(
+      (await runFlows(ctx, { records: NO_RECORDS, variables: {}, statements }, bounded(1, 1))).map((r) => r.failures),
+      [[]],
+    );
+    assert.deepEqual(
+      (await runFlows(ctx, { records: NO_RECORDS, variables: {}, statements }, bounded(3, 2))).map((r) => r.failures),
+      [['step 1 (POST /take) ×3 at once: ran 3 SQL statements, at most 2 allowed (N+1 queries?)']],
+    );
+    await assert.rejects(
+      runFlows(ctx, { records: NO_RECORDS, variables: {} }, bounded(1, 1)).then((r) => {
+        if (!r[0]!.passed) throw new Error(r[0]!.failures.join());
+      }),
+      /counts no statements/,
+    );
   } finally {
     server.close();
   }

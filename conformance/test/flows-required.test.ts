@@ -29,7 +29,9 @@ test('flows: a response without a required header, or with one that does not mat
   await new Promise((resolve) => server.once('listening', resolve));
   const file: FlowsFile = {
     required: { headers: { 'server-timing': '^app;dur=[0-9]+\\.[0-9]{3}$' } },
-    flows: [{ id: 'read', why: 'a 404', steps: [{ request: { method: 'GET', path: '/nothing/{{which.{{k}}}}' }, expect: { status: 404, problem: 'not-found' } }] }],
+    flows: [
+      { id: 'read', why: 'a 404', steps: [{ request: { method: 'GET', path: '/nothing/{{which.{{k}}}}' }, expect: { status: 404, problem: 'not-found' } }] },
+    ],
   };
   const ctx: SuiteContext = {
     api: 'toy',
@@ -41,7 +43,8 @@ test('flows: a response without a required header, or with one that does not mat
     alive: () => true,
   };
   try {
-    const outcome = async () => (await runFlows(ctx, { records: { count: async () => 0, findOne: async () => null }, variables: { k: 'a', which: { a: 1 } } }, file))[0]!;
+    const outcome = async () =>
+      (await runFlows(ctx, { records: { count: async () => 0, findOne: async () => null }, variables: { k: 'a', which: { a: 1 } } }, file))[0]!;
     assert.deepEqual((await outcome()).failures, []);
     timing.value = 'app;dur=12';
     assert.match((await outcome()).failures.join('\n'), /header server-timing: expected to match/);

@@ -73,7 +73,9 @@ function toyServer(toy: Toy) {
     req.on('data', (c: Buffer) => (body += c.toString()));
     req.on('end', () => {
       const send = (status: number, value?: unknown, type = 'application/json') => {
-        res.writeHead(status, { 'server-timing': 'app;dur=0.100', ...(value === undefined ? {} : { 'content-type': type }) }).end(value === undefined ? undefined : JSON.stringify(value));
+        res
+          .writeHead(status, { 'server-timing': 'app;dur=0.100', ...(value === undefined ? {} : { 'content-type': type }) })
+          .end(value === undefined ? undefined : JSON.stringify(value));
       };
       if (toy.defect === 'crash') return send(500, { oops: true });
       if (req.method === 'POST' && req.url === '/things') {
@@ -84,11 +86,16 @@ function toyServer(toy: Toy) {
         }
         toy.things.push({ name: input.name, secret: '$2b$10$abcdefghijklmnopqrstuv' });
         const n = toy.things.length - 1;
-        return send(201, toy.defect === 'leak' ? { n, name: input.name, hash: toy.things[n]!.secret } : { n, name: input.name, auth: req.headers.authorization ?? null });
+        return send(
+          201,
+          toy.defect === 'leak' ? { n, name: input.name, hash: toy.things[n]!.secret } : { n, name: input.name, auth: req.headers.authorization ?? null },
+        );
       }
       const m = /^\/things\/(\d+)$/.exec(req.url ?? '');
       const thing = m ? toy.things[Number(m[1])] : undefined;
-      return thing ? send(200, { name: thing.name }) : send(404, { type: 'urn:fairbench:problem:not-found', title: 'Not found', status: 404 }, 'application/problem+json');
+      return thing
+        ? send(200, { name: thing.name })
+        : send(404, { type: 'urn:fairbench:problem:not-found', title: 'Not found', status: 404 }, 'application/problem+json');
     });
   });
 }
@@ -150,11 +157,14 @@ async function runToy(defect: Toy['defect']) {
 
 test('flows: a correct API passes, each case expanded per value, and data is reset after every changing flow', async () => {
   const { results, resets } = await runToy('none');
-  assert.deepEqual(results.map((r) => [r.id, r.passed, r.failures]), [
-    ['flows/create-then-read[Ada]', true, []],
-    ['flows/create-then-read[Bo]', true, []],
-    ['flows/rejected', true, []],
-  ]);
+  assert.deepEqual(
+    results.map((r) => [r.id, r.passed, r.failures]),
+    [
+      ['flows/create-then-read[Ada]', true, []],
+      ['flows/create-then-read[Bo]', true, []],
+      ['flows/rejected', true, []],
+    ],
+  );
   assert.equal(resets, 2);
 });
 
@@ -165,7 +175,10 @@ test('flows: a leaked hash, a write on a rejected request and a 5xx each fail', 
   assert.match(leak.results[0]!.failures.join('\n'), /forbidden pattern/);
 
   const write = await runToy('write-on-reject');
-  assert.deepEqual(write.results.map((r) => r.passed), [true, true, false]);
+  assert.deepEqual(
+    write.results.map((r) => r.passed),
+    [true, true, false],
+  );
   assert.match(write.results[2]!.failures[0]!, /rejected request changed the stored data/);
 
   const crash = await runToy('crash');

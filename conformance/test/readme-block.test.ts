@@ -27,9 +27,11 @@ test("the README has the matrix's block", async () => {
 
 test('a pair whose implementation does not serve the API is one short mark in the matrix; another skip keeps its reason', () => {
   const cell = { implementation: 'x', api: 'a', status: 'skipped' as const, passed: 0, total: 0, recordedAt: '2026-01-01T00:00:00.000Z' };
-  const text = matrixMarkdown(buildMatrix([
-    { ...cell, reason: 'impl/x/impl.yaml does not list the a API (apis: b)' },
-    { ...cell, api: 'b', reason: "no local image 'dotnet'" },
-  ]));
+  const text = matrixMarkdown(
+    buildMatrix([
+      { ...cell, reason: 'impl/x/impl.yaml does not list the a API (apis: b)' },
+      { ...cell, api: 'b', reason: "no local image 'dotnet'" },
+    ]),
+  );
   assert.match(text, /\| x \| · not served \| ⏭ skipped: no local image 'dotnet' \|/);
 });

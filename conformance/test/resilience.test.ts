@@ -29,10 +29,17 @@ test("every API's resilience requests validate, and its planted defects name exi
     const requests = await loadApiResilience(api.dir);
     // An API without requests is skipped by make resilience with a loud line (and a skipped
     // verdict); said here too, so that it is seen and not mistaken for a pass.
-    if (requests === undefined) console.log(`!! apis/${api.manifest.name}/resilience/requests.yaml does not exist: make resilience skips ${api.manifest.name} (not tested)`);
+    if (requests === undefined)
+      console.log(`!! apis/${api.manifest.name}/resilience/requests.yaml does not exist: make resilience skips ${api.manifest.name} (not tested)`);
     for (const impl of ['express', 'hapi', 'elysia']) {
       const file = join(api.dir, 'resilience', 'mutants', `${impl}.yaml`);
-      if (!(await readFile(file).then(() => true, () => false))) continue;
+      if (
+        !(await readFile(file).then(
+          () => true,
+          () => false,
+        ))
+      )
+        continue;
       for (const m of (await loadMutants(file)).mutants) for (const id of m.killedBy) assert.ok(ids.has(id), `${file}: ${m.id} names ${id}`);
     }
   }
@@ -93,7 +100,12 @@ test('a stall stops the whole process group (SIGSTOP) and the resume continues i
 });
 
 test('a stall also stops the descendants that left the group (PostgreSQL setsids its backends), and the resume continues them', async () => {
-  const proc = startProcess({ name: 'stall-me', command: 'sh', args: ['-c', 'setsid sleep 30 & wait'], logFile: join(resultsDir, 'test-resilience', 'stall-setsid.log') });
+  const proc = startProcess({
+    name: 'stall-me',
+    command: 'sh',
+    args: ['-c', 'setsid sleep 30 & wait'],
+    logFile: join(resultsDir, 'test-resilience', 'stall-setsid.log'),
+  });
   try {
     const server = { provider: 'local', process: proc } as unknown as LocalDatabaseServer;
     await new Promise((r) => setTimeout(r, 200));

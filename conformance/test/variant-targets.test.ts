@@ -18,14 +18,20 @@ async function quietly<T>(f: () => Promise<T>): Promise<T> {
 
 test('a variant named in IMPL is its own target; without IMPL only the default runtimes run', async () => {
   const local = await quietly(() => selectTargets({ impls: ['express@bun', 'express'], apis: ['forum'] }, 'local'));
-  assert.deepEqual(local.targets.map((t) => [t.impl.manifest.name, t.impl.manifest.runtime.name, t.runtime]), [
-    ['express@bun', 'bun', undefined],
-    ['express', 'node', undefined],
-  ]);
+  assert.deepEqual(
+    local.targets.map((t) => [t.impl.manifest.name, t.impl.manifest.runtime.name, t.runtime]),
+    [
+      ['express@bun', 'bun', undefined],
+      ['express', 'node', undefined],
+    ],
+  );
   const same = await quietly(() => selectTargets({ impls: ['express', 'express@node'], apis: ['forum'] }, 'local'));
   assert.equal(same.targets.length, 1, 'the default named twice is one target');
   const all = await quietly(() => selectTargets({ apis: ['forum'] }, 'local'));
-  assert.ok(all.targets.every((t) => t.impl.variant.isDefault), 'no variant unless named');
+  assert.ok(
+    all.targets.every((t) => t.impl.variant.isDefault),
+    'no variant unless named',
+  );
 });
 
 test('in containers: refused when asked for, a loud local process when the command chose', async () => {
@@ -37,7 +43,10 @@ test('in containers: refused when asked for, a loud local process when the comma
     assert.match(asked.skips[0]?.reason ?? '', /does not run the bun variant of express: impl\/express\/Dockerfile/);
     delete process.env['FAIRBENCH_RUNTIME'];
     const chosen = await quietly(() => selectTargets({ impls: ['express@bun'], apis: ['forum'] }, 'containers'));
-    assert.deepEqual(chosen.targets.map((t) => [t.impl.manifest.name, t.runtime]), [['express@bun', 'local']]);
+    assert.deepEqual(
+      chosen.targets.map((t) => [t.impl.manifest.name, t.runtime]),
+      [['express@bun', 'local']],
+    );
   } finally {
     if (saved === undefined) delete process.env['FAIRBENCH_RUNTIME'];
     else process.env['FAIRBENCH_RUNTIME'] = saved;

@@ -7,7 +7,11 @@ import type { ValidateFunction } from 'ajv';
 import { parse } from 'yaml';
 
 /** The manifest `fileName` in `dir`, validated; undefined when the folder has none. */
-export async function readFolderManifest<T extends { readonly name: string }>(dir: string, fileName: string, validate: ValidateFunction<T>): Promise<T | undefined> {
+export async function readFolderManifest<T extends { readonly name: string }>(
+  dir: string,
+  fileName: string,
+  validate: ValidateFunction<T>,
+): Promise<T | undefined> {
   const file = join(dir, fileName);
   let text: string;
   try {

@@ -57,7 +57,9 @@ export function startProcess(opts: StartOptions): ManagedProcess {
   installSignalHandlers();
   fs.mkdirSync(path.dirname(opts.logFile), { recursive: true });
   const [userCommand, userArgs, userEnv] = withUser(opts.command, opts.args, opts.user);
-  const [command, args] = opts.host ? onHost(opts.host, userCommand, userArgs, { ...(opts.ownEnv ? { env: opts.ownEnv } : {}), ...(opts.cwd ? { cwd: opts.cwd } : {}) }) : [userCommand, userArgs];
+  const [command, args] = opts.host
+    ? onHost(opts.host, userCommand, userArgs, { ...(opts.ownEnv ? { env: opts.ownEnv } : {}), ...(opts.cwd ? { cwd: opts.cwd } : {}) })
+    : [userCommand, userArgs];
   const log = fs.openSync(opts.logFile, 'a');
   let child;
   try {
@@ -343,14 +345,14 @@ function installExitSafetyNet(): void {
  */
 function withUser(command: string, args: string[], user: string | undefined): [string, string[], NodeJS.ProcessEnv] {
   if (!user) return [command, args, {}];
-  const entry = fs.readFileSync('/etc/passwd', 'utf8').split('\n').find((l) => l.startsWith(`${user}:`))?.split(':');
+  const entry = fs
+    .readFileSync('/etc/passwd', 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith(`${user}:`))
+    ?.split(':');
   if (entry?.[3] === undefined) throw new Error(`OS user '${user}' not found`);
   const [, , , gid, , home] = entry;
-  return [
-    'setpriv',
-    [`--reuid=${user}`, `--regid=${gid}`, '--init-groups', '--', command, ...args],
-    { HOME: home ?? '/', USER: user, LOGNAME: user },
-  ];
+  return ['setpriv', [`--reuid=${user}`, `--regid=${gid}`, '--init-groups', '--', command, ...args], { HOME: home ?? '/', USER: user, LOGNAME: user }];
 }
 
 async function tailFile(file: string, lines = 40): Promise<string> {

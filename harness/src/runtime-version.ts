@@ -21,7 +21,10 @@ export const VERSION_COMMAND: Record<RuntimeName, readonly [string, ...string[]]
  * on the newest Microsoft.AspNetCore.App (the list is in ascending order), without its path.
  */
 export function versionLine(runtime: RuntimeName, output: string): string {
-  const lines = output.trim().split('\n').map((line) => line.trim());
+  const lines = output
+    .trim()
+    .split('\n')
+    .map((line) => line.trim());
   if (runtime === 'dotnet') {
     const aspnet = lines.filter((line) => line.startsWith('Microsoft.AspNetCore.App ')).at(-1);
     if (aspnet !== undefined) return aspnet.replace(/ \[.*\]$/, '');

@@ -27,7 +27,21 @@ test('discovery: the folder is the API; an unknown name is a one-line usage erro
 
 test('conformance runs the throwaway API: flows with SQL db: steps and bad input pass on a correct implementation', async () => {
   const api = await conformanceApi('toy');
-  const impl = { manifest: { name: 'toy', language: 'JavaScript', framework: { name: 'node:http', version: 'none' }, runtime: { name: 'node' as const, version: '>=24' }, apis: ['toy'], toolchain: ['node'], start: 'node server.js', dockerfile: 'Dockerfile', tuning: 'fixture' }, dir: `${FIXTURES}impl/toy`, variant: { name: 'node', isDefault: true, folder: 'toy', path: [] } };
+  const impl = {
+    manifest: {
+      name: 'toy',
+      language: 'JavaScript',
+      framework: { name: 'node:http', version: 'none' },
+      runtime: { name: 'node' as const, version: '>=24' },
+      apis: ['toy'],
+      toolchain: ['node'],
+      start: 'node server.js',
+      dockerfile: 'Dockerfile',
+      tuning: 'fixture',
+    },
+    dir: `${FIXTURES}impl/toy`,
+    variant: { name: 'node', isDefault: true, folder: 'toy', path: [] },
+  };
   const databases = await startDatabases(api.manifest.databases, { default: 'local' });
   const verdict = await runTarget({ impl, api }, databases, await loadSpecValidators(), await suiteFingerprints(), { onCase: () => {} });
   assert.equal(verdict.status, 'passed', JSON.stringify(verdict.cases?.filter((c) => !c.passed)));
@@ -41,8 +55,14 @@ test('the benchmark plans the throwaway API from its scenario file: each point w
   const api = await benchApi('toy');
   assert.ok(api.script.endsWith('/apis/toy/bench/k6.js'));
   const plan = await api.module.plan({}, api.scenarioFile);
-  assert.deepEqual(plan.cases.map((c) => c.id), ['rest/closed/c1', 'database/closed/c1', 'rest/closed/c4', 'database/closed/c4']);
-  assert.deepEqual((await api.module.plan({ cases: 'rest/*/c4' }, api.scenarioFile)).cases.map((c) => c.id), ['rest/closed/c4', 'database/closed/c4']);
+  assert.deepEqual(
+    plan.cases.map((c) => c.id),
+    ['rest/closed/c1', 'database/closed/c1', 'rest/closed/c4', 'database/closed/c4'],
+  );
+  assert.deepEqual(
+    (await api.module.plan({ cases: 'rest/*/c4' }, api.scenarioFile)).cases.map((c) => c.id),
+    ['rest/closed/c4', 'database/closed/c4'],
+  );
 });
 
 test("every real API's conformance module prepares exactly the suites its manifest lists", async () => {

@@ -46,7 +46,10 @@ test('FerretDB finds a document by _id through its index, in a time independent 
       const plan = (explained['queryPlanner'] as { Plan?: unknown } | undefined)?.Plan;
       assert.ok(Array.isArray(plan) && plan.length > 0, `a SQLite plan in ${JSON.stringify(explained)}`);
       t.diagnostic(`plan: ${plan.join(' | ')}`);
-      assert.ok(plan.some((step) => /\bSEARCH\b.*\bUSING INDEX\b.*__id_\b/.test(String(step))), `SEARCH … USING INDEX …_id_, not: ${plan.join(' | ')}`);
+      assert.ok(
+        plan.some((step) => /\bSEARCH\b.*\bUSING INDEX\b.*__id_\b/.test(String(step))),
+        `SEARCH … USING INDEX …_id_, not: ${plan.join(' | ')}`,
+      );
       assert.ok(!plan.some((step) => /\bSCAN\b/.test(String(step))), `no SCAN step: ${plan.join(' | ')}`);
     });
 

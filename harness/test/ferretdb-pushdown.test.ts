@@ -67,8 +67,14 @@ test('FerretDB pushes a filter on one field down to SQLite and still answers as 
       assert.equal((await collection.updateMany({ f: 'x' }, { $set: { u: 1 } })).modifiedCount, 2);
       assert.equal((await collection.deleteMany({ f: oid })).deletedCount, 2);
       const left = await collection.find({}, { sort: { _id: 1 } }).toArray();
-      assert.deepEqual(left.map((d) => d._id), ALL.filter((id) => id !== 7 && id !== 8));
-      assert.deepEqual(left.filter((d) => d['u'] === 1).map((d) => d._id), [1, 2]);
+      assert.deepEqual(
+        left.map((d) => d._id),
+        ALL.filter((id) => id !== 7 && id !== 8),
+      );
+      assert.deepEqual(
+        left.filter((d) => d['u'] === 1).map((d) => d._id),
+        [1, 2],
+      );
     });
   } finally {
     await client.close();

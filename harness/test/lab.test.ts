@@ -55,7 +55,7 @@ describe('the network lab', { skip: unavailable }, () => {
     assert.deepEqual(await leftovers(lab.id), []);
   });
 
-  test("a lab whose harness is gone is removed by the next harness; a kept one is not", async () => {
+  test('a lab whose harness is gone is removed by the next harness; a kept one is not', async () => {
     const stale = await createLab([{ name: 'a' }], { keep: true });
     const kept = await createLab([{ name: 'b' }], { keep: true });
     try {
@@ -66,7 +66,10 @@ describe('the network lab', { skip: unavailable }, () => {
       const removed = await removeStaleLabs();
       assert.ok(removed.some((n) => n.includes(stale.id)) && !removed.some((n) => n.includes(kept.id)), removed.join(', '));
       assert.deepEqual(await leftovers(stale.id), []);
-      assert.ok((await labLeftovers()).some((n) => n.includes(kept.id)), 'the kept lab stays');
+      assert.ok(
+        (await labLeftovers()).some((n) => n.includes(kept.id)),
+        'the kept lab stays',
+      );
     } finally {
       await kept.remove();
       await stale.remove();

@@ -208,9 +208,7 @@ describe('cleanup', () => {
 
   test('runCleanup called twice runs each cleanup once', async () => {
     const marker = path.join(scratch, 'cleanup-twice');
-    const run = runScript(
-      script(marker, `await Promise.all([runCleanup(), runCleanup()]); await runCleanup(); console.log(server.alive());`),
-    );
+    const run = runScript(script(marker, `await Promise.all([runCleanup(), runCleanup()]); await runCleanup(); console.log(server.alive());`));
     assert.equal(await run.firstLine, 'false');
     assert.equal(await run.exit, 0, run.stderr());
     assert.equal(fs.readFileSync(marker, 'utf8'), 'second;first;');

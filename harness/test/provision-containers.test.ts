@@ -51,7 +51,9 @@ async function checkLifecycle(t: TestContext, kind: DatabaseKind, expectedEngine
   const stopping = performance.now();
   await server.stop();
   const stopMs = performance.now() - stopping;
-  t.diagnostic(`${server.engine.name} ${server.engine.version} in ${server.container.image}: ready in ${startMs.toFixed(0)} ms, stopped in ${stopMs.toFixed(0)} ms`);
+  t.diagnostic(
+    `${server.engine.name} ${server.engine.version} in ${server.container.image}: ready in ${startMs.toFixed(0)} ms, stopped in ${stopMs.toFixed(0)} ms`,
+  );
 
   assert.equal(await portAccepts(port), false, 'the port is closed');
   assert.equal(containerExists(server.container.id), false, 'the container is removed');

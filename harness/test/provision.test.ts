@@ -111,7 +111,10 @@ describe('chooseProvider', () => {
     assert.equal(chooseProvider({ quiet: true }).name, 'containers');
     assert.equal(chooseProvider({ quiet: true, default: 'local' }).name, 'containers', 'the variable beats the default');
     process.env.FAIRBENCH_RUNTIME = 'docker';
-    assert.throws(() => chooseProvider(), (e: Error) => e instanceof UsageError && /RUNTIME \(FAIRBENCH_RUNTIME\) must be one of local, containers, got 'docker'/.test(e.message));
+    assert.throws(
+      () => chooseProvider(),
+      (e: Error) => e instanceof UsageError && /RUNTIME \(FAIRBENCH_RUNTIME\) must be one of local, containers, got 'docker'/.test(e.message),
+    );
     delete process.env.FAIRBENCH_RUNTIME;
     assert.equal(chooseProvider({ quiet: true, default: 'local' }).name, 'local');
     assert.equal(chooseProvider({ quiet: true }).name, autoRuntime());

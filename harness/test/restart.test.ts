@@ -42,7 +42,10 @@ test('FerretDB: a restart keeps the port and the documents', async () => {
     await server.restart();
     assert.notEqual(server.process.pid, before);
     client = await new MongoClient(server.url, { directConnection: true, serverSelectionTimeoutMS: 5_000 }).connect();
-    const doc = await client.db().collection('t').findOne({}, { projection: { _id: 0 } });
+    const doc = await client
+      .db()
+      .collection('t')
+      .findOne({}, { projection: { _id: 0 } });
     await client.close();
     assert.deepEqual(doc, { n: 42 });
   } finally {

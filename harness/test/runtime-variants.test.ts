@@ -55,7 +55,10 @@ test('a variant runs by its own label, runtime, start, toolchain and PATH direct
   assert.deepEqual(resolved, { name: 'jdk21', isDefault: false, folder: 'fx', path: ['/repo/.cache/jdk21/bin'], containersUnsupported: 'no JDK 21 image' });
   assert.deepEqual(resolveVariant(fixture, 'bun', '/repo').manifest.toolchain, ['bun']);
   assert.equal(variantPath(resolved, '/usr/bin:/bin'), '/repo/.cache/jdk21/bin:/usr/bin:/bin');
-  assert.throws(() => resolveVariant(fixture, 'graalvm', '/repo'), (e: unknown) => e instanceof UnknownVariantError && /no runtime variant 'graalvm' \(variants: jdk17, jdk21, bun\)/.test(String(e)));
+  assert.throws(
+    () => resolveVariant(fixture, 'graalvm', '/repo'),
+    (e: unknown) => e instanceof UnknownVariantError && /no runtime variant 'graalvm' \(variants: jdk17, jdk21, bun\)/.test(String(e)),
+  );
 });
 
 test('the schema requires a variant to say how the containers runtime treats it', () => {
@@ -81,7 +84,10 @@ test('the repository’s variants load: express@bun on Bun, spring@jdk21 on the 
 
 test('IMPL accepts declared variants and names them when it does not', async () => {
   await checkImplNames(['express@bun', 'express', 'spring@jdk21', 'spring@jdk17']);
-  await assert.rejects(checkImplNames(['express@deno']), (e: unknown) => e instanceof UsageError && /IMPL must be one of express@node, express@bun, got 'express@deno'/.test(String(e)));
+  await assert.rejects(
+    checkImplNames(['express@deno']),
+    (e: unknown) => e instanceof UsageError && /IMPL must be one of express@node, express@bun, got 'express@deno'/.test(String(e)),
+  );
   await assert.rejects(checkImplNames(['nope@bun']), (e: unknown) => e instanceof UsageError && /got 'nope@bun'/.test(String(e)));
 });
 

@@ -41,7 +41,11 @@ before(async () => {
   bundle = join(dir, 'bundle');
   // A .cache as set-up leaves it: versioned binaries behind symlinks, a superseded build, the Maven repository, kept wheels.
   await mkdir(join(cache, 'bin'), { recursive: true });
-  for (const [file, link] of [['ferretdb-v1.24.0-abc', 'ferretdb'], ['go-tpc-v1.0.12', 'go-tpc'], ['mongo-native-0123', 'mongo-native']] as const) {
+  for (const [file, link] of [
+    ['ferretdb-v1.24.0-abc', 'ferretdb'],
+    ['go-tpc-v1.0.12', 'go-tpc'],
+    ['mongo-native-0123', 'mongo-native'],
+  ] as const) {
     await writeFile(join(cache, 'bin', file), `#!/bin/sh\necho ${file}\n`, { mode: 0o755 });
     await symlink(file, join(cache, 'bin', link));
   }
@@ -62,7 +66,10 @@ after(async () => {
 
 test('make bundle packs the current binaries, the Maven repository and the wheels, each listed in SHA256SUMS', async () => {
   assert.deepEqual((await readdir(bundle)).sort(), ['README.md', 'SHA256SUMS', 'bin.tar.zst', 'm2.tar.zst', 'wheels']);
-  const sums = (await readFile(join(bundle, 'SHA256SUMS'), 'utf8')).trim().split('\n').map((l) => l.split(/\s+\*?/)[1]);
+  const sums = (await readFile(join(bundle, 'SHA256SUMS'), 'utf8'))
+    .trim()
+    .split('\n')
+    .map((l) => l.split(/\s+\*?/)[1]);
   assert.deepEqual(sums, ['bin.tar.zst', 'm2.tar.zst', 'wheels/fake-1.0-py3-none-any.whl']);
   const readme = await readFile(join(bundle, 'README.md'), 'utf8');
   for (const member of ['bin/ferretdb-v1.24.0-abc', 'bin/k6', 'bin/mongo-native-0123', 'stamps/spring-m2']) assert.match(readme, new RegExp(member));
@@ -94,7 +101,10 @@ function assertRefused(outcome: { code: number; stderr: string }, pattern: RegEx
 test('a corrupt file is refused, whichever member is asked for', async () => {
   const broken = await copyOfBundle('corrupt');
   await appendFile(join(broken, 'wheels', 'fake-1.0-py3-none-any.whl'), 'tampered');
-  assertRefused(await tools('take', broken, join(dir, 'x1'), 'bin/k6'), /wheels\/fake-1\.0-py3-none-any\.whl does not match SHA256SUMS \(corrupt or changed\): refused/);
+  assertRefused(
+    await tools('take', broken, join(dir, 'x1'), 'bin/k6'),
+    /wheels\/fake-1\.0-py3-none-any\.whl does not match SHA256SUMS \(corrupt or changed\): refused/,
+  );
 });
 
 test('a file SHA256SUMS does not list is refused', async () => {
@@ -110,7 +120,10 @@ test('a listed file that is missing is reported', async () => {
 });
 
 test('a member the bundle lacks (an input changed since it was made) is named, with what is needed', async () => {
-  assertRefused(await tools('take', bundle, join(dir, 'x4'), 'bin/mongo-native-fffff'), /has no bin\/mongo-native-fffff: a new bundle is needed \(make bundle on a machine that reaches the Go module proxy\)/);
+  assertRefused(
+    await tools('take', bundle, join(dir, 'x4'), 'bin/mongo-native-fffff'),
+    /has no bin\/mongo-native-fffff: a new bundle is needed \(make bundle on a machine that reaches the Go module proxy\)/,
+  );
 });
 
 test('a folder without SHA256SUMS is not a bundle', async () => {

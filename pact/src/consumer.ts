@@ -94,27 +94,42 @@ export async function runConsumer(api: PactApi): Promise<ConsumerOutcome> {
   const problems: string[] = [];
   try {
     // The groups' mock servers run side by side (each on its own port).
-    await Promise.all(groups(api).map(async (group) => {
-      const pact = new PactV3({ consumer: consumerName(api.name), provider: providerName(api.name), dir: pactFilesDir, logLevel: 'error' });
-      for (const interaction of group.interactions) pact.addInteraction(interaction);
-      try {
-        await pact.executeTest(async (mock) => {
-          // A few at a time: each is mostly k6 starting, or its one-second minimum of waiting.
-          const checks = await inBatches(group.runs, PARALLEL_RUNS, (run) => runK6(api, run, mock.url, dir));
-          for (const check of checks) {
-            runs.push(check);
-            if (check.requests === 0) problems.push(`${check.run}: k6 sent no request`);
-            if (Object.keys(check.errors).length > 0) problems.push(`${check.run}: k6 rejected answers the pact describes (${Object.entries(check.errors).map(([s, n]) => `${n}× ${s}`).join(', ')})`);
-            if (check.skipped > 0) problems.push(`${check.run}: ${check.skipped} requests skipped after a failed step`);
-          }
-        });
-      } catch (error) {
-        // Pact's own findings: requests no interaction describes, interactions never used.
-        problems.push((error instanceof Error ? error.message : String(error)).trim());
-      }
-    }));
+    await Promise.all(
+      groups(api).map(async (group) => {
+        const pact = new PactV3({ consumer: consumerName(api.name), provider: providerName(api.name), dir: pactFilesDir, logLevel: 'error' });
+        for (const interaction of group.interactions) pact.addInteraction(interaction);
+        try {
+          await pact.executeTest(async (mock) => {
+            // A few at a time: each is mostly k6 starting, or its one-second minimum of waiting.
+            const checks = await inBatches(group.runs, PARALLEL_RUNS, (run) => runK6(api, run, mock.url, dir));
+            for (const check of checks) {
+              runs.push(check);
+              if (check.requests === 0) problems.push(`${check.run}: k6 sent no request`);
+              if (Object.keys(check.errors).length > 0)
+                problems.push(
+                  `${check.run}: k6 rejected answers the pact describes (${Object.entries(check.errors)
+                    .map(([s, n]) => `${n}× ${s}`)
+                    .join(', ')})`,
+                );
+              if (check.skipped > 0) problems.push(`${check.run}: ${check.skipped} requests skipped after a failed step`);
+            }
+          });
+        } catch (error) {
+          // Pact's own findings: requests no interaction describes, interactions never used.
+          problems.push((error instanceof Error ? error.message : String(error)).trim());
+        }
+      }),
+    );
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
-  return { api: api.name, passed: problems.length === 0, interactions: api.pact.interactions.length, runs, problems, file, ms: Math.round(performance.now() - started) };
+  return {
+    api: api.name,
+    passed: problems.length === 0,
+    interactions: api.pact.interactions.length,
+    runs,
+    problems,
+    file,
+    ms: Math.round(performance.now() - started),
+  };
 }

@@ -27,10 +27,17 @@ export function decidePact(verdict: PactVerdict | undefined, current: { implTree
   if (verdict === undefined) return { action: 'rerun', reason: 'no pact verdict recorded' };
   const stale = (['implTreeHash', 'contractHash'] as const).filter((k) => verdict[k] !== current[k]);
   const what = { implTreeHash: 'the implementation', contractHash: 'the contract (pact module, k6 script or runner)' };
-  if (stale.length > 0) return { action: 'rerun', reason: `the pact verdict is stale: ${stale.map((k) => what[k]).join(', ')} changed since ${verdict.recordedAt}` };
+  if (stale.length > 0)
+    return { action: 'rerun', reason: `the pact verdict is stale: ${stale.map((k) => what[k]).join(', ')} changed since ${verdict.recordedAt}` };
   if (verdict.status === 'passed') return { action: 'reuse', verdict };
-  const detail = verdict.status === 'failed' ? `${verdict.failed} of ${verdict.total} interactions failed: ${verdict.failing.join('; ')}` : (verdict.reason ?? '').split('\n')[0];
-  return { action: 'refuse', reason: `${verdict.implementation} × ${verdict.api} does not honour the benchmark client's contract (${verdict.status}: ${detail}); fix it and run make pact IMPL=${verdict.implementation} API=${verdict.api}` };
+  const detail =
+    verdict.status === 'failed'
+      ? `${verdict.failed} of ${verdict.total} interactions failed: ${verdict.failing.join('; ')}`
+      : (verdict.reason ?? '').split('\n')[0];
+  return {
+    action: 'refuse',
+    reason: `${verdict.implementation} × ${verdict.api} does not honour the benchmark client's contract (${verdict.status}: ${detail}); fix it and run make pact IMPL=${verdict.implementation} API=${verdict.api}`,
+  };
 }
 
 export class PactGateRefusal extends Error {}
@@ -51,6 +58,8 @@ export async function passPactGate(impl: Implementation, apiName: string): Promi
   }
   if (decision.action === 'refuse') throw new PactGateRefusal(`gate: refusing to benchmark: ${decision.reason}`);
   const v = decision.verdict;
-  console.log(`gate: ${name} × ${apiName} honours the k6 script's pact (${v.passed}/${v.total} interactions, ${reused ? `verdict of ${v.recordedAt} reused` : 'just now'})`);
+  console.log(
+    `gate: ${name} × ${apiName} honours the k6 script's pact (${v.passed}/${v.total} interactions, ${reused ? `verdict of ${v.recordedAt} reused` : 'just now'})`,
+  );
   return { status: 'passed', implTreeHash: v.implTreeHash, contractHash: v.contractHash, passed: v.passed, total: v.total, reused, recordedAt: v.recordedAt };
 }

@@ -59,7 +59,10 @@ export async function runPactMutants(options: { conformance: boolean; apis?: rea
   const failed = consumers.filter((c) => !c.passed).map((c) => c.api);
   if (failed.length > 0) throw new Error(`the consumer tests of ${failed.join(', ')} fail: no pact to verify the mutants against`);
   // Local unless FAIRBENCH_RUNTIME says otherwise: each mutant would otherwise be an image build.
-  const databases = await startDatabases(used.flatMap((a) => a.manifest.databases), { default: 'local' });
+  const databases = await startDatabases(
+    used.flatMap((a) => a.manifest.databases),
+    { default: 'local' },
+  );
   const spec = options.conformance ? await loadSpecValidators() : undefined;
   const fingerprints = options.conformance ? await suiteFingerprints() : undefined;
   const outcomes: PactMutantOutcome[] = [];
@@ -77,14 +80,27 @@ export async function runPactMutants(options: { conformance: boolean; apis?: rea
           if (shuttingDown()) throw new Error('interrupted');
           const missed = mutant.killedBy.filter((d) => !verdict.failing.includes(d));
           const killed = verdict.status === 'failed' && missed.length === 0;
-          console.log(`  ${killed ? 'killed' : 'SURVIVED'}: ${verdict.failed} of ${verdict.total} interactions failed (${verdict.failing.join('; ') || verdict.reason || 'none'})${missed.length ? `; expected failures that passed: ${missed.join('; ')}` : ''}`);
+          console.log(
+            `  ${killed ? 'killed' : 'SURVIVED'}: ${verdict.failed} of ${verdict.total} interactions failed (${verdict.failing.join('; ') || verdict.reason || 'none'})${missed.length ? `; expected failures that passed: ${missed.join('; ')}` : ''}`,
+          );
           let conformance: 'catches' | 'misses' | undefined;
           if (spec && fingerprints) {
             const cv = await runTarget({ impl: copy, api: target }, databases, spec, fingerprints, { onCase: () => {} });
             conformance = cv.status === 'passed' ? 'misses' : 'catches';
-            console.log(`  conformance ${conformance} it (${cv.failed} of ${cv.total} cases failed${cv.failing.length ? `: ${cv.failing.slice(0, 4).join(', ')}` : ''}); the file says ${mutant.conformance}`);
+            console.log(
+              `  conformance ${conformance} it (${cv.failed} of ${cv.total} cases failed${cv.failing.length ? `: ${cv.failing.slice(0, 4).join(', ')}` : ''}); the file says ${mutant.conformance}`,
+            );
           }
-          outcomes.push({ file: relative(repoRoot, file), mutant: mutant.id, killed, failing: verdict.failing, missed, verifyMs: verdict.verifyMs ?? 0, claimed: mutant.conformance, ...(conformance ? { conformance } : {}) });
+          outcomes.push({
+            file: relative(repoRoot, file),
+            mutant: mutant.id,
+            killed,
+            failing: verdict.failing,
+            missed,
+            verifyMs: verdict.verifyMs ?? 0,
+            claimed: mutant.conformance,
+            ...(conformance ? { conformance } : {}),
+          });
         } finally {
           await rm(copy.dir, { recursive: true, force: true });
         }

@@ -23,7 +23,9 @@ export async function runConsumers(apis: readonly PactApi[]): Promise<ConsumerOu
   for (const api of apis) {
     printBanner(`consumer: ${api.name} (bench/k6.js against Pact's mock server)`);
     const o = await runConsumer(api);
-    console.log(`  ${o.passed ? 'passed' : 'FAILED'}: ${o.interactions} interactions, ${o.runs.length} k6 runs, ${o.runs.reduce((n, r) => n + r.requests, 0)} requests in ${o.ms} ms → ${o.file}`);
+    console.log(
+      `  ${o.passed ? 'passed' : 'FAILED'}: ${o.interactions} interactions, ${o.runs.length} k6 runs, ${o.runs.reduce((n, r) => n + r.requests, 0)} requests in ${o.ms} ms → ${o.file}`,
+    );
     for (const p of o.problems) console.log(`  ${p.split('\n').slice(0, 12).join('\n  ')}`);
     // Which contract the pact file was written from: ensurePacts reuses it while that holds.
     if (o.passed) await writeFile(`${o.file}.contract`, await contractHash(api));
@@ -37,7 +39,8 @@ export async function ensurePacts(apis: readonly PactApi[]): Promise<ConsumerOut
   const stale: PactApi[] = [];
   for (const api of apis) {
     const written = await readFile(`${pactFile(api.name)}.contract`, 'utf8').catch(() => null);
-    if (written !== null && written === (await contractHash(api))) console.log(`consumer: ${api.name}: the pact file of the current contract is reused (${pactFile(api.name)})`);
+    if (written !== null && written === (await contractHash(api)))
+      console.log(`consumer: ${api.name}: the pact file of the current contract is reused (${pactFile(api.name)})`);
     else stale.push(api);
   }
   return runConsumers(stale);
@@ -51,7 +54,22 @@ export async function runPact(selection: Selection): Promise<PactRun> {
   const ready = new Map(apis.filter((a) => consumers.find((c) => c.api === a.name)?.passed).map((a) => [a.name, a]));
   const { targets, skips } = await selectTargets({ ...selection, apis: [...ready.keys()] }, chooseRuntime().provider.name);
   for (const skip of skips.filter((s) => ready.has(s.api))) {
-    verdicts.push(await record({ schemaVersion: 1, implementation: skip.impl.manifest.name, api: skip.api, status: 'skipped', reason: skip.reason, implTreeHash: await implTreeHash(skip.impl.dir), contractHash: await contractHash(ready.get(skip.api)!), recordedAt: new Date().toISOString(), passed: 0, failed: 0, total: 0, failing: [] }));
+    verdicts.push(
+      await record({
+        schemaVersion: 1,
+        implementation: skip.impl.manifest.name,
+        api: skip.api,
+        status: 'skipped',
+        reason: skip.reason,
+        implTreeHash: await implTreeHash(skip.impl.dir),
+        contractHash: await contractHash(ready.get(skip.api)!),
+        recordedAt: new Date().toISOString(),
+        passed: 0,
+        failed: 0,
+        total: 0,
+        failing: [],
+      }),
+    );
   }
   if (targets.length === 0) return { consumers, verdicts };
   const databases = await startDatabases(targets.flatMap((t) => t.api.manifest.databases));

@@ -29,7 +29,8 @@ export async function startStateServer(handlers: Readonly<Record<string, StateHa
           let values: Record<string, unknown> = {};
           if (change.action !== 'teardown' && change.state) {
             const handler = handlers[change.state];
-            if (handler === undefined) throw new Error(`no provider state '${change.state}' in the API's pact module (known: ${Object.keys(handlers).join(', ')})`);
+            if (handler === undefined)
+              throw new Error(`no provider state '${change.state}' in the API's pact module (known: ${Object.keys(handlers).join(', ')})`);
             values = (await handler(ctx, change.params ?? {})) ?? {};
           }
           res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(values));

@@ -19,7 +19,14 @@ type Source = Pick<VerifierOptions, 'pactUrls' | 'pactBrokerUrl' | 'pactBrokerTo
 function source(api: PactApi): { label: string; options: Source } {
   const broker = process.env.PACT_BROKER_URL;
   if (broker) {
-    return { label: broker, options: { pactBrokerUrl: broker, consumerVersionSelectors: [{ latest: true }], ...(process.env.PACT_BROKER_TOKEN ? { pactBrokerToken: process.env.PACT_BROKER_TOKEN } : {}) } };
+    return {
+      label: broker,
+      options: {
+        pactBrokerUrl: broker,
+        consumerVersionSelectors: [{ latest: true }],
+        ...(process.env.PACT_BROKER_TOKEN ? { pactBrokerToken: process.env.PACT_BROKER_TOKEN } : {}),
+      },
+    };
   }
   return { label: 'local', options: { pactUrls: [pactFile(api.name)] } };
 }
@@ -56,7 +63,13 @@ async function verifyAll(api: PactApi, launched: LaunchedTarget, ctx: StateConte
   }
 }
 
-async function verifyEach(api: PactApi, launched: LaunchedTarget, statesUrl: string, all: readonly string[], isolate?: readonly string[]): Promise<InteractionResult[]> {
+async function verifyEach(
+  api: PactApi,
+  launched: LaunchedTarget,
+  statesUrl: string,
+  all: readonly string[],
+  isolate?: readonly string[],
+): Promise<InteractionResult[]> {
   try {
     await verify(api, launched, statesUrl);
     return all.map((description) => ({ description, passed: true }));
@@ -74,7 +87,12 @@ async function verifyEach(api: PactApi, launched: LaunchedTarget, statesUrl: str
       }
     }
     // The run failed, yet no interaction replayed alone did (another one, or the verifier itself): say so.
-    if (results.every((r) => r.passed)) results.push({ description: '(the verification run as a whole)', passed: false, problem: (whole instanceof Error ? whole.message : String(whole)).split('\n')[0]! });
+    if (results.every((r) => r.passed))
+      results.push({
+        description: '(the verification run as a whole)',
+        passed: false,
+        problem: (whole instanceof Error ? whole.message : String(whole)).split('\n')[0]!,
+      });
     return results;
   }
 }
@@ -83,7 +101,12 @@ async function verifyEach(api: PactApi, launched: LaunchedTarget, statesUrl: str
  * Verifies the pair; `isolate` (the mutation check) limits the one-by-one replay of a failing
  * run to the interactions it asks about, so the verdict then lists only those.
  */
-export async function verifyTarget(target: Target, api: PactApi, databases: ReadonlyMap<DatabaseKind, DatabaseServer>, isolate?: readonly string[]): Promise<PactVerdict> {
+export async function verifyTarget(
+  target: Target,
+  api: PactApi,
+  databases: ReadonlyMap<DatabaseKind, DatabaseServer>,
+  isolate?: readonly string[],
+): Promise<PactVerdict> {
   const started = performance.now();
   const common = {
     schemaVersion: 1 as const,
@@ -117,7 +140,17 @@ export async function verifyTarget(target: Target, api: PactApi, databases: Read
     };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    return { ...common, status: 'error', reason, durationMs: Math.round(performance.now() - started), recordedAt: new Date().toISOString(), passed: 0, failed: 0, total: 0, failing: [] };
+    return {
+      ...common,
+      status: 'error',
+      reason,
+      durationMs: Math.round(performance.now() - started),
+      recordedAt: new Date().toISOString(),
+      passed: 0,
+      failed: 0,
+      total: 0,
+      failing: [],
+    };
   } finally {
     await launched?.stop();
   }

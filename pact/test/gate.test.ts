@@ -11,8 +11,18 @@ const a = `sha256:${'a'.repeat(64)}`;
 const b = `sha256:${'b'.repeat(64)}`;
 const current = { implTreeHash: a, contractHash: a };
 const verdict = (fields: Partial<PactVerdict> = {}): PactVerdict => ({
-  schemaVersion: 1, implementation: 'impl-x', api: 'api-y', status: 'passed', implTreeHash: a, contractHash: a,
-  recordedAt: '2026-01-01T00:00:00.000Z', passed: 3, failed: 0, total: 3, failing: [], ...fields,
+  schemaVersion: 1,
+  implementation: 'impl-x',
+  api: 'api-y',
+  status: 'passed',
+  implTreeHash: a,
+  contractHash: a,
+  recordedAt: '2026-01-01T00:00:00.000Z',
+  passed: 3,
+  failed: 0,
+  total: 3,
+  failing: [],
+  ...fields,
 });
 
 test('a passing verdict for the current implementation and contract is reused', () => {
@@ -36,7 +46,7 @@ test('a failing or erroring verdict is refused, naming the interactions', () => 
   assert.equal(decidePact(verdict({ status: 'error', reason: 'build failed\nmore' }), current).action, 'refuse');
 });
 
-test('the matrix shows each API\'s contract verdicts as a column beside its conformance column', () => {
+test("the matrix shows each API's contract verdicts as a column beside its conformance column", () => {
   const cell = { implementation: 'impl-x', api: 'api-y', status: 'passed' as const, passed: 5, total: 5, recordedAt: '2026-01-01T00:00:00.000Z' };
   const matrix = buildMatrix([cell], [{ ...cell, status: 'failed', passed: 2, total: 3 }]);
   assert.deepEqual(Object.keys(matrix['impl-x']!).sort(), ['api-y', 'api-y · pact']);

@@ -37,7 +37,8 @@ const create = async (i: number) => {
   return id as ObjectId | null;
 };
 const read = (id: ObjectId) => recorder.timed('getDocument', async () => (await documents.findOne({ _id: id })) !== null);
-const replace = (id: ObjectId, i: number) => recorder.timed('replaceDocument', async () => (await documents.findOneAndReplace({ _id: id }, body(i + 1), { returnDocument: 'after' })) !== null);
+const replace = (id: ObjectId, i: number) =>
+  recorder.timed('replaceDocument', async () => (await documents.findOneAndReplace({ _id: id }, body(i + 1), { returnDocument: 'after' })) !== null);
 const remove = (id: ObjectId) => recorder.timed('deleteDocument', async () => (await documents.deleteOne({ _id: id })).deletedCount === 1);
 const life = async (i: number) => {
   const id = await create(i);

@@ -39,8 +39,16 @@ const documentsBench: BenchModule<DocumentsCase, DocumentsDataset> = {
           // The driver tier's eight bodies (baseline.ts), inserted and replaced in turn.
           const bodies = Array.from({ length: 8 }, (_, i) => ({ kind: c.kind, payload: payload(c.kind as Parameters<typeof payload>[0], s.seed * 1000 + i) }));
           const native: MongoNativeConfig = {
-            url: mongoUrl, pool: opts.poolSize, collection: COLLECTION, mode: c.model, warmupSeconds: s.warmupSeconds,
-            flow: ['createDocument', 'getDocument', 'replaceDocument', 'deleteDocument'], requests: c.requests, concurrency: c.concurrency, durationSeconds: s.durationSeconds, bodies,
+            url: mongoUrl,
+            pool: opts.poolSize,
+            collection: COLLECTION,
+            mode: c.model,
+            warmupSeconds: s.warmupSeconds,
+            flow: ['createDocument', 'getDocument', 'replaceDocument', 'deleteDocument'],
+            requests: c.requests,
+            concurrency: c.concurrency,
+            durationSeconds: s.durationSeconds,
+            bodies,
           };
           return startBaselineClient(MONGO_NATIVE_CLIENT, native, c.id, opts);
         }

@@ -51,7 +51,14 @@ const scenarios =
   MODEL === 'sequential'
     ? {
         // One iteration of one VU sends all 4 × COUNT requests; bounded by maxDuration.
-        measure: { executor: 'per-vu-iterations', exec: 'sequential', vus: 1, iterations: 1, startTime: `${WARMUP}s`, maxDuration: `${Math.max(60, COUNT * 4)}s` },
+        measure: {
+          executor: 'per-vu-iterations',
+          exec: 'sequential',
+          vus: 1,
+          iterations: 1,
+          startTime: `${WARMUP}s`,
+          maxDuration: `${Math.max(60, COUNT * 4)}s`,
+        },
       }
     : { measure: { executor: 'constant-vus', exec: 'loop', vus: VUS, duration: `${WARMUP + DURATION}s`, gracefulStop: '10s' } };
 if (MODEL === 'sequential' && WARMUP > 0) scenarios.warmup = { executor: 'constant-vus', exec: 'loop', vus: 1, duration: `${WARMUP}s`, gracefulStop: '0s' };
@@ -106,9 +113,13 @@ function remove(doc, phase) {
 export function sequential() {
   const docs = [];
   for (let i = 0; i < COUNT; i++) docs.push(create(i, 'measure'));
-  for (const doc of docs) if (doc === null) skipped('getDocument', 'measure'); else read(doc, 'measure');
+  for (const doc of docs)
+    if (doc === null) skipped('getDocument', 'measure');
+    else read(doc, 'measure');
   docs.forEach((doc, i) => (doc === null ? skipped('replaceDocument', 'measure') : replace(doc, i, 'measure')));
-  for (const doc of docs) if (doc === null) skipped('deleteDocument', 'measure'); else remove(doc, 'measure');
+  for (const doc of docs)
+    if (doc === null) skipped('deleteDocument', 'measure');
+    else remove(doc, 'measure');
 }
 
 /** One document's life: create → read → replace → delete. */

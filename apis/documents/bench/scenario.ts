@@ -47,13 +47,27 @@ export function defaultDocumentModels(scenario: DocumentsScenario): ('sequential
 }
 
 /** Every case for the given models, in run order: per model and point, each shape's REST case then its database-alone case. */
-export function expandDocuments(scenario: DocumentsScenario, models: readonly ('sequential' | 'closed')[], opts: { quick: boolean } = { quick: false }): DocumentsCase[] {
+export function expandDocuments(
+  scenario: DocumentsScenario,
+  models: readonly ('sequential' | 'closed')[],
+  opts: { quick: boolean } = { quick: false },
+): DocumentsCase[] {
   const cases: DocumentsCase[] = [];
   const add = (model: 'sequential' | 'closed', label: string, requests: number, concurrency: number, parameters: Record<string, number>) => {
     for (const kind of scenario.kinds) {
       const point = `${model}/${label}-${kind}`;
       for (const protocol of [...scenario.protocols, 'database' as const])
-        cases.push({ id: `${protocol}/${point}`, protocol, model, point, kind, requests, concurrency, parameters: { ...parameters, kind }, requestTypes: scenario.operations });
+        cases.push({
+          id: `${protocol}/${point}`,
+          protocol,
+          model,
+          point,
+          kind,
+          requests,
+          concurrency,
+          parameters: { ...parameters, kind },
+          requestTypes: scenario.operations,
+        });
     }
   };
   for (const model of models) {
@@ -70,4 +84,3 @@ export function expandDocuments(scenario: DocumentsScenario, models: readonly ('
   }
   return cases;
 }
-

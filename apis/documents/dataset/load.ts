@@ -21,14 +21,17 @@ export async function loadDocuments(mongoUrl: string, data: DocumentsDataset): P
         // A first load finds no collection to drop (MongoDB: NamespaceNotFound, code 26).
         if ((error as { code?: number }).code !== 26) throw error;
       });
-      const created = await client.db().createCollection(COLLECTION).then(
-        () => true,
-        (error: unknown) => {
-          // NamespaceExists (48): a late write re-created it; drop it again.
-          if ((error as { code?: number }).code !== 48 || attempt >= LOAD_ATTEMPTS) throw error;
-          return false;
-        },
-      );
+      const created = await client
+        .db()
+        .createCollection(COLLECTION)
+        .then(
+          () => true,
+          (error: unknown) => {
+            // NamespaceExists (48): a late write re-created it; drop it again.
+            if ((error as { code?: number }).code !== 48 || attempt >= LOAD_ATTEMPTS) throw error;
+            return false;
+          },
+        );
       if (!created) continue;
       try {
         for (let i = 0; i < docs.length; i += 50) await collection.insertMany(docs.slice(i, i + 50), { ordered: true });
@@ -39,7 +42,8 @@ export async function loadDocuments(mongoUrl: string, data: DocumentsDataset): P
       }
       const count = await collection.countDocuments();
       if (count === docs.length) break;
-      if (attempt >= LOAD_ATTEMPTS) throw new Error(`documents: ${count} documents after loading ${docs.length}, ${LOAD_ATTEMPTS} times (something else writes to the collection)`);
+      if (attempt >= LOAD_ATTEMPTS)
+        throw new Error(`documents: ${count} documents after loading ${docs.length}, ${LOAD_ATTEMPTS} times (something else writes to the collection)`);
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
     return { rows: { documents: docs.length }, milliseconds: performance.now() - started };

@@ -58,7 +58,10 @@ const interactions: V3Interaction[] = KINDS.flatMap((kind: DocumentKind, i: numb
 });
 
 // The paper's sequential protocol with one document per kind (the closed model sends the same four requests).
-const runs: ConsumerRun[] = KINDS.map((kind: DocumentKind) => ({ name: `sequential ${kind}`, env: { KIND: kind, MODEL: 'sequential', COUNT: 1, WARMUP: 0, SEED } }));
+const runs: ConsumerRun[] = KINDS.map((kind: DocumentKind) => ({
+  name: `sequential ${kind}`,
+  env: { KIND: kind, MODEL: 'sequential', COUNT: 1, WARMUP: 0, SEED },
+}));
 
 const pactModule: PactModule = {
   interactions,
@@ -72,7 +75,10 @@ const pactModule: PactModule = {
       try {
         await client.connect();
         const doc = { kind, payload: documentBody(kind, SEED * 1000).payload };
-        await client.db().collection(COLLECTION).replaceOne({ _id: new ObjectId(id) }, doc, { upsert: true });
+        await client
+          .db()
+          .collection(COLLECTION)
+          .replaceOne({ _id: new ObjectId(id) }, doc, { upsert: true });
       } finally {
         await client.close();
       }

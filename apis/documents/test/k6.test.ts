@@ -36,7 +36,9 @@ async function withServer(f: (baseUrl: string, log: string[]) => Promise<void>):
       return;
     }
     const send = (status: number, data?: unknown, headers: Record<string, string> = {}) =>
-      res.writeHead(status, { 'content-type': 'application/json', 'server-timing': 'app;dur=0.500', ...headers }).end(data === undefined ? undefined : JSON.stringify(data));
+      res
+        .writeHead(status, { 'content-type': 'application/json', 'server-timing': 'app;dur=0.500', ...headers })
+        .end(data === undefined ? undefined : JSON.stringify(data));
     const id = /^\/documents\/([0-9a-f]{24})$/.exec(req.url ?? '')?.[1];
     log.push(req.method ?? '');
     if (req.method === 'POST' && req.url === '/documents') {
@@ -67,9 +69,13 @@ async function withServer(f: (baseUrl: string, log: string[]) => Promise<void>):
 
 const script = new URL('../bench/k6.js', import.meta.url).pathname;
 
-test('documents.js sequential: COUNT of each operation in the paper\'s order, the warm-up left out', { skip }, async () => {
+test("documents.js sequential: COUNT of each operation in the paper's order, the warm-up left out", { skip }, async () => {
   await withServer(async (BASE_URL, log) => {
-    const m = await startK6('documents-test', { BASE_URL, KIND: 'record', MODEL: 'sequential', COUNT: 7, WARMUP: 1, SEED: 1 }, { script, cores: null, workDir: dir, limitSeconds: 60 }).done;
+    const m = await startK6(
+      'documents-test',
+      { BASE_URL, KIND: 'record', MODEL: 'sequential', COUNT: 7, WARMUP: 1, SEED: 1 },
+      { script, cores: null, workDir: dir, limitSeconds: 60 },
+    ).done;
     const types = m.requestTypes ?? {};
     for (const t of ['createDocument', 'getDocument', 'replaceDocument', 'deleteDocument']) {
       assert.equal(types[t]?.requests, 7, t);
@@ -85,7 +91,11 @@ test('documents.js sequential: COUNT of each operation in the paper\'s order, th
 
 test('documents.js closed: clients looping create → read → replace → delete, counted in the window', { skip }, async () => {
   await withServer(async (BASE_URL) => {
-    const m = await startK6('documents-test', { BASE_URL, KIND: 'text', MODEL: 'closed', VUS: 4, WARMUP: 1, DURATION: 2, SEED: 1 }, { script, cores: null, workDir: dir, limitSeconds: 60 }).done;
+    const m = await startK6(
+      'documents-test',
+      { BASE_URL, KIND: 'text', MODEL: 'closed', VUS: 4, WARMUP: 1, DURATION: 2, SEED: 1 },
+      { script, cores: null, workDir: dir, limitSeconds: 60 },
+    ).done;
     const n = (t: string) => m.requestTypes?.[t]?.requests ?? 0;
     assert.ok(n('createDocument') > 20, `${n('createDocument')} creates`);
     // Each iteration sends the four in turn: at the window's edges at most 4 lives are cut.

@@ -66,7 +66,10 @@ test('the seeded collection: kinds round-robin, fixed distinct ObjectIds, valid 
   const validate = await specValidator('DocumentsDocument');
   const data = generateDocuments(CONFORMANCE_SCALE);
   assert.equal(data.documents.length, CONFORMANCE_SCALE.perKind * 4);
-  assert.deepEqual(data.documents.slice(0, 4).map((d) => d.kind), ['text', 'list', 'record', 'table']);
+  assert.deepEqual(
+    data.documents.slice(0, 4).map((d) => d.kind),
+    ['text', 'list', 'record', 'table'],
+  );
   assert.equal(new Set(data.documents.map((d) => d.id)).size, data.documents.length);
   for (const d of data.documents) assert.ok(validate(d), JSON.stringify(validate.errors?.slice(0, 3)));
   assert.deepEqual(generateDocuments(CONFORMANCE_SCALE), data);

@@ -4,7 +4,16 @@
 // `database` case) and through sysbench (native.ts + native.lua, the native tier).
 import { fileURLToPath } from 'node:url';
 import { databaseUrl } from '@fairbench/harness/api/dataset.ts';
-import { type BenchModule, type PlannedCase, type WrkLoad, startBaselineClient, type RunSettings, checkChoices, selectCases, withNativeTier } from '@fairbench/bench/plugin.ts';
+import {
+  type BenchModule,
+  type PlannedCase,
+  type WrkLoad,
+  startBaselineClient,
+  type RunSettings,
+  checkChoices,
+  selectCases,
+  withNativeTier,
+} from '@fairbench/bench/plugin.ts';
 import type { ForumDataset } from '../dataset/model.ts';
 import type { ForumBaselineConfig } from './baseline.ts';
 import type { ForumNativeConfig } from './native.ts';
@@ -30,7 +39,14 @@ const forumBench: BenchModule<ForumCase, ForumDataset> = {
     checkChoices('MODEL', selection.models, ['closed', 'open'], 'forum');
     checkChoices('PROTOCOL', selection.protocols, ['rest', 'graphql'], 'forum');
     const models = (selection.models as Model[] | undefined) ?? defaultModels(scenario);
-    const all = expandCases(scenario, models).map((c) => ({ id: c.id, protocol: c.protocol, model: c.model, point: c.point, parameters: caseParameters(c), forum: c }));
+    const all = expandCases(scenario, models).map((c) => ({
+      id: c.id,
+      protocol: c.protocol,
+      model: c.model,
+      point: c.point,
+      parameters: caseParameters(c),
+      forum: c,
+    }));
     return { cases: selectCases(withNativeTier(all), selection), models, text };
   },
   prepare(seeded, databases) {
@@ -107,10 +123,13 @@ export function forumK6Env(c: Case, settings: RunSettings, ids: IdRanges): Recor
 export function forumWrkLoad(c: Case, settings: RunSettings, ids: IdRanges): WrkLoad | undefined {
   if (c.protocol !== 'rest' || c.model !== 'closed') return undefined;
   const [path, range] =
-    c.rows === 1 && c.joins === 0 ? ['/comment/%d', ids.comment]
-    : c.rows === 1 ? ['/user/%d/comment', ids.user]
-    : c.joins === 0 ? [`/comments/${c.rows}`, 0]
-    : [`/user/%d/comments/${c.rows}`, ids.user];
+    c.rows === 1 && c.joins === 0
+      ? ['/comment/%d', ids.comment]
+      : c.rows === 1
+        ? ['/user/%d/comment', ids.user]
+        : c.joins === 0
+          ? [`/comments/${c.rows}`, 0]
+          : [`/user/%d/comments/${c.rows}`, ids.user];
   const script = range
     ? `math.randomseed(${settings.seed})\nrequest = function()\n  return wrk.format("GET", string.format("${path}", math.random(1, ${range})))\nend\n`
     : `request = function()\n  return wrk.format("GET", "${path}")\nend\n`;

@@ -48,12 +48,17 @@ const USER_FIELDS = 'user { user_id name email phone datemade datelastupdated }'
 const gqlBody = (query, variables) => {
   // {"query":…,"variables":{"id":<id>[,"limit":ROWS]}}: the same JSON JSON.stringify gives.
   const prefix = `{"query":${JSON.stringify(query)},"variables":{`;
-  return variables === 'id' ? (id) => `${prefix}"id":${id}}}` : variables === 'id+limit' ? (id) => `${prefix}"id":${id},"limit":${ROWS}}}` : () => `${prefix}"limit":${ROWS}}}`;
+  return variables === 'id'
+    ? (id) => `${prefix}"id":${id}}}`
+    : variables === 'id+limit'
+      ? (id) => `${prefix}"id":${id},"limit":${ROWS}}}`
+      : () => `${prefix}"limit":${ROWS}}}`;
 };
 const OPERATION = (() => {
   if (ROWS === 1 && JOINS === 0) {
     return {
-      name: 'commentById', id: 'comment',
+      name: 'commentById',
+      id: 'comment',
       rest: (id) => '/comment/' + id,
       graphql: gqlBody(`query Q($id: ID!) { commentById(id: $id) { ${COMMENT_FIELDS} } }`, 'id'),
     };
@@ -61,7 +66,8 @@ const OPERATION = (() => {
   if (ROWS === 1 && JOINS === 1) {
     const tail = '/comment';
     return {
-      name: 'commentByUserId', id: 'user',
+      name: 'commentByUserId',
+      id: 'user',
       rest: (id) => '/user/' + id + tail,
       graphql: gqlBody(`query Q($id: ID!) { commentByUserId(id: $id) { ${COMMENT_FIELDS} ${USER_FIELDS} } }`, 'id'),
     };
@@ -69,14 +75,16 @@ const OPERATION = (() => {
   if (JOINS === 0) {
     const path = `/comments/${ROWS}`;
     return {
-      name: 'commentsByLimit', id: null,
+      name: 'commentsByLimit',
+      id: null,
       rest: () => path,
       graphql: gqlBody(`query Q($limit: Int!) { commentsByLimit(limit: $limit) { ${COMMENT_FIELDS} } }`, 'limit'),
     };
   }
   const tail = `/comments/${ROWS}`;
   return {
-    name: 'commentsByUserId', id: 'user',
+    name: 'commentsByUserId',
+    id: 'user',
     rest: (id) => '/user/' + id + tail,
     graphql: gqlBody(`query Q($id: ID!, $limit: Int!) { commentsByUserId(id: $id, limit: $limit) { ${COMMENT_FIELDS} ${USER_FIELDS} } }`, 'id+limit'),
   };

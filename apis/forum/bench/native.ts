@@ -29,7 +29,15 @@ const SCRIPT = fileURLToPath(new URL('./native.lua', import.meta.url));
 /** sysbench's connection options, for its --config-file (kept off the command line, which every process can read). */
 export function connectionOptions(mysqlUrl: string): string {
   const url = new URL(mysqlUrl);
-  return [`mysql-host=${url.hostname}`, `mysql-port=${url.port || '3306'}`, `mysql-user=${decodeURIComponent(url.username)}`, `mysql-password=${decodeURIComponent(url.password)}`, `mysql-db=${url.pathname.slice(1)}`].join('\n') + '\n';
+  return (
+    [
+      `mysql-host=${url.hostname}`,
+      `mysql-port=${url.port || '3306'}`,
+      `mysql-user=${decodeURIComponent(url.username)}`,
+      `mysql-password=${decodeURIComponent(url.password)}`,
+      `mysql-db=${url.pathname.slice(1)}`,
+    ].join('\n') + '\n'
+  );
 }
 
 /** sysbench's command line for a case (exported for the test). */
@@ -37,12 +45,21 @@ export function sysbenchArgs(c: ForumNativeConfig, connectionFile: string, scrip
   return [
     script,
     `--config-file=${connectionFile}`,
-    `--sql=${c.sql}`, `--args=${c.args.join(',')}`, `--rows=${c.rows}`, `--comment-ids=${c.ids.comment}`, `--user-ids=${c.ids.user}`, `--seed=${c.seed}`,
-    `--threads=${c.threads}`, `--time=${c.warmupSeconds + c.durationSeconds}`,
+    `--sql=${c.sql}`,
+    `--args=${c.args.join(',')}`,
+    `--rows=${c.rows}`,
+    `--comment-ids=${c.ids.comment}`,
+    `--user-ids=${c.ids.user}`,
+    `--seed=${c.seed}`,
+    `--threads=${c.threads}`,
+    `--time=${c.warmupSeconds + c.durationSeconds}`,
     ...(c.warmupSeconds > 0 ? [`--report-checkpoints=${c.warmupSeconds}`] : []),
     // Open model: sysbench's own arrivals at the rate; it queues what its threads cannot start (nothing is dropped).
     ...(c.model === 'open' && c.rate ? [`--rate=${c.rate}`] : []),
-    '--histogram=on', '--rand-seed=1', '--db-ps-mode=auto', 'run',
+    '--histogram=on',
+    '--rand-seed=1',
+    '--db-ps-mode=auto',
+    'run',
   ];
 }
 
@@ -52,7 +69,8 @@ async function main(): Promise<void> {
   await writeFile(connectionFile, connectionOptions(config.mysqlUrl), { mode: 0o600 });
   const run = await runNative('sysbench', sysbenchArgs(config, connectionFile), /Threads started!/).finally(() => rm(connectionFile, { force: true }));
   const report = parseSysbench(run.output);
-  if (report.checkFailures > 0) throw new Error(`sysbench got ${report.checkFailures} answers without the case's ${config.rows} row(s): the script's SQL is not the case's`);
+  if (report.checkFailures > 0)
+    throw new Error(`sysbench got ${report.checkFailures} answers without the case's ${config.rows} row(s): the script's SQL is not the case's`);
   await writeFile(out, JSON.stringify(sysbenchOutput(report, run.startedAt + config.warmupSeconds * 1000)));
 }
 

@@ -94,7 +94,6 @@ function loadPoints(scenario: ScenarioFile, model: Model): { label: string; conc
   return open.rate.map((r) => ({ label: `rate${r}`, concurrency: open.maxVus, rate: r }));
 }
 
-
 /** The parameters recorded with a case in the result. */
 export function caseParameters(c: Case): Record<string, number | string> {
   return {

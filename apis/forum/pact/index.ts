@@ -37,15 +37,47 @@ interface Operation {
 const operations: Operation[] = ROWS.flatMap((rows): Operation[] =>
   rows === 1
     ? [
-        { name: 'commentById', rows, joins: 0, state: SEEDED, rest: '/comment/1', query: `query Q($id: ID!) { commentById(id: $id) { ${COMMENT_FIELDS} } }`, variables: { id: M.integer(1) }, body: comment },
-        { name: 'commentByUserId', rows, joins: 1, state: SEEDED, rest: '/user/1/comment', query: `query Q($id: ID!) { commentByUserId(id: $id) { ${COMMENT_FIELDS} ${USER_FIELDS} } }`, variables: { id: M.integer(1) }, body: joined },
+        {
+          name: 'commentById',
+          rows,
+          joins: 0,
+          state: SEEDED,
+          rest: '/comment/1',
+          query: `query Q($id: ID!) { commentById(id: $id) { ${COMMENT_FIELDS} } }`,
+          variables: { id: M.integer(1) },
+          body: comment,
+        },
+        {
+          name: 'commentByUserId',
+          rows,
+          joins: 1,
+          state: SEEDED,
+          rest: '/user/1/comment',
+          query: `query Q($id: ID!) { commentByUserId(id: $id) { ${COMMENT_FIELDS} ${USER_FIELDS} } }`,
+          variables: { id: M.integer(1) },
+          body: joined,
+        },
       ]
     : [
-        { name: 'commentsByLimit', rows, joins: 0, state: SEEDED, rest: `/comments/${rows}`, query: `query Q($limit: Int!) { commentsByLimit(limit: $limit) { ${COMMENT_FIELDS} } }`, variables: { limit: rows }, body: exactly(rows, comment) },
         {
-          name: 'commentsByUserId', rows, joins: 1, state: USER_1_HAS_100, rest: `/user/1/comments/${rows}`,
+          name: 'commentsByLimit',
+          rows,
+          joins: 0,
+          state: SEEDED,
+          rest: `/comments/${rows}`,
+          query: `query Q($limit: Int!) { commentsByLimit(limit: $limit) { ${COMMENT_FIELDS} } }`,
+          variables: { limit: rows },
+          body: exactly(rows, comment),
+        },
+        {
+          name: 'commentsByUserId',
+          rows,
+          joins: 1,
+          state: USER_1_HAS_100,
+          rest: `/user/1/comments/${rows}`,
           query: `query Q($id: ID!, $limit: Int!) { commentsByUserId(id: $id, limit: $limit) { ${COMMENT_FIELDS} ${USER_FIELDS} } }`,
-          variables: { id: M.integer(1), limit: rows }, body: exactly(rows, joined),
+          variables: { id: M.integer(1), limit: rows },
+          body: exactly(rows, joined),
         },
       ],
 );
@@ -89,15 +121,22 @@ const pactModule: PactModule = {
     // Read-only API: the seed loaded at launch is the state; checked, not assumed.
     [SEEDED]: (ctx) =>
       withDb(ctx, async (db) => {
-        const [[row]] = (await db.query('SELECT (SELECT COUNT(*) FROM comment) AS comments, (SELECT COUNT(*) FROM comment WHERE comment_id = 1) AS first, (SELECT COUNT(*) FROM user WHERE user_id = 1) AS user1')) as unknown as [[{ comments: number; first: number; user1: number }]];
-        if (row.comments < 100 || row.first !== 1 || row.user1 !== 1) throw new Error(`the forum seed lacks comment 1, user 1 or 100 comments: ${JSON.stringify(row)}`);
+        const [[row]] = (await db.query(
+          'SELECT (SELECT COUNT(*) FROM comment) AS comments, (SELECT COUNT(*) FROM comment WHERE comment_id = 1) AS first, (SELECT COUNT(*) FROM user WHERE user_id = 1) AS user1',
+        )) as unknown as [[{ comments: number; first: number; user1: number }]];
+        if (row.comments < 100 || row.first !== 1 || row.user1 !== 1)
+          throw new Error(`the forum seed lacks comment 1, user 1 or 100 comments: ${JSON.stringify(row)}`);
       }),
     // The seed draws each comment's user at random: give user 1 the comments it lacks.
     [USER_1_HAS_100]: (ctx) =>
       withDb(ctx, async (db) => {
         const [[{ n }]] = (await db.query('SELECT COUNT(*) AS n FROM comment WHERE user_id = 1')) as unknown as [[{ n: number }]];
         const [[{ thread }]] = (await db.query('SELECT MIN(thread_id) AS thread FROM thread')) as unknown as [[{ thread: number }]];
-        for (let i = n; i < 100; i++) await db.execute("INSERT INTO comment (thread_id, user_id, body, datemade, datelastupdated) VALUES (?, 1, 'pact state', '2020-01-01', '2020-01-01')", [thread]);
+        for (let i = n; i < 100; i++)
+          await db.execute(
+            "INSERT INTO comment (thread_id, user_id, body, datemade, datelastupdated) VALUES (?, 1, 'pact state', '2020-01-01', '2020-01-01')",
+            [thread],
+          );
       }),
   },
 };

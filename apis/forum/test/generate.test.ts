@@ -4,7 +4,7 @@ import { fingerprintForum } from '../dataset/fingerprint.ts';
 import { generateForum } from '../dataset/generate.ts';
 import { CONFORMANCE_SCALE, PAPER_SCALE } from '../dataset/model.ts';
 
-test('the paper scale has the paper\'s row counts and layout', () => {
+test("the paper scale has the paper's row counts and layout", () => {
   const data = generateForum(PAPER_SCALE);
   assert.equal(data.users.length, 1000);
   assert.equal(data.categories.length, 1000);

@@ -36,5 +36,7 @@ test('the paper scale loads identically into two servers (200,000 comments)', as
   const b = await loadForum(second.url, generateForum(PAPER_SCALE));
   assert.deepEqual(a.rows, { user: 1000, category: 1000, thread: 1000, comment: 200_000 });
   assert.deepEqual(await checksums(first.url), await checksums(second.url));
-  t.diagnostic(`generate ${Math.round(generateMs)} ms; load 200,000 comments (+3,000 other rows, schema, ANALYZE): ${Math.round(a.milliseconds)} ms and ${Math.round(b.milliseconds)} ms`);
+  t.diagnostic(
+    `generate ${Math.round(generateMs)} ms; load 200,000 comments (+3,000 other rows, schema, ANALYZE): ${Math.round(a.milliseconds)} ms and ${Math.round(b.milliseconds)} ms`,
+  );
 });

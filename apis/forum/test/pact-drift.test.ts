@@ -31,7 +31,11 @@ async function variant(interactions: readonly string[], edit?: (script: string) 
     script = join(dir, `k6-${Math.random().toString(36).slice(2)}.js`);
     await writeFile(script, edited);
   }
-  const pact = { ...forum.pact, runs: forum.pact.runs.filter((r) => r.name === RUN), interactions: forum.pact.interactions.filter((i) => interactions.includes(i.uponReceiving)) };
+  const pact = {
+    ...forum.pact,
+    runs: forum.pact.runs.filter((r) => r.name === RUN),
+    interactions: forum.pact.interactions.filter((i) => interactions.includes(i.uponReceiving)),
+  };
   // Its own pact file name, so that the test never overwrites make pact's.
   return { ...forum, name: `forum-drift-${Math.random().toString(36).slice(2)}`, script, pact };
 }
@@ -44,13 +48,19 @@ test('the script and its pact agree', async () => {
 });
 
 test('the script reading a field the pact does not promise fails the consumer test', async () => {
-  const outcome = await runConsumer(await variant([INTERACTION], (s) => s.replace("if (typeof body !== 'string') return false;", "if (typeof body !== 'string' || !body.includes('\"thread_id\":')) return false;")));
+  const outcome = await runConsumer(
+    await variant([INTERACTION], (s) =>
+      s.replace("if (typeof body !== 'string') return false;", "if (typeof body !== 'string' || !body.includes('\"thread_id\":')) return false;"),
+    ),
+  );
   assert.equal(outcome.passed, false);
   assert.match(outcome.problems.join('\n'), /k6 rejected answers the pact describes \(\d+× check\)/);
 });
 
 test('the script sending a request no interaction describes fails the consumer test', async () => {
-  const outcome = await runConsumer(await variant([INTERACTION], (s) => s.replace('rest: (id) => `/comment/${id}`,', 'rest: (id) => `/comment/${id}?fields=all`,')));
+  const outcome = await runConsumer(
+    await variant([INTERACTION], (s) => s.replace('rest: (id) => `/comment/${id}`,', 'rest: (id) => `/comment/${id}?fields=all`,')),
+  );
   assert.equal(outcome.passed, false);
   assert.match(outcome.problems.join('\n'), /fields=all|Unexpected|not expected|mismatch/i);
 });

@@ -9,10 +9,14 @@ const SCENARIO = new URL('../bench/scenario.yaml', import.meta.url).pathname;
 const { scenario } = await loadScenario(SCENARIO);
 const closed = expandCases(scenario, ['closed']);
 /** The runner's selection over the forum's cases (as the benchmark module plans them). */
-const filterCases = (cases: typeof closed, selection: Parameters<typeof selectCases>[1]) => selectCases(cases.map((c) => ({ ...c, parameters: {} })), selection);
+const filterCases = (cases: typeof closed, selection: Parameters<typeof selectCases>[1]) =>
+  selectCases(
+    cases.map((c) => ({ ...c, parameters: {} })),
+    selection,
+  );
 
 describe('forum scenario', () => {
-  test('the closed model is the default and expands to the paper\'s 18 cases per protocol plus their baselines', () => {
+  test("the closed model is the default and expands to the paper's 18 cases per protocol plus their baselines", () => {
     assert.deepEqual(defaultModels(scenario), ['closed']);
     assert.equal(closed.length, 18 * 3);
     for (const protocol of ['rest', 'graphql', 'database']) assert.equal(closed.filter((c) => c.protocol === protocol).length, 18);
@@ -21,7 +25,7 @@ describe('forum scenario', () => {
     assert.ok(closed.some((c) => c.id === 'database/closed/c500-r100-j1'));
   });
 
-  test('each (rows, joins) point asks the paper\'s operation', () => {
+  test("each (rows, joins) point asks the paper's operation", () => {
     const op = (rows: number, joins: number) => closed.find((c) => c.rows === rows && c.joins === joins)?.operation.name;
     assert.equal(op(1, 0), 'commentById');
     assert.equal(op(1, 1), 'commentByUserId');
@@ -45,10 +49,14 @@ describe('forum scenario', () => {
     assert.equal(regex.filter((c) => c.protocol === 'rest').length, 6);
     assert.equal(regex.filter((c) => c.protocol === 'database').length, 6, 'each REST point keeps its database-alone case');
     assert.equal(regex.length, 12);
-    assert.deepEqual(filterCases(closed, { cases: 'graphql/closed/c250-r50-j1' }).map((c) => c.id), ['graphql/closed/c250-r50-j1', 'database/closed/c250-r50-j1']);
-    assert.deepEqual(filterCases(closed, { cases: 'rest/closed/c100-r1-j0,graphql/*/c500-r1-j0' }).map((c) => c.id), [
-      'rest/closed/c100-r1-j0', 'database/closed/c100-r1-j0', 'graphql/closed/c500-r1-j0', 'database/closed/c500-r1-j0',
-    ]);
+    assert.deepEqual(
+      filterCases(closed, { cases: 'graphql/closed/c250-r50-j1' }).map((c) => c.id),
+      ['graphql/closed/c250-r50-j1', 'database/closed/c250-r50-j1'],
+    );
+    assert.deepEqual(
+      filterCases(closed, { cases: 'rest/closed/c100-r1-j0,graphql/*/c500-r1-j0' }).map((c) => c.id),
+      ['rest/closed/c100-r1-j0', 'database/closed/c100-r1-j0', 'graphql/closed/c500-r1-j0', 'database/closed/c500-r1-j0'],
+    );
     assert.deepEqual(filterCases(closed, { cases: 'database/*' }), [], 'baselines alone compare with nothing');
     assert.deepEqual(filterCases(closed, { models: ['open'] }), []);
   });

@@ -45,31 +45,38 @@ test('closed REST cases get a load with as many connections as VUs; GraphQL and 
   }
 });
 
-test('wrk runs each script: every path the one k6.js asks for, the ids within the range, several of them', { skip: existsSync('/usr/bin/wrk') ? false : 'wrk is not installed (make setup)' }, async () => {
-  const seen: string[] = [];
-  const server: Server = createServer((req, res) => {
-    seen.push(req.url ?? '');
-    res.end('[]');
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-  try {
-    for (const [point, [pattern, range]] of Object.entries(EXPECTED)) {
-      const c = closed.find((x) => x.protocol === 'rest' && x.concurrency === 100 && x.id.endsWith(point))!;
-      const load = forumWrkLoad(c, settings, ids)!;
-      const script = join(dir, `${point}.lua`);
-      await writeFile(script, load.script);
-      seen.length = 0;
-      const result = await runWrk(url, { connections: 2, seconds: 1, cores: null, workDir: dir, script });
-      assert.ok(result.requests > 10 && result.errors === 0, `${point}: ${result.requests} requests, ${result.errors} errors`);
-      assert.ok(seen.length >= 10 && seen.every((p) => pattern.test(p)), `${point}: ${seen.find((p) => !pattern.test(p))}`);
-      if (range) {
-        const drawn = new Set(seen.map((p) => Number(pattern.exec(p)![1])));
-        assert.ok([...drawn].every((id) => id >= 1 && id <= range), `${point}: ids ${[...drawn].join(',')}`);
-        assert.ok(drawn.size > 1, `${point}: drawn, not fixed`);
+test(
+  'wrk runs each script: every path the one k6.js asks for, the ids within the range, several of them',
+  { skip: existsSync('/usr/bin/wrk') ? false : 'wrk is not installed (make setup)' },
+  async () => {
+    const seen: string[] = [];
+    const server: Server = createServer((req, res) => {
+      seen.push(req.url ?? '');
+      res.end('[]');
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    try {
+      for (const [point, [pattern, range]] of Object.entries(EXPECTED)) {
+        const c = closed.find((x) => x.protocol === 'rest' && x.concurrency === 100 && x.id.endsWith(point))!;
+        const load = forumWrkLoad(c, settings, ids)!;
+        const script = join(dir, `${point}.lua`);
+        await writeFile(script, load.script);
+        seen.length = 0;
+        const result = await runWrk(url, { connections: 2, seconds: 1, cores: null, workDir: dir, script });
+        assert.ok(result.requests > 10 && result.errors === 0, `${point}: ${result.requests} requests, ${result.errors} errors`);
+        assert.ok(seen.length >= 10 && seen.every((p) => pattern.test(p)), `${point}: ${seen.find((p) => !pattern.test(p))}`);
+        if (range) {
+          const drawn = new Set(seen.map((p) => Number(pattern.exec(p)![1])));
+          assert.ok(
+            [...drawn].every((id) => id >= 1 && id <= range),
+            `${point}: ids ${[...drawn].join(',')}`,
+          );
+          assert.ok(drawn.size > 1, `${point}: drawn, not fixed`);
+        }
       }
+    } finally {
+      server.close();
     }
-  } finally {
-    server.close();
-  }
-});
+  },
+);

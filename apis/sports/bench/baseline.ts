@@ -50,7 +50,9 @@ async function step(op: Step, ctx: Ctx): Promise<boolean> {
     switch (op) {
       case 'signUp': {
         const hash = await part(report, 'bcrypt', () => bcrypt.hash(ctx.password, 10));
-        await part(report, 'database', () => q("INSERT INTO app_user (username, password_hash, name, surname, role) VALUES ($1, $2, 'Bench', 'User', 'user') RETURNING id", [ctx.username, hash]));
+        await part(report, 'database', () =>
+          q("INSERT INTO app_user (username, password_hash, name, surname, role) VALUES ($1, $2, 'Bench', 'User', 'user') RETURNING id", [ctx.username, hash]),
+        );
         return true;
       }
       case 'login': {
@@ -62,19 +64,28 @@ async function step(op: Step, ctx: Ctx): Promise<boolean> {
       }
       case 'listFacilities': {
         await caller(ctx);
-        const [items] = await Promise.all([q('SELECT id, name, city, address, owner_id FROM sports_facility ORDER BY id LIMIT 20 OFFSET $1', [(ctx.k % 5) * 20]), q('SELECT COUNT(*) FROM sports_facility', [])]);
+        const [items] = await Promise.all([
+          q('SELECT id, name, city, address, owner_id FROM sports_facility ORDER BY id LIMIT 20 OFFSET $1', [(ctx.k % 5) * 20]),
+          q('SELECT COUNT(*) FROM sports_facility', []),
+        ]);
         return items.rows.length > 0;
       }
       case 'listFields': {
         await caller(ctx);
-        const [items] = await Promise.all([q('SELECT id, facility_id, name, sport, price_per_hour FROM sports_field ORDER BY id LIMIT 20 OFFSET $1', [(ctx.k % 20) * 20]), q('SELECT COUNT(*) FROM sports_field', [])]);
+        const [items] = await Promise.all([
+          q('SELECT id, facility_id, name, sport, price_per_hour FROM sports_field ORDER BY id LIMIT 20 OFFSET $1', [(ctx.k % 20) * 20]),
+          q('SELECT COUNT(*) FROM sports_field', []),
+        ]);
         return items.rows.length > 0;
       }
       case 'createField': {
         await caller(ctx);
         const facility = ctx.owner!.facilities[ctx.k % ctx.owner!.facilities.length]!;
         await q('SELECT id, owner_id FROM sports_facility WHERE id = $1', [facility]);
-        await q("INSERT INTO sports_field (facility_id, name, sport, price_per_hour) VALUES ($1, $2, 'padel', 20) RETURNING id", [facility, `F${c.prefix}${ctx.tag}`]);
+        await q("INSERT INTO sports_field (facility_id, name, sport, price_per_hour) VALUES ($1, $2, 'padel', 20) RETURNING id", [
+          facility,
+          `F${c.prefix}${ctx.tag}`,
+        ]);
         return true;
       }
       case 'reserve': {
@@ -83,18 +94,30 @@ async function step(op: Step, ctx: Ctx): Promise<boolean> {
         const date = new Date(FIRST_DAY + (ctx.slot % DAYS) * 86400000).toISOString().slice(0, 10);
         const start = 6 + (Math.floor(ctx.slot / DAYS) % 16);
         await q('SELECT id FROM sports_field WHERE id = $1', [ctx.fieldId]);
-        const r = await q('INSERT INTO reservation (field_id, user_id, date, start_hour, end_hour) VALUES ($1, $2, $3, $4, $5) RETURNING id', [ctx.fieldId, ctx.userId, date, start, start + 1]);
+        const r = await q('INSERT INTO reservation (field_id, user_id, date, start_hour, end_hour) VALUES ($1, $2, $3, $4, $5) RETURNING id', [
+          ctx.fieldId,
+          ctx.userId,
+          date,
+          start,
+          start + 1,
+        ]);
         ctx.reservationId = r.rows[0].id;
         return true;
       }
       case 'accept': {
         await q('SELECT id, username, name, surname, role FROM app_user WHERE id = $1', [c.fieldOwners[ctx.fieldId! - 1]]);
-        await q('SELECT r.id, fa.owner_id FROM reservation r JOIN sports_field f ON f.id = r.field_id JOIN sports_facility fa ON fa.id = f.facility_id WHERE r.id = $1', [ctx.reservationId]);
+        await q(
+          'SELECT r.id, fa.owner_id FROM reservation r JOIN sports_field f ON f.id = r.field_id JOIN sports_facility fa ON fa.id = f.facility_id WHERE r.id = $1',
+          [ctx.reservationId],
+        );
         return (await q("UPDATE reservation SET status = 'accepted' WHERE id = $1 AND status = 'pending' RETURNING id", [ctx.reservationId])).rowCount === 1;
       }
       case 'rate': {
         await caller(ctx);
-        await q('SELECT r.id, r.user_id, r.status, fa.owner_id FROM reservation r JOIN sports_field f ON f.id = r.field_id JOIN sports_facility fa ON fa.id = f.facility_id WHERE r.id = $1', [ctx.reservationId]);
+        await q(
+          'SELECT r.id, r.user_id, r.status, fa.owner_id FROM reservation r JOIN sports_field f ON f.id = r.field_id JOIN sports_facility fa ON fa.id = f.facility_id WHERE r.id = $1',
+          [ctx.reservationId],
+        );
         await q("INSERT INTO rating (reservation_id, score, comment) VALUES ($1, $2, 'bench')", [ctx.reservationId, 1 + (ctx.k % 5)]);
         return true;
       }
@@ -146,7 +169,11 @@ for (;;) {
   for (const name of names) {
     for (let i = 0; i < want; i++) {
       const key = `${name}/${i}`;
-      if (!running.has(key)) running.set(key, user(name, i).finally(() => running.delete(key)));
+      if (!running.has(key))
+        running.set(
+          key,
+          user(name, i).finally(() => running.delete(key)),
+        );
     }
   }
   await sleep(100);

@@ -26,8 +26,16 @@ export function accounts(data: SportsDataset) {
   const t = data.tables;
   const owners = t.app_user
     .filter((u) => u.role === 'owner')
-    .map((u) => ({ id: u.id, username: u.username, password: data.passwords.get(u.id)!, facilities: t.sports_facility.filter((f) => f.owner_id === u.id).map((f) => f.id) }));
-  const users = t.app_user.filter((u) => u.role === 'user').slice(0, SEEDED_USERS).map((u) => ({ username: u.username, password: data.passwords.get(u.id)! }));
+    .map((u) => ({
+      id: u.id,
+      username: u.username,
+      password: data.passwords.get(u.id)!,
+      facilities: t.sports_facility.filter((f) => f.owner_id === u.id).map((f) => f.id),
+    }));
+  const users = t.app_user
+    .filter((u) => u.role === 'user')
+    .slice(0, SEEDED_USERS)
+    .map((u) => ({ username: u.username, password: data.passwords.get(u.id)! }));
   const fieldOwners = t.sports_field.map((f) => t.sports_facility[f.facility_id - 1]!.owner_id);
   return { owners, users, fieldOwners };
 }
@@ -52,7 +60,10 @@ const sportsBench: BenchModule<SportsCase, SportsDataset> = {
   async plan(selection, scenarioFile) {
     checkChoices('MODEL', selection.models, ['closed'], 'sports');
     const { scenario, text } = await loadSportsScenario(scenarioFile);
-    const cases = selectCases(withNativeTier(expandSports(scenario, { quick: selection.quick ?? false, scale: durationScale(process.env['DURATION_SCALE']) })), selection);
+    const cases = selectCases(
+      withNativeTier(expandSports(scenario, { quick: selection.quick ?? false, scale: durationScale(process.env['DURATION_SCALE']) })),
+      selection,
+    );
     return { cases, models: ['closed'], text };
   },
   prepare(seeded, databases) {
@@ -79,7 +90,17 @@ const sportsBench: BenchModule<SportsCase, SportsDataset> = {
           const native: SportsNativeConfig = { postgresUrl, warmupSeconds: s.warmupSeconds, groups: c.groups, stages: c.stages, ...shape };
           return startBaselineClient(NATIVE, native, c.id, opts);
         }
-        const config: SportsBaselineConfig = { postgresUrl, poolSize: opts.poolSize, warmupSeconds: s.warmupSeconds, groups: c.groups, stages: c.stages, owners, users, fieldOwners, prefix: runPrefix() };
+        const config: SportsBaselineConfig = {
+          postgresUrl,
+          poolSize: opts.poolSize,
+          warmupSeconds: s.warmupSeconds,
+          groups: c.groups,
+          stages: c.stages,
+          owners,
+          users,
+          fieldOwners,
+          prefix: runPrefix(),
+        };
         return startBaselineClient(BASELINE, config, c.id, opts);
       },
     };

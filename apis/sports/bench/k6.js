@@ -25,7 +25,21 @@
 // fails ends its iteration; the later steps are counted as skipped.
 import http from 'k6/http';
 import exec from 'k6/execution';
-import { bodyType, tag, env, fullCheck, record, recover, reported, skipped, SYSTEM_TAGS, trackFailedRate, TREND_STATS, windowStart, writeSummary } from '../../../bench/k6/measure.js';
+import {
+  bodyType,
+  tag,
+  env,
+  fullCheck,
+  record,
+  recover,
+  reported,
+  skipped,
+  SYSTEM_TAGS,
+  trackFailedRate,
+  TREND_STATS,
+  windowStart,
+  writeSummary,
+} from '../../../bench/k6/measure.js';
 import { stressThresholds, overTimeThresholds, windowTags } from '../../../bench/k6/windows.js';
 
 const S = 'sports.js';
@@ -53,15 +67,18 @@ const DAYS = 25000;
 
 const scenarios = {};
 for (const name of NAMES) {
-  scenarios[name] = ITERATIONS > 0 ? { executor: 'per-vu-iterations', exec: 'run', vus: 1, iterations: ITERATIONS, startTime: `${WARMUP}s`, maxDuration: '60s' } : {
-    executor: 'ramping-vus',
-    exec: 'run',
-    startVUs: 0,
-    stages: STAGES.map((s) => ({ duration: `${Math.round(s.seconds * 1000)}ms`, target: s.target })),
-    startTime: `${WARMUP}s`,
-    gracefulRampDown: '10s',
-    gracefulStop: '10s',
-  };
+  scenarios[name] =
+    ITERATIONS > 0
+      ? { executor: 'per-vu-iterations', exec: 'run', vus: 1, iterations: ITERATIONS, startTime: `${WARMUP}s`, maxDuration: '60s' }
+      : {
+          executor: 'ramping-vus',
+          exec: 'run',
+          startVUs: 0,
+          stages: STAGES.map((s) => ({ duration: `${Math.round(s.seconds * 1000)}ms`, target: s.target })),
+          startTime: `${WARMUP}s`,
+          gracefulRampDown: '10s',
+          gracefulStop: '10s',
+        };
 }
 const thresholds = { ...reported([...new Set(NAMES.flatMap((n) => GROUPS[n].steps))]), ...overTimeThresholds(Math.ceil((SECONDS * 1000) / OVER_TIME_MS) + 1) };
 if (STRESS) Object.assign(thresholds, stressThresholds(STRESS.failure, STRESS.maxSeconds + 10, WARMUP + SETUP_MARGIN_SECONDS));
@@ -96,7 +113,11 @@ export function setup() {
 export function teardown() {
   if (!STRESS) return;
   const probe = () => {
-    const res = http.post(`${BASE_URL}/sports/login`, JSON.stringify(USERS[0]), { headers: JSON_HEADERS, tags: { name: 'login', phase: 'recovery' }, timeout: `${STRESS.recovery.withinSeconds}s` });
+    const res = http.post(`${BASE_URL}/sports/login`, JSON.stringify(USERS[0]), {
+      headers: JSON_HEADERS,
+      tags: { name: 'login', phase: 'recovery' },
+      timeout: `${STRESS.recovery.withinSeconds}s`,
+    });
     return res.status === 200 && res.body.includes('"token":"');
   };
   recover(probe, STRESS.recovery.withinSeconds, STRESS.recovery.everyMs);
@@ -115,11 +136,17 @@ function step(op, ctx, data, phase) {
   const responseType = bodyType(op, op === 'login' || op === 'reserve' || fullCheck(phase));
   switch (op) {
     case 'signUp': {
-      const res = http.post(`${BASE_URL}/sports/users`, JSON.stringify({ username: ctx.username, password: ctx.password, name: 'Bench', surname: 'User' }), { headers: JSON_HEADERS, responseType });
+      const res = http.post(`${BASE_URL}/sports/users`, JSON.stringify({ username: ctx.username, password: ctx.password, name: 'Bench', surname: 'User' }), {
+        headers: JSON_HEADERS,
+        responseType,
+      });
       return record(res, op, phase, 201, (b) => b.includes(`"username":"${ctx.username}"`));
     }
     case 'login': {
-      const res = http.post(`${BASE_URL}/sports/login`, JSON.stringify({ username: ctx.username, password: ctx.password }), { headers: JSON_HEADERS, responseType });
+      const res = http.post(`${BASE_URL}/sports/login`, JSON.stringify({ username: ctx.username, password: ctx.password }), {
+        headers: JSON_HEADERS,
+        responseType,
+      });
       const ok = record(res, op, phase, 200, (b) => b.includes('"token":"'));
       if (ok) ctx.token = res.json('token');
       return ok;
@@ -134,25 +161,38 @@ function step(op, ctx, data, phase) {
     }
     case 'createField': {
       const facility = ctx.owner.facilities[ctx.k % ctx.owner.facilities.length];
-      const res = http.post(`${BASE_URL}/sports/sports-facilities/${facility}/sports-field`, JSON.stringify({ name: `F${RUN}${ctx.tag}`, sport: 'padel', pricePerHour: 20 }), { headers: bearer(ctx.token), responseType });
+      const res = http.post(
+        `${BASE_URL}/sports/sports-facilities/${facility}/sports-field`,
+        JSON.stringify({ name: `F${RUN}${ctx.tag}`, sport: 'padel', pricePerHour: 20 }),
+        { headers: bearer(ctx.token), responseType },
+      );
       return record(res, op, phase, 201, (b) => b.includes(`"facilityId":${facility}`));
     }
     case 'reserve': {
       ctx.fieldId = 1 + Math.floor(Math.random() * FIELD_OWNERS.length);
       const date = new Date(FIRST_DAY + (ctx.slot % DAYS) * 86400000).toISOString().slice(0, 10);
       const startHour = 6 + (Math.floor(ctx.slot / DAYS) % 16);
-      const res = http.post(`${BASE_URL}/sports/reservations`, JSON.stringify({ fieldId: ctx.fieldId, date, startHour, endHour: startHour + 1 }), { headers: bearer(ctx.token), responseType });
+      const res = http.post(`${BASE_URL}/sports/reservations`, JSON.stringify({ fieldId: ctx.fieldId, date, startHour, endHour: startHour + 1 }), {
+        headers: bearer(ctx.token),
+        responseType,
+      });
       const ok = record(res, op, phase, 201, (b) => b.includes('"status":"pending"'));
       if (ok) ctx.reservationId = res.json('id');
       return ok;
     }
     case 'accept': {
       const ownerToken = data.ownerTokens[FIELD_OWNERS[ctx.fieldId - 1]];
-      const res = http.put(`${BASE_URL}/sports/reservations/${ctx.reservationId}/status`, JSON.stringify({ status: 'accepted' }), { headers: bearer(ownerToken), responseType });
+      const res = http.put(`${BASE_URL}/sports/reservations/${ctx.reservationId}/status`, JSON.stringify({ status: 'accepted' }), {
+        headers: bearer(ownerToken),
+        responseType,
+      });
       return record(res, op, phase, 200, (b) => b.includes('"status":"accepted"'));
     }
     case 'rate': {
-      const res = http.post(`${BASE_URL}/sports/reservations/${ctx.reservationId}/rating`, JSON.stringify({ score: 1 + (ctx.k % 5), comment: 'bench' }), { headers: bearer(ctx.token), responseType });
+      const res = http.post(`${BASE_URL}/sports/reservations/${ctx.reservationId}/rating`, JSON.stringify({ score: 1 + (ctx.k % 5), comment: 'bench' }), {
+        headers: bearer(ctx.token),
+        responseType,
+      });
       return record(res, op, phase, 201, (b) => b.includes('"score":'));
     }
   }
@@ -188,5 +228,8 @@ export function warmup(data) {
 }
 
 export function handleSummary(data) {
-  return writeSummary(data, { overTimeSeconds: OVER_TIME_MS / 1000, ...(STRESS ? { stress: { failure: STRESS.failure, capSeconds: STRESS.maxSeconds, recoverySeconds: STRESS.recovery.withinSeconds } } : {}) });
+  return writeSummary(data, {
+    overTimeSeconds: OVER_TIME_MS / 1000,
+    ...(STRESS ? { stress: { failure: STRESS.failure, capSeconds: STRESS.maxSeconds, recoverySeconds: STRESS.recovery.withinSeconds } } : {}),
+  });
 }

@@ -32,13 +32,25 @@ const CALLER = 'SELECT id, username, name, surname, role FROM app_user WHERE id 
 
 /** The statements of one request of a flow (baseline.ts's, as pgbench commands). */
 const STEPS: Record<Step, (account: Group['account']) => string[]> = {
-  signUp: () => [`INSERT INTO app_user (username, password_hash, name, surname, role) VALUES ('p' || :slot::text, '${HASH}', 'Bench', 'User', 'user') RETURNING id;`],
+  signUp: () => [
+    `INSERT INTO app_user (username, password_hash, name, surname, role) VALUES ('p' || :slot::text, '${HASH}', 'Bench', 'User', 'user') RETURNING id;`,
+  ],
   login: (account) => [
     `SELECT id, role, password_hash FROM app_user WHERE username = ${account === 'owner' ? "'owner' || :o::text" : account === 'seeded' ? "'user' || :u::text" : "'p' || :slot::text"} \\gset l_`,
     '\\set uid :l_id',
   ],
-  listFacilities: () => ['\\set off 20 * (:k % 5)', CALLER, 'SELECT id, name, city, address, owner_id FROM sports_facility ORDER BY id LIMIT 20 OFFSET :off;', 'SELECT COUNT(*) FROM sports_facility;'],
-  listFields: () => ['\\set off 20 * (:k % 20)', CALLER, 'SELECT id, facility_id, name, sport, price_per_hour FROM sports_field ORDER BY id LIMIT 20 OFFSET :off;', 'SELECT COUNT(*) FROM sports_field;'],
+  listFacilities: () => [
+    '\\set off 20 * (:k % 5)',
+    CALLER,
+    'SELECT id, name, city, address, owner_id FROM sports_facility ORDER BY id LIMIT 20 OFFSET :off;',
+    'SELECT COUNT(*) FROM sports_facility;',
+  ],
+  listFields: () => [
+    '\\set off 20 * (:k % 20)',
+    CALLER,
+    'SELECT id, facility_id, name, sport, price_per_hour FROM sports_field ORDER BY id LIMIT 20 OFFSET :off;',
+    'SELECT COUNT(*) FROM sports_field;',
+  ],
   createField: () => [
     '\\set fac (:o - 1) * :fpo + 1 + :k % :fpo',
     CALLER,
@@ -112,8 +124,21 @@ function pgbenchArgs(c: SportsNativeConfig, scripts: readonly string[], run: num
   const fields = c.owners * c.facilitiesPerOwner * c.fieldsPerFacility;
   const vars = { run, k: 0, owners: c.owners, users: c.users, fields, fpo: c.facilitiesPerOwner, fpf: c.fieldsPerFacility };
   return [
-    '-h', url.hostname, '-p', url.port || '5432', '-U', decodeURIComponent(url.username),
-    '-n', '-M', 'extended', '-c', String(clients), '-j', '1', '-T', String(seconds),
+    '-h',
+    url.hostname,
+    '-p',
+    url.port || '5432',
+    '-U',
+    decodeURIComponent(url.username),
+    '-n',
+    '-M',
+    'extended',
+    '-c',
+    String(clients),
+    '-j',
+    '1',
+    '-T',
+    String(seconds),
     ...Object.entries(vars).flatMap(([k, v]) => ['-D', `${k}=${v}`]),
     ...scripts.flatMap((s) => ['-f', `${s}@1`]),
     ...(logPrefix ? ['-l', `--log-prefix=${logPrefix}`] : []),

@@ -72,7 +72,14 @@ export interface SportsCase extends PlannedCase {
 }
 
 // What a step needs done before it in its group: the request that yields its input.
-const NEEDS: Partial<Record<Step, Step>> = { accept: 'reserve', rate: 'accept', reserve: 'login', createField: 'login', listFacilities: 'login', listFields: 'login' };
+const NEEDS: Partial<Record<Step, Step>> = {
+  accept: 'reserve',
+  rate: 'accept',
+  reserve: 'login',
+  createField: 'login',
+  listFacilities: 'login',
+  listFields: 'login',
+};
 
 export async function loadSportsScenario(file: string): Promise<{ scenario: SportsScenario; text: string }> {
   const { data, text } = await loadYaml<SportsScenario>(file, schema);
@@ -166,7 +173,14 @@ function stressCase(scenario: SportsScenario, quick: boolean): SportsCase {
     protocol: 'rest',
     model: 'closed',
     point,
-    parameters: { groups, startUsers: groups * shape.startUsers, stepUsers: groups * shape.stepUsers, stepSeconds: shape.stepSeconds, capUsers: groups * shape.maxUsers, capSeconds: shape.maxSeconds },
+    parameters: {
+      groups,
+      startUsers: groups * shape.startUsers,
+      stepUsers: groups * shape.stepUsers,
+      stepSeconds: shape.stepSeconds,
+      capUsers: groups * shape.maxUsers,
+      capSeconds: shape.maxSeconds,
+    },
     requestTypes: [...new Set(Object.values(scenario.groups).flatMap((g) => g.steps))],
     groups: scenario.groups,
     stages,

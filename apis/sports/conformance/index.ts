@@ -53,9 +53,23 @@ export function flowVariables(data: SportsDataset) {
     fieldsDefault: page(allFields, 1, 20),
     fieldsPage2Size5: page(allFields, 2, 5),
     fieldsTennis: page(tennis, 1, 100),
-    reservationsOfUser1: page(reservationsOf(t, firstUser).map((r) => listItem(t, r)), 1, 20),
-    reservationsOfOwner1: page(reservationsOf(t, owner1).map((r) => listItem(t, r)), 1, 20),
-    pendingOfOwner1: page(reservationsOf(t, owner1).filter((r) => r.status === 'pending').map((r) => listItem(t, r)), 1, 100),
+    reservationsOfUser1: page(
+      reservationsOf(t, firstUser).map((r) => listItem(t, r)),
+      1,
+      20,
+    ),
+    reservationsOfOwner1: page(
+      reservationsOf(t, owner1).map((r) => listItem(t, r)),
+      1,
+      20,
+    ),
+    pendingOfOwner1: page(
+      reservationsOf(t, owner1)
+        .filter((r) => r.status === 'pending')
+        .map((r) => listItem(t, r)),
+      1,
+      100,
+    ),
     pending: around(pending),
     accepted: around(accepted),
     rated: { ...around(ratedOne), rating: ratingView(t.rating.find((r) => r.reservation_id === ratedOne.id)!) },
@@ -81,7 +95,13 @@ const sportsConformance: ConformanceModule<SportsDataset, 'flows'> = {
     // reads run outside the counted requests.
     await pool.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
     const statements = async () =>
-      Number((await pool.query("SELECT COALESCE(SUM(calls), 0) AS n FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database()) AND query NOT LIKE '%pg_stat_statements%'")).rows[0].n);
+      Number(
+        (
+          await pool.query(
+            "SELECT COALESCE(SUM(calls), 0) AS n FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database()) AND query NOT LIKE '%pg_stat_statements%'",
+          )
+        ).rows[0].n,
+      );
     return {
       store,
       fixtures: { flows: { records, variables: flowVariables(seeded.data), statements } },

@@ -5,7 +5,15 @@ import type { AppUser, Facility, Field, Rating, Reservation, Tables } from '../d
 export const publicUser = (u: AppUser) => ({ id: u.id, username: u.username, name: u.name, surname: u.surname, role: u.role });
 export const facilityView = (f: Facility) => ({ id: f.id, name: f.name, city: f.city, address: f.address, ownerId: f.owner_id });
 export const fieldView = (f: Field) => ({ id: f.id, facilityId: f.facility_id, name: f.name, sport: f.sport, pricePerHour: f.price_per_hour });
-export const reservationView = (r: Reservation) => ({ id: r.id, fieldId: r.field_id, userId: r.user_id, date: r.date, startHour: r.start_hour, endHour: r.end_hour, status: r.status });
+export const reservationView = (r: Reservation) => ({
+  id: r.id,
+  fieldId: r.field_id,
+  userId: r.user_id,
+  date: r.date,
+  startHour: r.start_hour,
+  endHour: r.end_hour,
+  status: r.status,
+});
 export const ratingView = (r: Rating) => ({ reservationId: r.reservation_id, score: r.score, comment: r.comment });
 
 export function facilityWithFields(t: Tables, f: Facility) {

@@ -3,7 +3,18 @@
 // overlap), and ratings of some accepted ones. One seed, the same rows every time.
 import { deterministicSalt, hashAll } from './passwords.ts';
 import { seededRandom, type Random } from './random.ts';
-import { SEED_YEAR, SPORTS, type AppUser, type Facility, type Field, type Rating, type Reservation, type SportsDataset, type SportsScale, type Status } from './model.ts';
+import {
+  SEED_YEAR,
+  SPORTS,
+  type AppUser,
+  type Facility,
+  type Field,
+  type Rating,
+  type Reservation,
+  type SportsDataset,
+  type SportsScale,
+  type Status,
+} from './model.ts';
 
 const FIRST = ['Ada', 'Luigi', 'Sergio', 'Maria', 'Giulia', 'Marco', 'Sofia', 'Paolo', 'Chiara', 'Luca', 'Elena', 'Franco', 'Anna', 'Dario', 'Irene'];
 const LAST = ['Rossi', 'Esposito', 'Romano', 'Colombo', 'Ricci', 'Greco', 'Bruno', 'Gallo', 'Conti', 'Costa', 'Marino', 'Fontana', 'Serra', 'Vitale'];
@@ -13,7 +24,11 @@ const CITY = ['Napoli', 'Salerno', 'Caserta', 'Avellino', 'Benevento', 'Pozzuoli
 const STREET = ['Via Toledo', 'Via Caracciolo', 'Corso Umberto I', 'Via Manzoni', 'Via Orazio', 'Viale Augusto'];
 const COMMENTS = ['Great court', 'Lights were dim', 'Friendly staff', 'Surface needs work', 'Would book again'];
 /** Of the seeded reservations: 60% accepted, 25% pending, 15% refused; half the accepted ones are rated. */
-const STATUS_WEIGHTS: readonly [Status, number][] = [['accepted', 0.6], ['pending', 0.25], ['refused', 0.15]];
+const STATUS_WEIGHTS: readonly [Status, number][] = [
+  ['accepted', 0.6],
+  ['pending', 0.25],
+  ['refused', 0.15],
+];
 
 function checkScale(s: SportsScale): void {
   for (const [name, value] of Object.entries(s)) {
@@ -55,10 +70,22 @@ export async function generateSports(scale: SportsScale): Promise<SportsDataset>
   for (let owner = 1; owner <= scale.owners; owner++) {
     for (let k = 0; k < scale.facilitiesPerOwner; k++) {
       const id = sports_facility.length + 1;
-      sports_facility.push({ id, owner_id: owner, name: `${random.pick(CLUB)} ${random.pick(KIND)} ${id}`, city: random.pick(CITY), address: `${random.pick(STREET)} ${random.int(1, 200)}` });
+      sports_facility.push({
+        id,
+        owner_id: owner,
+        name: `${random.pick(CLUB)} ${random.pick(KIND)} ${id}`,
+        city: random.pick(CITY),
+        address: `${random.pick(STREET)} ${random.int(1, 200)}`,
+      });
       for (let f = 1; f <= scale.fieldsPerFacility; f++) {
         const sport = random.pick(SPORTS);
-        sports_field.push({ id: sports_field.length + 1, facility_id: id, name: `${sport[0]!.toUpperCase()}${sport.slice(1)} ${f}`, sport, price_per_hour: random.int(10, 60) });
+        sports_field.push({
+          id: sports_field.length + 1,
+          facility_id: id,
+          name: `${sport[0]!.toUpperCase()}${sport.slice(1)} ${f}`,
+          sport,
+          price_per_hour: random.int(10, 60),
+        });
       }
     }
   }
@@ -73,9 +100,18 @@ export async function generateSports(scale: SportsScale): Promise<SportsDataset>
     const hours = random.int(1, 3);
     if (c.hour + hours > 23) Object.assign(c, { day: c.day + 1, hour: 6 });
     const s = status(random);
-    reservation.push({ id: r, field_id: fieldIndex + 1, user_id: scale.owners + random.int(1, scale.users), date: dayOfYear(c.day), start_hour: c.hour, end_hour: c.hour + hours, status: s });
+    reservation.push({
+      id: r,
+      field_id: fieldIndex + 1,
+      user_id: scale.owners + random.int(1, scale.users),
+      date: dayOfYear(c.day),
+      start_hour: c.hour,
+      end_hour: c.hour + hours,
+      status: s,
+    });
     c.hour += hours + random.int(0, 2);
-    if (s === 'accepted' && random.next() < 0.5) rating.push({ reservation_id: r, score: random.int(1, 5), comment: random.next() < 0.5 ? null : random.pick(COMMENTS) });
+    if (s === 'accepted' && random.next() < 0.5)
+      rating.push({ reservation_id: r, score: random.int(1, 5), comment: random.next() < 0.5 ? null : random.pick(COMMENTS) });
   }
   return {
     scale,

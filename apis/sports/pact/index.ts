@@ -30,7 +30,7 @@ const RESERVATION = 900001;
 
 const NO_ACCOUNT = 'no account has the username';
 const ACCOUNT_EXISTS = 'a user account exists';
-const OWNER_EXISTS = "the owner of facility 1 and its fields exists";
+const OWNER_EXISTS = 'the owner of facility 1 and its fields exists';
 const NO_FIELD = 'the facility has no field of that name';
 const FREE_SLOT = 'the slot of the field is free';
 const RESERVED = 'the user holds a reservation of the field';
@@ -50,7 +50,12 @@ const interactions: V3Interaction[] = [
   {
     states: [{ description: NO_ACCOUNT, parameters: { username: ACCOUNT.username } }],
     uponReceiving: 'signUp',
-    withRequest: { method: 'POST', path: '/sports/users', headers: json, body: { username: ACCOUNT.username, password: ACCOUNT.password, name: 'Bench', surname: 'User' } },
+    withRequest: {
+      method: 'POST',
+      path: '/sports/users',
+      headers: json,
+      body: { username: ACCOUNT.username, password: ACCOUNT.password, name: 'Bench', surname: 'User' },
+    },
     willRespondWith: { status: 201, headers: timing, body: { username: ACCOUNT.username } },
   },
   {
@@ -80,7 +85,12 @@ const interactions: V3Interaction[] = [
   {
     states: [ownerState, { description: NO_FIELD, parameters: { facilityId: OWNER.facilities[0]!, name: FIELD_NAME } }],
     uponReceiving: 'createField',
-    withRequest: { method: 'POST', path: `/sports/sports-facilities/${OWNER.facilities[0]!}/sports-field`, headers: { ...json, ...bearer('owner') }, body: { name: FIELD_NAME, sport: 'padel', pricePerHour: 20 } },
+    withRequest: {
+      method: 'POST',
+      path: `/sports/sports-facilities/${OWNER.facilities[0]!}/sports-field`,
+      headers: { ...json, ...bearer('owner') },
+      body: { name: FIELD_NAME, sport: 'padel', pricePerHour: 20 },
+    },
     willRespondWith: { status: 201, headers: timing, body: { facilityId: OWNER.facilities[0]! } },
   },
   {
@@ -98,7 +108,12 @@ const interactions: V3Interaction[] = [
   {
     states: [accountState, reserved('accepted')],
     uponReceiving: 'rate',
-    withRequest: { method: 'POST', path: `/sports/reservations/${RESERVATION}/rating`, headers: { ...json, ...bearer('user') }, body: { score: 1, comment: 'bench' } },
+    withRequest: {
+      method: 'POST',
+      path: `/sports/reservations/${RESERVATION}/rating`,
+      headers: { ...json, ...bearer('user') },
+      body: { score: 1, comment: 'bench' },
+    },
     willRespondWith: { status: 201, headers: timing, body: { score: M.integer(1) } },
   },
 ];
@@ -134,7 +149,12 @@ async function withDb<T>(ctx: StateContext, f: (db: pg.Client) => Promise<T>): P
 /** A token the implementation accepts: signed with its secret, as its own login would sign one. */
 function token(ctx: StateContext, id: number, role: 'user' | 'owner'): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({ role }).setSubject(String(id)).setIssuedAt(now).setExpirationTime(now + 600).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(new TextEncoder().encode(ctx.jwtSecret));
+  return new SignJWT({ role })
+    .setSubject(String(id))
+    .setIssuedAt(now)
+    .setExpirationTime(now + 600)
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .sign(new TextEncoder().encode(ctx.jwtSecret));
 }
 
 /** Removes a user's reservations (their ratings first), then the user. */
@@ -157,7 +177,8 @@ async function putAccount(db: pg.Client, p: Readonly<Record<string, unknown>>): 
 
 /** Frees the slot: reservations of the field overlapping it (and their ratings) are removed, and the reservation id is free. */
 async function freeSlot(db: pg.Client, p: Readonly<Record<string, unknown>>, id?: number): Promise<void> {
-  const overlapping = 'SELECT id FROM reservation WHERE (field_id = $1 AND date = $2::date AND int4range(start_hour, end_hour) && int4range($3, $4)) OR id = $5';
+  const overlapping =
+    'SELECT id FROM reservation WHERE (field_id = $1 AND date = $2::date AND int4range(start_hour, end_hour) && int4range($3, $4)) OR id = $5';
   const params = [Number(p.fieldId), String(p.date), Number(p.startHour), Number(p.endHour), id ?? 0];
   await db.query(`DELETE FROM rating WHERE reservation_id IN (${overlapping})`, params);
   await db.query(`DELETE FROM reservation WHERE id IN (${overlapping})`, params);
@@ -172,15 +193,22 @@ const pactModule: PactModule = {
     // The seed's owner, checked rather than assumed (it owns the field k6 reserves), with a known password.
     [OWNER_EXISTS]: (ctx, p) =>
       withDb(ctx, async (db) => {
-        const { rows } = await db.query("SELECT u.username FROM app_user u JOIN sports_facility fa ON fa.owner_id = u.id JOIN sports_field f ON f.facility_id = fa.id WHERE u.id = $1 AND u.role = 'owner' AND f.id = $2", [Number(p.id), Number(p.fieldId)]);
-        if (rows[0]?.username !== p.username) throw new Error(`the sports seed has no owner ${String(p.username)} (id ${String(p.id)}) of field ${String(p.fieldId)}`);
+        const { rows } = await db.query(
+          "SELECT u.username FROM app_user u JOIN sports_facility fa ON fa.owner_id = u.id JOIN sports_field f ON f.facility_id = fa.id WHERE u.id = $1 AND u.role = 'owner' AND f.id = $2",
+          [Number(p.id), Number(p.fieldId)],
+        );
+        if (rows[0]?.username !== p.username)
+          throw new Error(`the sports seed has no owner ${String(p.username)} (id ${String(p.id)}) of field ${String(p.fieldId)}`);
         await db.query('UPDATE app_user SET password_hash = $2 WHERE id = $1', [Number(p.id), await bcrypt.hash(String(p.password), 10)]);
         return { ownerToken: await token(ctx, Number(p.id), 'owner') };
       }),
     [NO_FIELD]: (ctx, p) =>
       withDb(ctx, async (db) => {
         const field = 'SELECT id FROM sports_field WHERE facility_id = $1 AND name = $2';
-        await db.query(`DELETE FROM rating WHERE reservation_id IN (SELECT id FROM reservation WHERE field_id IN (${field}))`, [Number(p.facilityId), String(p.name)]);
+        await db.query(`DELETE FROM rating WHERE reservation_id IN (SELECT id FROM reservation WHERE field_id IN (${field}))`, [
+          Number(p.facilityId),
+          String(p.name),
+        ]);
         await db.query(`DELETE FROM reservation WHERE field_id IN (${field})`, [Number(p.facilityId), String(p.name)]);
         await db.query('DELETE FROM sports_field WHERE facility_id = $1 AND name = $2', [Number(p.facilityId), String(p.name)]);
       }),
@@ -191,7 +219,13 @@ const pactModule: PactModule = {
         const userId = await putAccount(db, p);
         await freeSlot(db, p, Number(p.id));
         await db.query('INSERT INTO reservation (id, field_id, user_id, date, start_hour, end_hour, status) VALUES ($1, $2, $3, $4::date, $5, $6, $7)', [
-          Number(p.id), Number(p.fieldId), userId, String(p.date), Number(p.startHour), Number(p.endHour), String(p.status),
+          Number(p.id),
+          Number(p.fieldId),
+          userId,
+          String(p.date),
+          Number(p.startHour),
+          Number(p.endHour),
+          String(p.status),
         ]);
         return { userToken: await token(ctx, userId, 'user') };
       }),

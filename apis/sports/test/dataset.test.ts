@@ -29,7 +29,10 @@ test('the generator is deterministic, its accounts come first, and no two live s
   assert.equal(fingerprintSports(a), fingerprintSports(b));
   assert.notEqual(fingerprintSports(a), fingerprintSports(await generateSports({ ...CONFORMANCE_SCALE, seed: 2 })));
   const { app_user, sports_facility, sports_field, reservation, rating } = a.tables;
-  assert.deepEqual(app_user.map((u) => u.role), [...Array(3).fill('owner'), ...Array(6).fill('user')]);
+  assert.deepEqual(
+    app_user.map((u) => u.role),
+    [...Array(3).fill('owner'), ...Array(6).fill('user')],
+  );
   assert.equal(sports_facility.length, 6);
   assert.equal(sports_field.length, 18);
   assert.equal(reservation.length, 24);
@@ -48,12 +51,27 @@ test('loaded into PostgreSQL: every row, the booking rule and one rating per res
   try {
     for (const t of TABLES) assert.equal(Number((await db.query(`SELECT COUNT(*) AS n FROM ${t}`)).rows[0].n), data.tables[t].length, t);
     const taken = data.tables.reservation.find((r) => r.status === 'accepted')!;
-    const overlap = db.query('INSERT INTO reservation (field_id, user_id, date, start_hour, end_hour) VALUES ($1, $2, $3, $4, $5)', [taken.field_id, taken.user_id, taken.date, taken.start_hour, taken.start_hour + 1]);
+    const overlap = db.query('INSERT INTO reservation (field_id, user_id, date, start_hour, end_hour) VALUES ($1, $2, $3, $4, $5)', [
+      taken.field_id,
+      taken.user_id,
+      taken.date,
+      taken.start_hour,
+      taken.start_hour + 1,
+    ]);
     await assert.rejects(overlap, (err: { code?: string }) => err.code === '23P01');
     const rated = data.tables.rating[0]!;
-    await assert.rejects(db.query('INSERT INTO rating (reservation_id, score) VALUES ($1, 3)', [rated.reservation_id]), (err: { code?: string }) => err.code === '23505');
+    await assert.rejects(
+      db.query('INSERT INTO rating (reservation_id, score) VALUES ($1, 3)', [rated.reservation_id]),
+      (err: { code?: string }) => err.code === '23505',
+    );
     // Touching slots do not overlap; a new row takes the next id after the seeded ones.
-    const next = await db.query('INSERT INTO reservation (field_id, user_id, date, start_hour, end_hour) VALUES ($1, $2, $3, $4, $5) RETURNING id', [taken.field_id, taken.user_id, taken.date, taken.end_hour, Math.min(taken.end_hour + 1, 23)]);
+    const next = await db.query('INSERT INTO reservation (field_id, user_id, date, start_hour, end_hour) VALUES ($1, $2, $3, $4, $5) RETURNING id', [
+      taken.field_id,
+      taken.user_id,
+      taken.date,
+      taken.end_hour,
+      Math.min(taken.end_hour + 1, 23),
+    ]);
     // (the refused insert above used up one value of the sequence: ids need not be dense)
     assert.ok(next.rows[0].id > data.tables.reservation.length);
     const second = await loadSports(server.url, data);

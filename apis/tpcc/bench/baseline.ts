@@ -47,13 +47,30 @@ export function summaryLines(output: string): GoTpcLine[] {
   for (const m of output.matchAll(/^\[Summary\] (\w+)\s+- (.*)$/gm)) {
     const fields = Object.fromEntries(m[2]!.split(', ').map((kv) => kv.split(': ') as [string, string]));
     const n = (k: string) => Number(fields[k] ?? NaN);
-    lines.push({ op: m[1]!, count: n('Count'), avg: n('Avg(ms)'), p50: n('50th(ms)'), p90: n('90th(ms)'), p95: n('95th(ms)'), p99: n('99th(ms)'), max: n('Max(ms)') });
+    lines.push({
+      op: m[1]!,
+      count: n('Count'),
+      avg: n('Avg(ms)'),
+      p50: n('50th(ms)'),
+      p90: n('90th(ms)'),
+      p95: n('95th(ms)'),
+      p99: n('99th(ms)'),
+      max: n('Max(ms)'),
+    });
   }
   return lines;
 }
 
 // go-tpc reports no minimum: 0 stands for "not reported" (the README says so).
-const latency = (l: GoTpcLine): LatencyUs => ({ min: 0, mean: l.avg * 1000, median: l.p50 * 1000, p90: l.p90 * 1000, p95: l.p95 * 1000, p99: l.p99 * 1000, max: l.max * 1000 });
+const latency = (l: GoTpcLine): LatencyUs => ({
+  min: 0,
+  mean: l.avg * 1000,
+  median: l.p50 * 1000,
+  p90: l.p90 * 1000,
+  p95: l.p95 * 1000,
+  p99: l.p99 * 1000,
+  max: l.max * 1000,
+});
 
 /** The baseline kit's output from go-tpc's summary: per transaction, errors from its _ERR lines. */
 export function baselineOutput(lines: readonly GoTpcLine[], measureFrom: number, measureUntil: number): BaselineOutput {
@@ -81,18 +98,38 @@ export function baselineOutput(lines: readonly GoTpcLine[], measureFrom: number,
   // Overall: the mean weighted by count; percentiles are not mergeable, so the busiest type's stand in.
   const busiest = lines.filter((l) => !l.op.endsWith('_ERR')).sort((a, b) => b.count - a.count)[0];
   const succeeded = requests - Object.values(errors).reduce((a, b) => a + b, 0);
-  const overall: LatencyUs = busiest ? { ...latency(busiest), mean: succeeded > 0 ? (weighted / succeeded) * 1000 : 0, max: (worst?.max ?? 0) * 1000 } : latency({ op: '', count: 0, avg: 0, p50: 0, p90: 0, p95: 0, p99: 0, max: 0 });
+  const overall: LatencyUs = busiest
+    ? { ...latency(busiest), mean: succeeded > 0 ? (weighted / succeeded) * 1000 : 0, max: (worst?.max ?? 0) * 1000 }
+    : latency({ op: '', count: 0, avg: 0, p50: 0, p90: 0, p95: 0, p99: 0, max: 0 });
   return { measureFrom, measureUntil, requests, errors, latencyUs: overall, requestTypes };
 }
 
 function goTpcArgs(c: TpccBaselineConfig, length: { seconds: number } | { count: number }): string[] {
   const url = new URL(c.mysqlUrl);
   return [
-    'tpcc', 'run',
-    '-H', url.hostname, '-P', url.port || '3306', '-U', decodeURIComponent(url.username), '-p', decodeURIComponent(url.password), '-D', url.pathname.slice(1),
-    '--warehouses', String(c.warehouses), '-T', String(c.threads), '--weight', c.weights.join(','),
+    'tpcc',
+    'run',
+    '-H',
+    url.hostname,
+    '-P',
+    url.port || '3306',
+    '-U',
+    decodeURIComponent(url.username),
+    '-p',
+    decodeURIComponent(url.password),
+    '-D',
+    url.pathname.slice(1),
+    '--warehouses',
+    String(c.warehouses),
+    '-T',
+    String(c.threads),
+    '--weight',
+    c.weights.join(','),
     ...('seconds' in length ? ['--time', `${length.seconds}s`] : ['--count', String(length.count)]),
-    '--interval', '3600s', '--output', 'plain',
+    '--interval',
+    '3600s',
+    '--output',
+    'plain',
   ];
 }
 

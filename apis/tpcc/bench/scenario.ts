@@ -14,7 +14,11 @@ export type Model = 'closed' | 'sequential';
 export interface TpccScenario {
   readonly mix: Readonly<Record<Transaction, number>>;
   readonly models: {
-    readonly closed: { readonly default: boolean; readonly payment: { readonly concurrency: number[]; readonly requests: number[]; readonly quickRequests: number[] }; readonly mix: { readonly terminals: number[] } };
+    readonly closed: {
+      readonly default: boolean;
+      readonly payment: { readonly concurrency: number[]; readonly requests: number[]; readonly quickRequests: number[] };
+      readonly mix: { readonly terminals: number[] };
+    };
     readonly sequential: { readonly default: boolean; readonly transactions: Transaction[] };
   };
 }
@@ -43,7 +47,8 @@ export function defaultModels(s: TpccScenario): Model[] {
   return (['closed', 'sequential'] as const).filter((m) => s.models[m].default);
 }
 
-const only = (t: Transaction): Record<Transaction, number> => Object.fromEntries(TRANSACTIONS.map((x) => [x, x === t ? 100 : 0])) as Record<Transaction, number>;
+const only = (t: Transaction): Record<Transaction, number> =>
+  Object.fromEntries(TRANSACTIONS.map((x) => [x, x === t ? 100 : 0])) as Record<Transaction, number>;
 
 /** Each point's REST case, then its database-alone case (go-tpc), in the scenario's order. */
 export function expandCases(s: TpccScenario, models: readonly Model[], quick: boolean): TpccCase[] {
@@ -51,13 +56,24 @@ export function expandCases(s: TpccScenario, models: readonly Model[], quick: bo
   const point = (model: Model, name: string, weights: Record<Transaction, number>, vus: number, parameters: PlannedCase['parameters'], requests?: number) => {
     const requestTypes = TRANSACTIONS.filter((t) => weights[t] > 0);
     for (const protocol of ['rest', 'database']) {
-      cases.push({ id: `${protocol}/${model}/${name}`, protocol, model, point: `${model}/${name}`, parameters, weights, vus, requestTypes, ...(requests !== undefined ? { requests } : {}) });
+      cases.push({
+        id: `${protocol}/${model}/${name}`,
+        protocol,
+        model,
+        point: `${model}/${name}`,
+        parameters,
+        weights,
+        vus,
+        requestTypes,
+        ...(requests !== undefined ? { requests } : {}),
+      });
     }
   };
   if (models.includes('closed')) {
     const { payment, mix } = s.models.closed;
     for (const requests of quick ? payment.quickRequests : payment.requests) {
-      for (const c of payment.concurrency) point('closed', `payment-c${c}-n${requests}`, only('payment'), c, { workload: 'payment', concurrency: c, requests }, requests);
+      for (const c of payment.concurrency)
+        point('closed', `payment-c${c}-n${requests}`, only('payment'), c, { workload: 'payment', concurrency: c, requests }, requests);
     }
     for (const t of mix.terminals) point('closed', `mix-t${t}`, { ...s.mix }, t, { workload: 'mix', concurrency: t });
   }

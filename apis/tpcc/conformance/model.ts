@@ -4,7 +4,17 @@
 // the database under test. Rows keep the database's text forms (DECIMAL as '12.34',
 // DATETIME as 'YYYY-MM-DD HH:MM:SS'), so they compare with what SqlRecords reads.
 import { centsText, parseCents, parseRate, roundDiv } from '../dataset/money.ts';
-import { DISTRICTS_PER_WAREHOUSE, type Customer, type District, type Item, type Order, type OrderLine, type Stock, type TpccDataset, type Warehouse } from '../dataset/model.ts';
+import {
+  DISTRICTS_PER_WAREHOUSE,
+  type Customer,
+  type District,
+  type Item,
+  type Order,
+  type OrderLine,
+  type Stock,
+  type TpccDataset,
+  type Warehouse,
+} from '../dataset/model.ts';
 
 export interface OrderLineInput {
   readonly ol_i_id: number;
@@ -19,7 +29,13 @@ export interface NewOrderInput {
 }
 /** The customer by id or by last name (exactly one). */
 export type CustomerKey = { readonly c_id: number } | { readonly c_last: string };
-export type PaymentInput = { readonly w_id: number; readonly d_id: number; readonly c_w_id: number; readonly c_d_id: number; readonly h_amount: number } & CustomerKey;
+export type PaymentInput = {
+  readonly w_id: number;
+  readonly d_id: number;
+  readonly c_w_id: number;
+  readonly c_d_id: number;
+  readonly h_amount: number;
+} & CustomerKey;
 export type OrderStatusInput = { readonly w_id: number; readonly d_id: number } & CustomerKey;
 export interface DeliveryInput {
   readonly w_id: number;
@@ -142,7 +158,16 @@ export class TpccModel {
     const o_id = district.d_next_o_id;
     district.d_next_o_id += 1;
     const allLocal = input.items.every((l) => l.ol_supply_w_id === input.w_id);
-    this.orders.set(key(input.w_id, input.d_id, o_id), { o_id, o_d_id: input.d_id, o_w_id: input.w_id, o_c_id: input.c_id, o_entry_d: now, o_carrier_id: null, o_ol_cnt: input.items.length, o_all_local: allLocal ? 1 : 0 });
+    this.orders.set(key(input.w_id, input.d_id, o_id), {
+      o_id,
+      o_d_id: input.d_id,
+      o_w_id: input.w_id,
+      o_c_id: input.c_id,
+      o_entry_d: now,
+      o_carrier_id: null,
+      o_ol_cnt: input.items.length,
+      o_all_local: allLocal ? 1 : 0,
+    });
     this.newOrders.set(key(input.w_id, input.d_id), [...this.undelivered(input.w_id, input.d_id), o_id]);
     const rows: OrderLine[] = [];
     const lines = input.items.map((line, index) => {
@@ -153,7 +178,18 @@ export class TpccModel {
       stock.s_order_cnt += 1;
       if (line.ol_supply_w_id !== input.w_id) stock.s_remote_cnt += 1;
       const amount = line.ol_quantity * parseCents(item.i_price);
-      rows.push({ ol_o_id: o_id, ol_d_id: input.d_id, ol_w_id: input.w_id, ol_number: index + 1, ol_i_id: line.ol_i_id, ol_supply_w_id: line.ol_supply_w_id, ol_delivery_d: null, ol_quantity: line.ol_quantity, ol_amount: centsText(amount), ol_dist_info: String(stock[distColumn(input.d_id)]) });
+      rows.push({
+        ol_o_id: o_id,
+        ol_d_id: input.d_id,
+        ol_w_id: input.w_id,
+        ol_number: index + 1,
+        ol_i_id: line.ol_i_id,
+        ol_supply_w_id: line.ol_supply_w_id,
+        ol_delivery_d: null,
+        ol_quantity: line.ol_quantity,
+        ol_amount: centsText(amount),
+        ol_dist_info: String(stock[distColumn(input.d_id)]),
+      });
       return {
         ol_supply_w_id: line.ol_supply_w_id,
         ol_i_id: line.ol_i_id,
@@ -201,10 +237,24 @@ export class TpccModel {
     if (customer.c_credit === 'BC') {
       customer.c_data = `${customer.c_id} ${input.c_d_id} ${input.c_w_id} ${input.d_id} ${input.w_id} ${centsText(amount)}|${customer.c_data}`.slice(0, 500);
     }
-    this.history.push({ h_c_id: customer.c_id, h_c_d_id: input.c_d_id, h_c_w_id: input.c_w_id, h_d_id: input.d_id, h_w_id: input.w_id, h_amount: centsText(amount), h_data: `${warehouse.w_name}    ${district.d_name}` });
+    this.history.push({
+      h_c_id: customer.c_id,
+      h_c_d_id: input.c_d_id,
+      h_c_w_id: input.c_w_id,
+      h_d_id: input.d_id,
+      h_w_id: input.w_id,
+      h_amount: centsText(amount),
+      h_data: `${warehouse.w_name}    ${district.d_name}`,
+    });
     const address = (row: object, prefix: string) => {
       const r = row as Record<string, unknown>;
-      return { street_1: r[`${prefix}_street_1`], street_2: r[`${prefix}_street_2`], city: r[`${prefix}_city`], state: r[`${prefix}_state`], zip: r[`${prefix}_zip`] };
+      return {
+        street_1: r[`${prefix}_street_1`],
+        street_2: r[`${prefix}_street_2`],
+        city: r[`${prefix}_city`],
+        state: r[`${prefix}_state`],
+        zip: r[`${prefix}_zip`],
+      };
     };
     return {
       w_id: input.w_id,
@@ -241,7 +291,13 @@ export class TpccModel {
     return {
       w_id: input.w_id,
       d_id: input.d_id,
-      customer: { c_id: customer.c_id, c_first: customer.c_first, c_middle: customer.c_middle, c_last: customer.c_last, c_balance: money(parseCents(customer.c_balance)) },
+      customer: {
+        c_id: customer.c_id,
+        c_first: customer.c_first,
+        c_middle: customer.c_middle,
+        c_last: customer.c_last,
+        c_balance: money(parseCents(customer.c_balance)),
+      },
       order: {
         o_id: order.o_id,
         o_entry_d: order.o_entry_d,

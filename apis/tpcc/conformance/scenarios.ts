@@ -26,7 +26,11 @@ function orderStatus(data: TpccDataset) {
   const odd = pick(groups.values(), (g) => g.length >= 3 && g.length % 2 === 1, 'last name shared by an odd number (3+) of customers');
   const even = pick(groups.values(), (g) => g.length >= 2 && g.length % 2 === 0, 'last name shared by an even number of customers');
   const ask = (request: Parameters<TpccModel['orderStatus']>[0]) => ({ request, response: m.orderStatus(request) });
-  const unusedName = pick(Array.from({ length: 1000 }, (_, i) => lastName(999 - i)), (n) => m.byLastName(1, 1, n).length === 0, 'unused last name');
+  const unusedName = pick(
+    Array.from({ length: 1000 }, (_, i) => lastName(999 - i)),
+    (n) => m.byLastName(1, 1, n).length === 0,
+    'unused last name',
+  );
   if (delivered < 1) throw new Error('the conformance scale needs delivered orders');
   return {
     byId: ask({ w_id: 1, d_id: 1, c_id: undeliveredOwner }),
@@ -42,7 +46,12 @@ function orderStatus(data: TpccDataset) {
 function stockLevel(data: TpccDataset) {
   const m = new TpccModel(data);
   const ask = (w_id: number, d_id: number, threshold: number) => ({ request: { w_id, d_id, threshold }, response: m.stockLevel({ w_id, d_id, threshold }) });
-  return { w1d1: ask(1, 1, 15), w2d5: ask(2, 5, 20), w1d3: ask(1, 3, 10), unknownWarehouse: { request: { w_id: data.scale.warehouses + 1, d_id: 1, threshold: 12 } } };
+  return {
+    w1d1: ask(1, 1, 15),
+    w2d5: ask(2, 5, 20),
+    w1d3: ask(1, 3, 10),
+    unknownWarehouse: { request: { w_id: data.scale.warehouses + 1, d_id: 1, threshold: 12 } },
+  };
 }
 
 /** Items of warehouse w whose stock and data meet a test, the first few by id, never one already used. */
@@ -62,7 +71,14 @@ function newOrder(data: TpccDataset) {
   const seed = new TpccModel(data);
   const used = new Set<number>();
   const [wrap] = itemsWhere(seed, 1, 1, used, (i) => seed.stockOf(1, i).s_quantity < 20, 'low in stock (below 20)');
-  const [brand] = itemsWhere(seed, 1, 1, used, (i) => seed.items.get(i)!.i_data.includes('ORIGINAL') && seed.stockOf(1, i).s_data.includes('ORIGINAL') && seed.stockOf(1, i).s_quantity >= 13, 'brand-name (ORIGINAL in item and stock)');
+  const [brand] = itemsWhere(
+    seed,
+    1,
+    1,
+    used,
+    (i) => seed.items.get(i)!.i_data.includes('ORIGINAL') && seed.stockOf(1, i).s_data.includes('ORIGINAL') && seed.stockOf(1, i).s_quantity >= 13,
+    'brand-name (ORIGINAL in item and stock)',
+  );
   const [r1, r2, r3] = itemsWhere(seed, 1, 3, used, (i) => seed.stockOf(1, i).s_quantity >= 30, 'well stocked');
   const line = (ol_i_id: number, ol_quantity: number, ol_supply_w_id = 1): OrderLineInput => ({ ol_i_id, ol_supply_w_id, ol_quantity });
 
@@ -98,7 +114,11 @@ function newOrder(data: TpccDataset) {
     remote: {
       request: remote,
       response: remoteResponse,
-      rows: { order: { o_all_local: 0, o_ol_cnt: 5 }, remoteStock: row(mr.stockOf(2, r2!), 's_quantity', 's_ytd', 's_order_cnt', 's_remote_cnt'), localStock: row(mr.stockOf(1, r1!), 's_quantity', 's_ytd', 's_order_cnt', 's_remote_cnt') },
+      rows: {
+        order: { o_all_local: 0, o_ol_cnt: 5 },
+        remoteStock: row(mr.stockOf(2, r2!), 's_quantity', 's_ytd', 's_order_cnt', 's_remote_cnt'),
+        localStock: row(mr.stockOf(1, r1!), 's_quantity', 's_ytd', 's_order_cnt', 's_remote_cnt'),
+      },
     },
     // TPC-C's 1%: the last item id is unused (clause 2.4.1.5): the whole order rolls back.
     rollback: { request: { w_id: 1, d_id: 2, c_id: 5, items: [...fiveLines, line(items + 1, 1)] } },
@@ -129,7 +149,11 @@ function payment(data: TpccDataset) {
       },
     };
   };
-  const named = pick(seed.customers.values(), (c) => c.c_w_id === 2 && c.c_d_id === 6 && seed.byLastName(2, 6, c.c_last).length >= 2, 'last name shared in warehouse 2 district 6');
+  const named = pick(
+    seed.customers.values(),
+    (c) => c.c_w_id === 2 && c.c_d_id === 6 && seed.byLastName(2, 6, c.c_last).length >= 2,
+    'last name shared in warehouse 2 district 6',
+  );
   return {
     local: pay({ w_id: 1, d_id: 1, c_w_id: 1, c_d_id: 1, c_id: good.c_id, h_amount: 123.45 }),
     // Paid at warehouse 1 district 3 for a customer of warehouse 2 district 4 (remote), with bad credit: C_DATA grows.

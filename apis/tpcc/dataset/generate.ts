@@ -58,7 +58,17 @@ export function generateTpcc(scale: TpccScale): TpccDataset {
 
   for (let w = 1; w <= scale.warehouses; w++) {
     const wa = address();
-    warehouse.push({ w_id: w, w_name: r.aString(6, 10), w_street_1: wa.street_1, w_street_2: wa.street_2, w_city: wa.city, w_state: wa.state, w_zip: wa.zip, w_tax: rateText(r.int(0, 2000)), w_ytd: '300000.00' });
+    warehouse.push({
+      w_id: w,
+      w_name: r.aString(6, 10),
+      w_street_1: wa.street_1,
+      w_street_2: wa.street_2,
+      w_city: wa.city,
+      w_state: wa.state,
+      w_zip: wa.zip,
+      w_tax: rateText(r.int(0, 2000)),
+      w_ytd: '300000.00',
+    });
     for (let i = 1; i <= scale.items; i++) {
       const dist = Array.from({ length: DISTRICTS_PER_WAREHOUSE }, () => r.aString(24, 24));
       stock.push({
@@ -83,7 +93,19 @@ export function generateTpcc(scale: TpccScale): TpccDataset {
     }
     for (let d = 1; d <= DISTRICTS_PER_WAREHOUSE; d++) {
       const da = address();
-      district.push({ d_id: d, d_w_id: w, d_name: r.aString(6, 10), d_street_1: da.street_1, d_street_2: da.street_2, d_city: da.city, d_state: da.state, d_zip: da.zip, d_tax: rateText(r.int(0, 2000)), d_ytd: '30000.00', d_next_o_id: orderCount + 1 });
+      district.push({
+        d_id: d,
+        d_w_id: w,
+        d_name: r.aString(6, 10),
+        d_street_1: da.street_1,
+        d_street_2: da.street_2,
+        d_city: da.city,
+        d_state: da.state,
+        d_zip: da.zip,
+        d_tax: rateText(r.int(0, 2000)),
+        d_ytd: '30000.00',
+        d_next_o_id: orderCount + 1,
+      });
       for (let c = 1; c <= scale.customersPerDistrict; c++) {
         const ca = address();
         const nameNumber = c <= scale.lastNames ? c - 1 : r.nurand(NURAND_A.lastName, 0, scale.lastNames - 1, cLoad);
@@ -116,7 +138,16 @@ export function generateTpcc(scale: TpccScale): TpccDataset {
       for (let o = 1; o <= orderCount; o++) {
         const isDelivered = o <= delivered;
         const lines = r.int(5, 15);
-        orders.push({ o_id: o, o_d_id: d, o_w_id: w, o_c_id: customers[o - 1]!, o_entry_d: LOADED_AT, o_carrier_id: isDelivered ? r.int(1, 10) : null, o_ol_cnt: lines, o_all_local: 1 });
+        orders.push({
+          o_id: o,
+          o_d_id: d,
+          o_w_id: w,
+          o_c_id: customers[o - 1]!,
+          o_entry_d: LOADED_AT,
+          o_carrier_id: isDelivered ? r.int(1, 10) : null,
+          o_ol_cnt: lines,
+          o_all_local: 1,
+        });
         for (let n = 1; n <= lines; n++) {
           order_line.push({
             ol_o_id: o,

@@ -62,7 +62,16 @@ const interactions: V3Interaction[] = [
   },
 ];
 
-const scale = { WAREHOUSES: 1, ITEMS, CUSTOMERS: CONFORMANCE_SCALE.customersPerDistrict, LAST_NAMES: CONFORMANCE_SCALE.lastNames, C_LOAD: 0, VUS: 1, WARMUP: 0, DURATION: 1 };
+const scale = {
+  WAREHOUSES: 1,
+  ITEMS,
+  CUSTOMERS: CONFORMANCE_SCALE.customersPerDistrict,
+  LAST_NAMES: CONFORMANCE_SCALE.lastNames,
+  C_LOAD: 0,
+  VUS: 1,
+  WARMUP: 0,
+  DURATION: 1,
+};
 const only = (weights: string, requests: number, seed: number) => ({ ...scale, WEIGHTS: weights, REQUESTS: requests, SEED: seed });
 // Each transaction alone (the runs' seeds draw no rolled-back order), enough draws to use
 // both customer lookups; SEED 27's first transaction is a new order that rolls back.
@@ -91,8 +100,12 @@ const pactModule: PactModule = {
     // The seed loaded at launch; checked, not assumed (a customer 1 with a last order, items, stock).
     [SEEDED]: (ctx) =>
       withDb(ctx, async (db) => {
-        const [[row]] = (await db.query("SELECT (SELECT COUNT(*) FROM customer WHERE c_w_id = 1 AND c_d_id = 1 AND c_last = ?) AS named, (SELECT COUNT(*) FROM customer WHERE c_w_id = 1 AND c_d_id = 1 AND c_id = 1) AS first, (SELECT COUNT(*) FROM stock WHERE s_w_id = 1 AND s_i_id = 1) AS stock", [lastName(0)])) as unknown as [[{ named: number; first: number; stock: number }]];
-        if (row.named < 1 || row.first !== 1 || row.stock !== 1) throw new Error(`the tpcc seed lacks warehouse 1's customer 1, a customer named ${lastName(0)} or item 1's stock: ${JSON.stringify(row)}`);
+        const [[row]] = (await db.query(
+          'SELECT (SELECT COUNT(*) FROM customer WHERE c_w_id = 1 AND c_d_id = 1 AND c_last = ?) AS named, (SELECT COUNT(*) FROM customer WHERE c_w_id = 1 AND c_d_id = 1 AND c_id = 1) AS first, (SELECT COUNT(*) FROM stock WHERE s_w_id = 1 AND s_i_id = 1) AS stock',
+          [lastName(0)],
+        )) as unknown as [[{ named: number; first: number; stock: number }]];
+        if (row.named < 1 || row.first !== 1 || row.stock !== 1)
+          throw new Error(`the tpcc seed lacks warehouse 1's customer 1, a customer named ${lastName(0)} or item 1's stock: ${JSON.stringify(row)}`);
       }),
     // Written directly: the item (and its stock) removed, so an order naming it must roll back.
     [UNUSED]: (ctx, params) =>

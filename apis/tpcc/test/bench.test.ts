@@ -26,9 +26,15 @@ test("the plan: the paper's payment matrix, the standard mix and each transactio
 
 test('QUICK keeps the smallest request count; CASES and MODEL select as everywhere, baselines coming along', async () => {
   const quick = await tpccBench.plan({ quick: true, models: ['closed'] }, SCENARIO);
-  assert.deepEqual(quick.cases.filter((c) => c.protocol === 'rest').map((c) => c.id), ['rest/closed/payment-c25-n10000', 'rest/closed/payment-c50-n10000', 'rest/closed/payment-c100-n10000', 'rest/closed/mix-t16']);
+  assert.deepEqual(
+    quick.cases.filter((c) => c.protocol === 'rest').map((c) => c.id),
+    ['rest/closed/payment-c25-n10000', 'rest/closed/payment-c50-n10000', 'rest/closed/payment-c100-n10000', 'rest/closed/mix-t16'],
+  );
   const picked = await tpccBench.plan({ cases: 'rest/sequential/payment' }, SCENARIO);
-  assert.deepEqual(picked.cases.map((c) => c.id), ['rest/sequential/payment', 'database/sequential/payment']);
+  assert.deepEqual(
+    picked.cases.map((c) => c.id),
+    ['rest/sequential/payment', 'database/sequential/payment'],
+  );
   await assert.rejects(tpccBench.plan({ models: ['open'] }, SCENARIO), /MODEL must be one of closed, sequential for the tpcc API, got 'open'/);
 });
 
@@ -43,7 +49,15 @@ tpmC: 11146.2, tpmTotal: 25142.3, efficiency: 86673.2%
 
 test("go-tpc's summary becomes per-transaction counts, errors and latencies (ms → µs)", () => {
   const lines = summaryLines(OUTPUT);
-  assert.deepEqual(lines.map((l) => [l.op, l.count]), [['DELIVERY', 172], ['NEW_ORDER', 1856], ['NEW_ORDER_ERR', 3], ['PAYMENT', 1837]]);
+  assert.deepEqual(
+    lines.map((l) => [l.op, l.count]),
+    [
+      ['DELIVERY', 172],
+      ['NEW_ORDER', 1856],
+      ['NEW_ORDER_ERR', 3],
+      ['PAYMENT', 1837],
+    ],
+  );
   const out = baselineOutput(lines, 1000, 11_000);
   assert.equal(out.requests, 172 + 1856 + 3 + 1837);
   assert.deepEqual(out.errors, { check: 3 });

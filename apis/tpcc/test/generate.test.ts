@@ -21,7 +21,10 @@ test("TPC-C's scale: one warehouse has 100,000 items and stock rows, 10 district
   assert.equal(t.orders.length, 30_000);
   assert.equal(t.new_order.length, 9000);
   // 5..15 lines per order: about 10 on average (299,928 with seed 1).
-  assert.equal(t.order_line.length, t.orders.reduce((s, o) => s + o.o_ol_cnt, 0));
+  assert.equal(
+    t.order_line.length,
+    t.orders.reduce((s, o) => s + o.o_ol_cnt, 0),
+  );
   assert.ok(t.order_line.length > 290_000 && t.order_line.length < 310_000, String(t.order_line.length));
 });
 
@@ -41,11 +44,19 @@ function checkInvariants(data: TpccDataset): void {
     assert.equal(d.d_ytd, '30000.00');
   }
   // Consistency condition 1: W_YTD = sum(D_YTD).
-  for (const w of t.warehouse) assert.equal(parseCents(w.w_ytd), t.district.filter((d) => d.d_w_id === w.w_id).reduce((s, d) => s + parseCents(d.d_ytd), 0));
+  for (const w of t.warehouse)
+    assert.equal(
+      parseCents(w.w_ytd),
+      t.district.filter((d) => d.d_w_id === w.w_id).reduce((s, d) => s + parseCents(d.d_ytd), 0),
+    );
   // Each customer of a district has exactly one order (O_C_ID is a permutation).
   const byDistrict = new Map<string, number[]>();
   for (const o of t.orders) byDistrict.set(`${o.o_w_id}/${o.o_d_id}`, [...(byDistrict.get(`${o.o_w_id}/${o.o_d_id}`) ?? []), o.o_c_id]);
-  for (const cs of byDistrict.values()) assert.deepEqual([...cs].sort((a, b) => a - b), Array.from({ length: orders }, (_, i) => i + 1));
+  for (const cs of byDistrict.values())
+    assert.deepEqual(
+      [...cs].sort((a, b) => a - b),
+      Array.from({ length: orders }, (_, i) => i + 1),
+    );
   for (const o of t.orders) {
     assert.equal(o.o_carrier_id === null, o.o_id > delivered);
     assert.ok(o.o_ol_cnt >= 5 && o.o_ol_cnt <= 15);
@@ -79,12 +90,18 @@ test('invariants at both scales: order ids, deliveries, new orders, ranges, W_YT
 
 test('last names: the first 1,000 customers of a district take names 0..999 in order, the others NURand(255, 0, 999)', () => {
   const district1 = paper.tables.customer.filter((c) => c.c_w_id === 1 && c.c_d_id === 1);
-  assert.deepEqual(district1.slice(0, 1000).map((c) => c.c_last), Array.from({ length: 1000 }, (_, i) => lastName(i)));
+  assert.deepEqual(
+    district1.slice(0, 1000).map((c) => c.c_last),
+    Array.from({ length: 1000 }, (_, i) => lastName(i)),
+  );
   assert.equal(lastName(371), 'PRICALLYOUGHT'); // clause 4.3.2.3's example
   // NURand is not uniform: the 2,000 drawn names of all districts repeat far more than uniform draws would.
   const counts = new Map<string, number>();
   for (const c of paper.tables.customer.filter((c) => c.c_id > 1000)) counts.set(c.c_last, (counts.get(c.c_last) ?? 0) + 1);
-  const top = [...counts.values()].sort((a, b) => b - a).slice(0, 10).reduce((s, v) => s + v, 0);
+  const top = [...counts.values()]
+    .sort((a, b) => b - a)
+    .slice(0, 10)
+    .reduce((s, v) => s + v, 0);
   // 20,000 uniform draws over 1,000 names put about 20 on each (the top 10 near 300); NURand(255, …) well over that.
   assert.ok(top > 500, `top-10 names drew ${top}`);
 });
@@ -97,7 +114,7 @@ test('about 10% of items and stock rows carry ORIGINAL, about 10% of customers h
   assert.ok(Math.abs(share(paper.tables.customer.filter((c) => c.c_credit === 'BC').length, 30_000) - 0.1) < 0.01);
 });
 
-test('a scale outside the generator\'s rules is refused', () => {
+test("a scale outside the generator's rules is refused", () => {
   assert.throws(() => generateTpcc({ ...CONFORMANCE_SCALE, newOrdersPerDistrict: 31 }), RangeError);
   assert.throws(() => generateTpcc({ ...CONFORMANCE_SCALE, lastNames: 31 }), RangeError);
   assert.throws(() => generateTpcc({ ...CONFORMANCE_SCALE, warehouses: 0 }), RangeError);

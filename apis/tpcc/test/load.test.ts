@@ -29,7 +29,9 @@ test('W = 1 at TPC-C scale loads, with every row, and satisfies consistency cond
   const data = generateTpcc(PAPER_SCALE);
   const generateMs = performance.now() - generated;
   const report = await loadTpcc(server.url, data);
-  t.diagnostic(`W=1: generate ${Math.round(generateMs)} ms, load ${Math.round(report.milliseconds)} ms (schema, ${Object.values(report.rows).reduce((a, b) => a + b, 0)} rows, ANALYZE)`);
+  t.diagnostic(
+    `W=1: generate ${Math.round(generateMs)} ms, load ${Math.round(report.milliseconds)} ms (schema, ${Object.values(report.rows).reduce((a, b) => a + b, 0)} rows, ANALYZE)`,
+  );
   const db = await mysql.createConnection(server.url);
   try {
     assert.deepEqual(await counts(db), report.rows);

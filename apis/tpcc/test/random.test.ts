@@ -5,7 +5,12 @@ import { test } from 'node:test';
 import { NURAND_A, TpccRandom, validRunC } from '../dataset/random.js';
 
 test('NURand(A, x, y) = (((random(0, A) | random(x, y)) + C) % (y - x + 1)) + x, drawn in that order', () => {
-  for (const [A, x, y, C] of [[255, 0, 999, 123], [1023, 1, 3000, 7], [8191, 1, 100_000, 4000], [255, 0, 9, 200]] as const) {
+  for (const [A, x, y, C] of [
+    [255, 0, 999, 123],
+    [1023, 1, 3000, 7],
+    [8191, 1, 100_000, 4000],
+    [255, 0, 9, 200],
+  ] as const) {
     const a = new TpccRandom(42);
     const b = new TpccRandom(42);
     for (let i = 0; i < 5000; i++) {
@@ -38,11 +43,17 @@ test('int(lo, hi) covers both ends and nothing outside; the same seed repeats th
   assert.equal(seen.size, 10);
   const a = new TpccRandom(5);
   const b = new TpccRandom(5);
-  assert.deepEqual(Array.from({ length: 100 }, () => a.uint32()), Array.from({ length: 100 }, () => b.uint32()));
-  assert.notDeepEqual(Array.from({ length: 5 }, () => new TpccRandom(6).uint32()), Array.from({ length: 5 }, () => new TpccRandom(5).uint32()));
+  assert.deepEqual(
+    Array.from({ length: 100 }, () => a.uint32()),
+    Array.from({ length: 100 }, () => b.uint32()),
+  );
+  assert.notDeepEqual(
+    Array.from({ length: 5 }, () => new TpccRandom(6).uint32()),
+    Array.from({ length: 5 }, () => new TpccRandom(5).uint32()),
+  );
 });
 
-test("C_RUN for C_LAST differs from C_LOAD by 65..119, never 96 or 112 (clause 2.1.6.1)", () => {
+test('C_RUN for C_LAST differs from C_LOAD by 65..119, never 96 or 112 (clause 2.1.6.1)', () => {
   assert.equal(validRunC(100, 165), true);
   assert.equal(validRunC(200, 81), true);
   assert.equal(validRunC(100, 196), false);

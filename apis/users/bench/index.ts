@@ -46,7 +46,18 @@ const usersBench: BenchModule<UsersCase, UsersDataset> = {
       }),
       startBaseline: (c, s, opts) => {
         if (c.tier === 'native') {
-          const native: MongoNativeConfig = { url: mongoUrl, pool: opts.poolSize, collection: USERS_COLLECTION, mode: 'arrivals', warmupSeconds: s.warmupSeconds, flow: c.steps.map((x) => x.op), users: c.users, seconds: c.seconds, drainSeconds: c.drainSeconds, prefix: runPrefix() };
+          const native: MongoNativeConfig = {
+            url: mongoUrl,
+            pool: opts.poolSize,
+            collection: USERS_COLLECTION,
+            mode: 'arrivals',
+            warmupSeconds: s.warmupSeconds,
+            flow: c.steps.map((x) => x.op),
+            users: c.users,
+            seconds: c.seconds,
+            drainSeconds: c.drainSeconds,
+            prefix: runPrefix(),
+          };
           return startBaselineClient(MONGO_NATIVE_CLIENT, native, c.id, opts);
         }
         const config: UsersBaselineConfig = {

@@ -21,14 +21,29 @@
 // Requests carry the tags name (the operation) and phase (warmup | measure).
 import http from 'k6/http';
 import exec from 'k6/execution';
-import { bodyType, tag, count, env, fullCheck, record, reported, skipped, SYSTEM_TAGS, TREND_STATS, windowStart, writeSummary } from '../../../bench/k6/measure.js';
+import {
+  bodyType,
+  tag,
+  count,
+  env,
+  fullCheck,
+  record,
+  reported,
+  skipped,
+  SYSTEM_TAGS,
+  TREND_STATS,
+  windowStart,
+  writeSummary,
+} from '../../../bench/k6/measure.js';
 
 const S = 'users.js';
 const BASE_URL = env(S, 'BASE_URL');
-const STEPS = env(S, 'STEPS').split(',').map((s) => {
-  const [op, auth] = s.trim().split(':');
-  return { op, auth: auth ?? null };
-});
+const STEPS = env(S, 'STEPS')
+  .split(',')
+  .map((s) => {
+    const [op, auth] = s.trim().split(':');
+    return { op, auth: auth ?? null };
+  });
 const USERS = Number(env(S, 'USERS'));
 const SECONDS = Number(env(S, 'SECONDS'));
 const DRAIN = Number(env(S, 'DRAIN', '120'));
@@ -80,7 +95,10 @@ const ME_URL = `${BASE_URL}/me`;
 export function setup() {
   let adminToken = null;
   if (ADMIN_USERNAME) {
-    const res = http.post(`${BASE_URL}/auth/login`, JSON.stringify({ username: ADMIN_USERNAME, password: ADMIN_PASSWORD }), { headers: JSON_HEADERS, tags: { name: 'login', phase: 'setup' } });
+    const res = http.post(`${BASE_URL}/auth/login`, JSON.stringify({ username: ADMIN_USERNAME, password: ADMIN_PASSWORD }), {
+      headers: JSON_HEADERS,
+      tags: { name: 'login', phase: 'setup' },
+    });
     if (res.status !== 200) throw new Error(`${S}: the admin ${ADMIN_USERNAME} cannot log in: ${res.status} ${res.body}`);
     adminToken = res.json('token');
   }
@@ -101,7 +119,10 @@ function step(op, user, token, phase) {
   const responseType = bodyType(op, op === 'registerUser' || op === 'login' || fullCheck(phase));
   switch (op) {
     case 'registerUser': {
-      const res = http.post(USERS_URL, JSON.stringify({ name: 'Bench', surname: 'User', username: user.username, password: PASSWORD }), { headers: JSON_HEADERS, responseType });
+      const res = http.post(USERS_URL, JSON.stringify({ name: 'Bench', surname: 'User', username: user.username, password: PASSWORD }), {
+        headers: JSON_HEADERS,
+        responseType,
+      });
       return record(res, op, phase, 201, (b) => b.includes(`"username":"${user.username}"`)) ? res : null;
     }
     case 'login': {
@@ -125,7 +146,10 @@ function step(op, user, token, phase) {
       return record(res, op, phase, 200, (b) => b.includes(`"username":"${user.username}"`)) ? res : null;
     }
     case 'updateUser': {
-      const res = http.put(USERS_URL + '/' + id, JSON.stringify({ name: 'Renamed', surname: 'Bench' }), { headers: { ...JSON_HEADERS, ...auth }, responseType });
+      const res = http.put(USERS_URL + '/' + id, JSON.stringify({ name: 'Renamed', surname: 'Bench' }), {
+        headers: { ...JSON_HEADERS, ...auth },
+        responseType,
+      });
       return record(res, op, phase, 200, (b) => b.includes('"name":"Renamed"')) ? res : null;
     }
     case 'deleteUser': {

@@ -35,7 +35,8 @@ export async function loadUsersScenario(file: string): Promise<{ scenario: Users
     // A step sending the flow's own token needs the flow's login before it.
     const login = flow.steps.findIndex((s) => s.op === 'login');
     flow.steps.forEach((s, i) => {
-      if (s.auth === 'self' && (login === -1 || login > i)) throw new Error(`${file}: flow ${name}: step ${i + 1} (${s.op}) sends the user's own token before any login step`);
+      if (s.auth === 'self' && (login === -1 || login > i))
+        throw new Error(`${file}: flow ${name}: step ${i + 1} (${s.op}) sends the user's own token before any login step`);
     });
     if (flow.steps[0]?.op !== 'registerUser') throw new Error(`${file}: flow ${name} must begin with registerUser: its steps act on the user it registers`);
   }
@@ -71,4 +72,3 @@ export function expandUsers(scenario: UsersScenario, opts: { quick: boolean }): 
 export function stepsEnv(steps: readonly FlowStep[]): string {
   return steps.map((s) => (s.auth ? `${s.op}:${s.auth}` : s.op)).join(',');
 }
-

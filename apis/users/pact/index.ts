@@ -102,9 +102,22 @@ const flow = (name: string, steps: string, admin: boolean, only: string[]): Cons
 const runs: ConsumerRun[] = [
   flow('post-delete', 'registerUser,deleteUser:admin', true, ['registerUser', 'login as the admin (setup)', "deleteUser with the admin's token"]),
   flow('register-login-delete', 'registerUser,login,deleteUser:self', false, ['registerUser', 'login', "deleteUser with the user's token"]),
-  flow('post-put-delete', 'registerUser,updateUser:admin,deleteUser:admin', true, ['registerUser', 'login as the admin (setup)', "updateUser with the admin's token", "deleteUser with the admin's token"]),
+  flow('post-put-delete', 'registerUser,updateUser:admin,deleteUser:admin', true, [
+    'registerUser',
+    'login as the admin (setup)',
+    "updateUser with the admin's token",
+    "deleteUser with the admin's token",
+  ]),
   flow('all', 'registerUser,listUsers,getUser,login,getMe:self,adminListUsers:admin,updateUser:self,deleteUser:self', true, [
-    'registerUser', 'listUsers', 'getUser', 'login', 'getMe', 'login as the admin (setup)', 'adminListUsers', "updateUser with the user's token", "deleteUser with the user's token",
+    'registerUser',
+    'listUsers',
+    'getUser',
+    'login',
+    'getMe',
+    'login as the admin (setup)',
+    'adminListUsers',
+    "updateUser with the user's token",
+    "deleteUser with the user's token",
   ]),
 ];
 
@@ -121,7 +134,9 @@ async function withUsers<T>(ctx: StateContext, f: (users: ReturnType<ReturnType<
 /** A token the implementation accepts: signed with its secret, as its own login would sign one. */
 function token(ctx: StateContext, id: string, role: 'user' | 'admin'): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({ sub: id, role, iat: now, exp: now + 600 }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(new TextEncoder().encode(ctx.jwtSecret));
+  return new SignJWT({ sub: id, role, iat: now, exp: now + 600 })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .sign(new TextEncoder().encode(ctx.jwtSecret));
 }
 
 /** Writes the user as the seed stores one (bcrypt hash and its salt), replacing any of that id or username. */
@@ -129,7 +144,16 @@ async function putUser(ctx: StateContext, p: Readonly<Record<string, unknown>>, 
   const hash = await bcrypt.hash(String(p.password), 10);
   await withUsers(ctx, async (users) => {
     await users.deleteMany({ $or: [{ _id: new ObjectId(String(p.id)) }, { username: String(p.username) }] });
-    await users.insertOne({ _id: new ObjectId(String(p.id)), name: 'Pact', surname: 'State', email: `${String(p.username)}@example.com`, username: String(p.username), password: hash, salt: hash.slice(0, 29), role });
+    await users.insertOne({
+      _id: new ObjectId(String(p.id)),
+      name: 'Pact',
+      surname: 'State',
+      email: `${String(p.username)}@example.com`,
+      username: String(p.username),
+      password: hash,
+      salt: hash.slice(0, 29),
+      role,
+    });
   });
 }
 
@@ -150,7 +174,16 @@ const pactModule: PactModule = {
     [HUNDRED]: (ctx) =>
       withUsers(ctx, async (users) => {
         const n = await users.countDocuments();
-        for (let i = n; i < LIMIT; i++) await users.insertOne({ name: 'Pact', surname: 'State', email: `pact${i}@example.com`, username: `pact${i}`, password: 'x', salt: 'x', role: 'user' });
+        for (let i = n; i < LIMIT; i++)
+          await users.insertOne({
+            name: 'Pact',
+            surname: 'State',
+            email: `pact${i}@example.com`,
+            username: `pact${i}`,
+            password: 'x',
+            salt: 'x',
+            role: 'user',
+          });
       }),
   },
 };

@@ -29,11 +29,14 @@ const body = async (req: IncomingMessage): Promise<Record<string, unknown>> => {
 test('users.js: N flows over the ramp, per request type, Server-Timing, a failed register skips its flow', async () => {
   const users = new Map<string, { id: string; name: string; surname: string; username: string; role: string }>();
   const registered: { username: string; at: number }[] = [];
-  for (let i = 0; i < 120; i++) users.set(`seed${i}`, { id: i.toString(16).padStart(24, '0'), name: 'S', surname: 'S', username: `seed${i}`, role: i === 0 ? 'admin' : 'user' });
+  for (let i = 0; i < 120; i++)
+    users.set(`seed${i}`, { id: i.toString(16).padStart(24, '0'), name: 'S', surname: 'S', username: `seed${i}`, role: i === 0 ? 'admin' : 'user' });
   let next = 1000;
   const server = createServer(async (req, res) => {
     const send = (status: number, data?: unknown) => {
-      res.writeHead(status, { 'content-type': 'application/json', 'server-timing': `app;dur=${SERVER_MS.toFixed(3)}` }).end(data === undefined ? undefined : JSON.stringify(data));
+      res
+        .writeHead(status, { 'content-type': 'application/json', 'server-timing': `app;dur=${SERVER_MS.toFixed(3)}` })
+        .end(data === undefined ? undefined : JSON.stringify(data));
     };
     const url = new URL(req.url ?? '/', 'http://x');
     const byId = /^\/users\/([0-9a-f]{24})$/.exec(url.pathname)?.[1];
@@ -79,9 +82,17 @@ test('users.js: N flows over the ramp, per request type, Server-Timing, a failed
   try {
     const env = {
       BASE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-      STEPS: stepsEnv(scenario.flows['all']!.steps), USERS: N, SECONDS: 2, DRAIN: 10, WARMUP: 1, RUN: 'test', ADMIN_USERNAME: 'seed0', ADMIN_PASSWORD: 'x',
+      STEPS: stepsEnv(scenario.flows['all']!.steps),
+      USERS: N,
+      SECONDS: 2,
+      DRAIN: 10,
+      WARMUP: 1,
+      RUN: 'test',
+      ADMIN_USERNAME: 'seed0',
+      ADMIN_PASSWORD: 'x',
     };
-    const m = await startK6('users-test', env, { script: new URL('../bench/k6.js', import.meta.url).pathname, cores: null, workDir: dir, limitSeconds: 60 }).done;
+    const m = await startK6('users-test', env, { script: new URL('../bench/k6.js', import.meta.url).pathname, cores: null, workDir: dir, limitSeconds: 60 })
+      .done;
     const measured = registered.filter((r) => /m\d+$/.test(r.username));
     assert.equal(measured.length, N, 'exactly N arrivals');
     assert.ok(registered.length > N, 'the warm-up ran flows too');
@@ -99,7 +110,11 @@ test('users.js: N flows over the ramp, per request type, Server-Timing, a failed
     assert.deepEqual(m.errors, { '409': 1 });
     assert.equal(m.requests, N + 7 * (N - 1));
     assert.match(m.notes.join(' '), /7 requests not sent/);
-    assert.deepEqual([...users.keys()].filter((u) => /m\d+$/.test(u)), [], 'every measured flow deleted its user');
+    assert.deepEqual(
+      [...users.keys()].filter((u) => /m\d+$/.test(u)),
+      [],
+      'every measured flow deleted its user',
+    );
   } finally {
     server.close();
   }

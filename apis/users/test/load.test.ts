@@ -35,8 +35,15 @@ test('the users load (twice: the second replaces the first), with a unique index
     const index = (await users.indexes()).find((i) => i.name === 'username_1');
     assert.equal(index?.unique, true);
     await assert.rejects(users.insertOne({ username: alice.username, name: 'x' }), /E11000|duplicate key/);
-    const page = await users.find({}, { projection: { _id: 1 } }).sort({ _id: 1 }).limit(3).toArray();
-    assert.deepEqual(page.map((d) => d._id.toHexString()), data.users.slice(0, 3).map((u) => u.id));
+    const page = await users
+      .find({}, { projection: { _id: 1 } })
+      .sort({ _id: 1 })
+      .limit(3)
+      .toArray();
+    assert.deepEqual(
+      page.map((d) => d._id.toHexString()),
+      data.users.slice(0, 3).map((u) => u.id),
+    );
   } finally {
     await client.close();
   }

@@ -112,12 +112,16 @@ export async function runAb(o: AbOptions): Promise<AbResult> {
     throw e;
   });
   try {
-    const k6 = startK6('calibration', { BASE_A: a.url, BASE_B: b.url, ORDER: order, SLICE: o.sliceSeconds, GUARD: o.guardSeconds, VUS: o.vus, WARMUP: o.warmupSeconds }, {
-      script: SCRIPT,
-      cores: o.placement.generator,
-      workDir: o.workDir,
-      limitSeconds: o.warmupSeconds + order.length * o.sliceSeconds + 60,
-    });
+    const k6 = startK6(
+      'calibration',
+      { BASE_A: a.url, BASE_B: b.url, ORDER: order, SLICE: o.sliceSeconds, GUARD: o.guardSeconds, VUS: o.vus, WARMUP: o.warmupSeconds },
+      {
+        script: SCRIPT,
+        cores: o.placement.generator,
+        workDir: o.workDir,
+        limitSeconds: o.warmupSeconds + order.length * o.sliceSeconds + 60,
+      },
+    );
     const measured = await k6.done;
     const s = { A: await series(a.url), B: await series(b.url) };
     const from = measured.window.from;
@@ -160,8 +164,25 @@ export function compareSlices(slices: readonly Slice[], key: string): Pick<AbRes
     const [sa, sb] = x.side === 'A' ? [x, y] : [y, x];
     if ([sa, sb].every((s) => QUANTITIES.every((q) => Number.isFinite(OF[q].of(s)) && OF[q].of(s) > 0))) pairs.push([sa, sb]);
   }
-  const paired = adjustFamily(QUANTITIES.map((q) => comparePaired(pairs.map(([, sb]) => OF[q].of(sb)), pairs.map(([sa]) => OF[q].of(sa)), { higherIsBetter: OF[q].higherIsBetter })));
-  const unpaired = adjustFamily(QUANTITIES.map((q) => compareGroups(pairs.map(([, sb]) => OF[q].of(sb)), pairs.map(([sa]) => OF[q].of(sa)), { key: `${key}|${q}`, higherIsBetter: OF[q].higherIsBetter })));
-  const byQuantity = (xs: (ComparisonEstimate & Adjusted)[]) => Object.fromEntries(QUANTITIES.map((q, i) => [q, xs[i]!])) as Record<Quantity, ComparisonEstimate & Adjusted>;
+  const paired = adjustFamily(
+    QUANTITIES.map((q) =>
+      comparePaired(
+        pairs.map(([, sb]) => OF[q].of(sb)),
+        pairs.map(([sa]) => OF[q].of(sa)),
+        { higherIsBetter: OF[q].higherIsBetter },
+      ),
+    ),
+  );
+  const unpaired = adjustFamily(
+    QUANTITIES.map((q) =>
+      compareGroups(
+        pairs.map(([, sb]) => OF[q].of(sb)),
+        pairs.map(([sa]) => OF[q].of(sa)),
+        { key: `${key}|${q}`, higherIsBetter: OF[q].higherIsBetter },
+      ),
+    ),
+  );
+  const byQuantity = (xs: (ComparisonEstimate & Adjusted)[]) =>
+    Object.fromEntries(QUANTITIES.map((q, i) => [q, xs[i]!])) as Record<Quantity, ComparisonEstimate & Adjusted>;
   return { paired: byQuantity(paired), unpaired: byQuantity(unpaired) };
 }

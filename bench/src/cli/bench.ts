@@ -82,14 +82,17 @@ await runMain('bench', async () => {
   const statuses = new Map<string, Awaited<ReturnType<typeof resumeStatus>>>();
   for (const api of selection.apis) statuses.set(api, values.resume ? await resumeStatus(api, impls[0]!, values.resume) : 'none');
   if (values.resume && [...statuses.values()].every((s) => s === 'none'))
-    throw new UsageError(`RESUME=${runId}: no result of that run for ${impls.join(',')} under results/bench/{${selection.apis.join(',')}}/: give the id of a stopped run of the same IMPL`);
+    throw new UsageError(
+      `RESUME=${runId}: no result of that run for ${impls.join(',')} under results/bench/{${selection.apis.join(',')}}/: give the id of a stopped run of the same IMPL`,
+    );
   const notes: string[] = [];
   for (const [api, status] of statuses) {
     try {
       // The profile's cases of this API (its subset), unless CASES= names others.
       const { cases, note, quick } = await profileCases(profile, api, values.cases || undefined);
       // An API of the run already complete is checked like the others (same options, trees, cores), then kept.
-      const prepare = (c: string | undefined) => prepareBench({ ...common, api, ...(c ? { cases: c } : {}), ...(c && quick ? { quick } : {}), ...(status === 'none' ? { runId } : { resume: runId }) });
+      const prepare = (c: string | undefined) =>
+        prepareBench({ ...common, api, ...(c ? { cases: c } : {}), ...(c && quick ? { quick } : {}), ...(status === 'none' ? { runId } : { resume: runId }) });
       try {
         prepared.push(await prepare(cases));
         if (note) notes.push(note);
@@ -112,12 +115,18 @@ await runMain('bench', async () => {
   if (prepared.length === 0) throw new UsageError(`the filters keep no case of any API ${impls.join(',')} serves: ${skipped.join('; ')}`);
   for (const line of skipped) console.log(`bench: left out ${line}`);
   for (const api of kept) console.log(`bench: ${api}: run ${runId} is complete, kept as it is`);
-  console.log(`bench: run ${runId}: ${impls.join(',')} on ${prepared.map((p) => `${p.api} (${p.planned - p.recorded} cases${p.recorded ? `, ${p.recorded} recorded before` : ''})`).join(', ')}`);
-  console.log(`bench: profile ${profile.name} (${profile.description}): ${common.repeat} × ${common.durationSeconds} s after ${common.warmupSeconds} s of warm-up${firstWarmupNote(common)}${warmupIterationsNote(common.warmupIterations)}`);
+  console.log(
+    `bench: run ${runId}: ${impls.join(',')} on ${prepared.map((p) => `${p.api} (${p.planned - p.recorded} cases${p.recorded ? `, ${p.recorded} recorded before` : ''})`).join(', ')}`,
+  );
+  console.log(
+    `bench: profile ${profile.name} (${profile.description}): ${common.repeat} × ${common.durationSeconds} s after ${common.warmupSeconds} s of warm-up${firstWarmupNote(common)}${warmupIterationsNote(common.warmupIterations)}`,
+  );
   for (const note of notes) console.log(`bench: ${note}`);
   // The plan's time from the first line: the cases' load, k6's start per repetition, a restart per case.
   const planned = prepared.reduce((a, p) => a + p.plannedSeconds, 0);
-  console.log(`bench: the plan takes about ${formatDuration(planned * 1000)} of measurement (besides the conformance gate, the seeding and the generator's ceiling before each API)`);
+  console.log(
+    `bench: the plan takes about ${formatDuration(planned * 1000)} of measurement (besides the conformance gate, the seeding and the generator's ceiling before each API)`,
+  );
 
   // A pair that does not pass refuses the whole run (GateRefusal: one line, exit code 1).
   for (const p of prepared) await p.gate();
@@ -156,8 +165,14 @@ await runMain('bench', async () => {
   // One page for this run: every API it covers (those kept from before included).
   const apis = [...prepared.map((p) => p.api), ...kept];
   const names = new Set(impls);
-  const report = await writeReport(resultsDir, join(resultsDir, 'report', `${runId}.html`), (r) => r.doc.runId === runId && apis.includes(r.doc.api) && names.has(r.doc.implementation.name));
-  console.log(`bench: the report of run ${runId} (${report.apis.map((a) => a.api).join(', ')}): ${relative(repoRoot, report.file)} (open it in a browser; make report renders every result under results/bench)`);
+  const report = await writeReport(
+    resultsDir,
+    join(resultsDir, 'report', `${runId}.html`),
+    (r) => r.doc.runId === runId && apis.includes(r.doc.api) && names.has(r.doc.implementation.name),
+  );
+  console.log(
+    `bench: the report of run ${runId} (${report.apis.map((a) => a.api).join(', ')}): ${relative(repoRoot, report.file)} (open it in a browser; make report renders every result under results/bench)`,
+  );
   const failed = outcomes.flatMap((o) => o.failed);
   if (failed.length === 0) return EXIT.measured;
   console.log(`bench: ${failedLine(failed)}`);
@@ -185,7 +200,9 @@ function warmupIterationsArg(given: string | undefined, fallback: number): numbe
 }
 
 function warmupIterationsNote(w: WarmupIterations): string {
-  return w.max > 0 ? `; before them, per implementation and case, unrecorded warm-up iterations until the rate rises less than ${w.steadyWithinPercent}% (at most ${w.max})` : '';
+  return w.max > 0
+    ? `; before them, per implementation and case, unrecorded warm-up iterations until the rate rises less than ${w.steadyWithinPercent}% (at most ${w.max})`
+    : '';
 }
 
 function firstWarmupNote(o: { warmupSeconds: number; firstWarmupSeconds: number }): string {

@@ -46,7 +46,8 @@ await runMain('calibrate', async () => {
   };
   const extras = list(values.extra, 'EXTRA');
   const counts = list(values.comparisons, 'COMPARISONS');
-  if (counts.length !== extras.length) throw new UsageError(`calibrate: COMPARISONS needs one count per EXTRA level (${extras.length}), got '${values.comparisons}'`);
+  if (counts.length !== extras.length)
+    throw new UsageError(`calibrate: COMPARISONS needs one count per EXTRA level (${extras.length}), got '${values.comparisons}'`);
   const pairs = Number(values.pairs);
   const sliceSeconds = Number(values.slice);
   const guardSeconds = Number(values.guard);
@@ -54,11 +55,15 @@ await runMain('calibrate', async () => {
   const warmupSeconds = Number(values.warmup);
   const vus = Number(values.vus);
   const costUs = Number(values['cost-us']);
-  if (!(pairs >= 6 && sliceSeconds > 0 && warmupSeconds >= 0 && vus >= 1 && costUs > 0)) throw new UsageError('calibrate: PAIRS ≥ 6, SLICE > 0, WARMUP ≥ 0, VUS ≥ 1 and COST_US > 0');
+  if (!(pairs >= 6 && sliceSeconds > 0 && warmupSeconds >= 0 && vus >= 1 && costUs > 0))
+    throw new UsageError('calibrate: PAIRS ≥ 6, SLICE > 0, WARMUP ≥ 0, VUS ≥ 1 and COST_US > 0');
   const rate = stepsPerMicrosecond();
   const iterations = Math.round(costUs * rate);
   const placement = choosePlacement(values.pin !== '0');
-  const runId = new Date().toISOString().replace(/\.\d+Z$/, 'Z').replaceAll(':', '-');
+  const runId = new Date()
+    .toISOString()
+    .replace(/\.\d+Z$/, 'Z')
+    .replaceAll(':', '-');
   const dir = join(resultsDir, 'calibration');
   const workDir = join(dir, runId);
   await mkdir(workDir, { recursive: true });
@@ -71,10 +76,23 @@ await runMain('calibrate', async () => {
   // The probe: B at twice A's burn. With c = h + burn (h: Node's HTTP handling), the pairs' CPU
   // ratio r = (h + 2·burn) / (h + burn) gives the burn's share of a request's CPU, r − 1; a level
   // of p% of the request's CPU is then p / (r − 1) % more burn steps.
-  const probe = await runAb({ iterations, extraPercent: 100, pairs: 6, sliceSeconds, guardSeconds, warmupSeconds, vus, placement, workDir, key: `${runId}|probe` });
+  const probe = await runAb({
+    iterations,
+    extraPercent: 100,
+    pairs: 6,
+    sliceSeconds,
+    guardSeconds,
+    warmupSeconds,
+    vus,
+    placement,
+    workDir,
+    key: `${runId}|probe`,
+  });
   const burnShare = Math.min(1, Math.max(0.2, probe.paired.cpu.ratio - 1));
   const baseCpu = median(probe.slices.filter((x) => x.side === 'A').map((x) => x.cpuUsPerRequest));
-  console.log(`  probe (B at twice the burn): CPU per request ${baseCpu.toFixed(0)} µs for A, ratio ${probe.paired.cpu.ratio.toFixed(3)}: the burn is ${(burnShare * 100).toFixed(0)}% of a request's CPU, so +p% of the request's CPU = +${(100 / burnShare).toFixed(0)}% × p/100 of the burn`);
+  console.log(
+    `  probe (B at twice the burn): CPU per request ${baseCpu.toFixed(0)} µs for A, ratio ${probe.paired.cpu.ratio.toFixed(3)}: the burn is ${(burnShare * 100).toFixed(0)}% of a request's CPU, so +p% of the request's CPU = +${(100 / burnShare).toFixed(0)}% × p/100 of the burn`,
+  );
   const started = Date.now();
   const results: AbResult[] = [];
   const left = [...counts];
@@ -83,12 +101,27 @@ await runMain('calibrate', async () => {
       if (left[i]! <= 0) continue;
       left[i]!--;
       const k = counts[i]! - left[i]!;
-      const r = await runAb({ iterations, extraPercent: extra, burnExtraPercent: extra / burnShare, pairs, sliceSeconds, guardSeconds, warmupSeconds, vus, placement, workDir, key: `${runId}|${extra}|${k}` });
+      const r = await runAb({
+        iterations,
+        extraPercent: extra,
+        burnExtraPercent: extra / burnShare,
+        pairs,
+        sliceSeconds,
+        guardSeconds,
+        warmupSeconds,
+        vus,
+        placement,
+        workDir,
+        key: `${runId}|${extra}|${k}`,
+      });
       results.push(r);
       // Written as it goes: a stopped calibration keeps what it measured.
       await writeFile(join(dir, `${runId}.partial.json`), JSON.stringify({ runId, results }));
-      const cell = (c: ComparisonEstimate & Adjusted) => `${rel(c.ratio)} ${c.ci ? `[${rel(c.ci.low)}, ${rel(c.ci.high)}]` : ''} MDE ${detectable(c)} p ${pValue(c.test?.p ?? null)} ${c.verdict}`;
-      console.log(`  +${extra}% #${k}: CPU/req ${cell(r.paired.cpu)} · req/s ${cell(r.paired.throughput)} · p95 ${cell(r.paired.p95)} · (unpaired req/s ${r.unpaired.throughput.verdict}, CPU ${r.unpaired.cpu.verdict}) · load ${loadavg()[0]!.toFixed(1)}`);
+      const cell = (c: ComparisonEstimate & Adjusted) =>
+        `${rel(c.ratio)} ${c.ci ? `[${rel(c.ci.low)}, ${rel(c.ci.high)}]` : ''} MDE ${detectable(c)} p ${pValue(c.test?.p ?? null)} ${c.verdict}`;
+      console.log(
+        `  +${extra}% #${k}: CPU/req ${cell(r.paired.cpu)} · req/s ${cell(r.paired.throughput)} · p95 ${cell(r.paired.p95)} · (unpaired req/s ${r.unpaired.throughput.verdict}, CPU ${r.unpaired.cpu.verdict}) · load ${loadavg()[0]!.toFixed(1)}`,
+      );
     }
   const endLoad = loadavg()[0]!;
   const minutes = (Date.now() - started) / 60_000;
@@ -123,18 +156,65 @@ await runMain('calibrate', async () => {
       };
       summary.push(row);
       const f = (x: number | null) => (x === null ? '—' : x.toFixed(1));
-      lines.push(`| +${extra}% | ${q} | ${rs.length} | ${row.declaredPaired}${extra === 0 ? ' (false)' : ''}${row.declaredWrongWay ? ` (+${row.declaredWrongWay} the wrong way)` : ''} | ${row.declaredRaw} | ${row.declaredUnpaired} | ${f(row.medianDifference)}% | ${f(row.medianWidthPoints)} (unpaired ${f(row.medianUnpairedWidthPoints)}) | ±${f(row.medianMdePercent)}% |`);
+      lines.push(
+        `| +${extra}% | ${q} | ${rs.length} | ${row.declaredPaired}${extra === 0 ? ' (false)' : ''}${row.declaredWrongWay ? ` (+${row.declaredWrongWay} the wrong way)` : ''} | ${row.declaredRaw} | ${row.declaredUnpaired} | ${f(row.medianDifference)}% | ${f(row.medianWidthPoints)} (unpaired ${f(row.medianUnpairedWidthPoints)}) | ±${f(row.medianMdePercent)}% |`,
+      );
     }
   console.log(lines.join('\n'));
   const file = join(dir, `${runId}.json`);
-  await writeFile(file, JSON.stringify({ runId, options: { extras, counts, pairs, sliceSeconds, guardSeconds, warmupSeconds, vus, costUs, iterations, stepsPerMicrosecond: rate, placement }, probe: { baseCpuUsPerRequest: baseCpu, ratio: probe.paired.cpu.ratio, burnShare, slices: probe.slices }, loadAverage: { start: startLoad, end: endLoad }, minutes, summary, results }, null, 1));
+  await writeFile(
+    file,
+    JSON.stringify(
+      {
+        runId,
+        options: { extras, counts, pairs, sliceSeconds, guardSeconds, warmupSeconds, vus, costUs, iterations, stepsPerMicrosecond: rate, placement },
+        probe: { baseCpuUsPerRequest: baseCpu, ratio: probe.paired.cpu.ratio, burnShare, slices: probe.slices },
+        loadAverage: { start: startLoad, end: endLoad },
+        minutes,
+        summary,
+        results,
+      },
+      null,
+      1,
+    ),
+  );
   const csv = [
-    ['extra_percent', 'comparison', 'quantity', 'method', 'difference', 'ci_low', 'ci_high', 'ci_width_points', 'mde', 'p', 'p_adjusted', 'raw_verdict', 'verdict'].join(','),
+    [
+      'extra_percent',
+      'comparison',
+      'quantity',
+      'method',
+      'difference',
+      'ci_low',
+      'ci_high',
+      'ci_width_points',
+      'mde',
+      'p',
+      'p_adjusted',
+      'raw_verdict',
+      'verdict',
+    ].join(','),
     ...results.flatMap((r, i) =>
       QUANTITIES.flatMap((q: Quantity) =>
         (['paired', 'unpaired'] as const).map((m) => {
           const c = r[m][q];
-          return [r.extraPercent, i + 1, q, m, c.ratio - 1, c.ci ? c.ci.low - 1 : null, c.ci ? c.ci.high - 1 : null, c.ci ? (c.ci.high - c.ci.low) * 100 : null, c.mde ?? null, c.test?.p ?? null, c.pAdjusted, c.rawVerdict, c.verdict].map(csvField).join(',');
+          return [
+            r.extraPercent,
+            i + 1,
+            q,
+            m,
+            c.ratio - 1,
+            c.ci ? c.ci.low - 1 : null,
+            c.ci ? c.ci.high - 1 : null,
+            c.ci ? (c.ci.high - c.ci.low) * 100 : null,
+            c.mde ?? null,
+            c.test?.p ?? null,
+            c.pAdjusted,
+            c.rawVerdict,
+            c.verdict,
+          ]
+            .map(csvField)
+            .join(',');
         }),
       ),
     ),

@@ -16,7 +16,17 @@ import { apiNames } from '@fairbench/harness/api/manifest.ts';
 import { repoRoot, resultsDir } from '@fairbench/harness/paths.ts';
 import { benchApi } from '../plan/apis.ts';
 import { k6Version, type RunSettings } from '../load/k6.ts';
-import { clusterManifest, K6_OPERATOR_VERSION, k6Image, manifestComment, manifestYaml, RESULTS_MOUNT, SAMPLES_FILE, SUMMARY_FILE, type ClusterOptions } from '../k6-operator/operator.ts';
+import {
+  clusterManifest,
+  K6_OPERATOR_VERSION,
+  k6Image,
+  manifestComment,
+  manifestYaml,
+  RESULTS_MOUNT,
+  SAMPLES_FILE,
+  SUMMARY_FILE,
+  type ClusterOptions,
+} from '../k6-operator/operator.ts';
 import { clusterCases } from '../k6-operator/inputs.ts';
 import { testRunValidator } from '../k6-operator/schema.ts';
 import { chooseProfile, profileCases } from '../plan/profiles.ts';
@@ -63,14 +73,20 @@ await runMain('k6-operator', async () => {
   const { cases: filter, quick } = await profileCases(profile, values.api, values.cases || undefined);
   const api = await benchApi(values.api);
   const select = async (cases: string | undefined) => {
-    const plan = await api.module.plan({
-      quick: cases ? (quick ?? profile.quick) : profile.quick,
-      ...(cases ? { cases } : {}),
-      ...(listArg(values.protocol) ? { protocols: listArg(values.protocol)! } : {}),
-      ...(listArg(values.model) ? { models: listArg(values.model)! } : {}),
-    }, api.scenarioFile);
+    const plan = await api.module.plan(
+      {
+        quick: cases ? (quick ?? profile.quick) : profile.quick,
+        ...(cases ? { cases } : {}),
+        ...(listArg(values.protocol) ? { protocols: listArg(values.protocol)! } : {}),
+        ...(listArg(values.model) ? { models: listArg(values.model)! } : {}),
+      },
+      api.scenarioFile,
+    );
     const served = plan.cases.filter((c) => !isDatabaseAlone(c.protocol));
-    if (served.length === 0) throw new FilteredOut(`no benchmarked case of ${relative(repoRoot, api.scenarioFile)} matches the filters (CASES, PROTOCOL, MODEL)${plan.cases.length > 0 ? ': only database-alone cases, which are no k6 load' : ''}`);
+    if (served.length === 0)
+      throw new FilteredOut(
+        `no benchmarked case of ${relative(repoRoot, api.scenarioFile)} matches the filters (CASES, PROTOCOL, MODEL)${plan.cases.length > 0 ? ': only database-alone cases, which are no k6 load' : ''}`,
+      );
     return served;
   };
   // As make bench: MODEL or PROTOCOL outside the profile's subset keeps every case they keep.
@@ -81,7 +97,7 @@ await runMain('k6-operator', async () => {
   });
 
   const version = await k6Version().catch(() => {
-    throw new CannotRun('k6 is not installed: run make setup (its version pins the runners\' image)');
+    throw new CannotRun("k6 is not installed: run make setup (its version pins the runners' image)");
   });
   const runId = newRunId(new Date());
   const options: ClusterOptions = {
@@ -94,7 +110,9 @@ await runMain('k6-operator', async () => {
   };
   const outDir = values.out ? resolve(values.out) : join(resultsDir, 'k6-operator', api.name, runId);
 
-  console.log(`k6-operator: ${api.name}, ${cases.length} case${cases.length > 1 ? 's' : ''} (profile ${profile.name}: ${settings.warmupSeconds} s warm-up + ${settings.durationSeconds} s measured), ${parallelism} runner${parallelism > 1 ? 's' : ''} of ${k6Image(version)}${options.separate ? ' on separate nodes' : ''}, namespace ${options.namespace}`);
+  console.log(
+    `k6-operator: ${api.name}, ${cases.length} case${cases.length > 1 ? 's' : ''} (profile ${profile.name}: ${settings.warmupSeconds} s warm-up + ${settings.durationSeconds} s measured), ${parallelism} runner${parallelism > 1 ? 's' : ''} of ${k6Image(version)}${options.separate ? ' on separate nodes' : ''}, namespace ${options.namespace}`,
+  );
   const check = await testRunValidator();
   const inputs = await clusterCases({ api, cases, settings, baseUrl, runId });
   await mkdir(outDir, { recursive: true });
@@ -109,15 +127,26 @@ await runMain('k6-operator', async () => {
     console.log(`k6-operator: ${input.case.id} → ${shown(file)}`);
   }
   const layoutFile = join(outDir, 'layout.json');
-  await writeFile(layoutFile, `${JSON.stringify({ api: api.name, runId, namespace: options.namespace, claim: options.resultsClaim, resultsDir: options.resultsDir, parallelism, k6: version, cases: layout }, null, 2)}\n`);
+  await writeFile(
+    layoutFile,
+    `${JSON.stringify({ api: api.name, runId, namespace: options.namespace, claim: options.resultsClaim, resultsDir: options.resultsDir, parallelism, k6: version, cases: layout }, null, 2)}\n`,
+  );
   console.log(`k6-operator: layout → ${shown(layoutFile)}`);
   console.log('');
-  console.log(`Each file is one repetition of its case: kubectl create -f <file> (create, not apply: apply also copies the archive into an annotation, which holds at most 256 KiB); wait for \`kubectl -n ${options.namespace} get testruns\` to show it finished; kubectl delete -f <file> before the next.`);
-  console.log(`The implementation must answer at ${baseUrl} with the ${api.name} paper data set loaded${api.manifest.bench.writes ? ' (this API writes: seed it again between repetitions, as make bench resets it)' : ''}; the runners on nodes of their own.`);
-  console.log(`Results: the claim ${options.resultsClaim} (ReadWriteMany when the runners are on several nodes; mounted at ${RESULTS_MOUNT}), one directory per runner:`);
+  console.log(
+    `Each file is one repetition of its case: kubectl create -f <file> (create, not apply: apply also copies the archive into an annotation, which holds at most 256 KiB); wait for \`kubectl -n ${options.namespace} get testruns\` to show it finished; kubectl delete -f <file> before the next.`,
+  );
+  console.log(
+    `The implementation must answer at ${baseUrl} with the ${api.name} paper data set loaded${api.manifest.bench.writes ? ' (this API writes: seed it again between repetitions, as make bench resets it)' : ''}; the runners on nodes of their own.`,
+  );
+  console.log(
+    `Results: the claim ${options.resultsClaim} (ReadWriteMany when the runners are on several nodes; mounted at ${RESULTS_MOUNT}), one directory per runner:`,
+  );
   console.log(`  ${options.resultsDir}/<case id>/<TestRun name>-<i>/${SUMMARY_FILE}   handleSummary's JSON of runner i (k6's instance_id tag)`);
   console.log(`  ${options.resultsDir}/<case id>/<TestRun name>-<i>/${SAMPLES_FILE}    its samples (k6's CSV output)`);
-  console.log(`  a pair per runner, i = 1..${parallelism}: what mergeK6Summaries (bench/src/load/k6-merge.ts) takes as its instances; layout.json lists every path.`);
+  console.log(
+    `  a pair per runner, i = 1..${parallelism}: what mergeK6Summaries (bench/src/load/k6-merge.ts) takes as its instances; layout.json lists every path.`,
+  );
   return true;
 });
 
@@ -142,6 +171,7 @@ function urlArg(raw: string | undefined): string {
 
 function nameArg(what: string, raw: string | undefined, fallback: string): string {
   const name = raw || fallback;
-  if (!/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/.test(name) || name.length > 63) throw new UsageError(`${what} must be a Kubernetes name (lowercase letters, digits and -, at most 63), got '${name}'`);
+  if (!/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/.test(name) || name.length > 63)
+    throw new UsageError(`${what} must be a Kubernetes name (lowercase letters, digits and -, at most 63), got '${name}'`);
   return name;
 }

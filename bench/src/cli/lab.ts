@@ -29,7 +29,10 @@ await runMain('lab', async () => {
   const file = join(resultsDir, 'lab', 'topology.yaml');
   await mkdir(join(resultsDir, 'lab'), { recursive: true });
   await writeFile(file, topologyYaml(await labTopology(lab), `The network lab ${lab.id} on this machine (make lab-up); make lab-down removes it.`));
-  for (const h of lab.hosts.values()) console.log(`  ${h.name.padEnd(6)} ${h.address.padEnd(15)} netns ${h.netns}${h.cores ? `, core ${h.cores.join(',')}` : ''}`);
-  console.log(`  harness ${lab.controllerAddress}\ntopology: ${relative(repoRoot, file)}  (make bench IMPL=express API=forum QUICK=1 TOPOLOGY=${relative(repoRoot, file)})`);
+  for (const h of lab.hosts.values())
+    console.log(`  ${h.name.padEnd(6)} ${h.address.padEnd(15)} netns ${h.netns}${h.cores ? `, core ${h.cores.join(',')}` : ''}`);
+  console.log(
+    `  harness ${lab.controllerAddress}\ntopology: ${relative(repoRoot, file)}  (make bench IMPL=express API=forum QUICK=1 TOPOLOGY=${relative(repoRoot, file)})`,
+  );
   return true;
 });

@@ -13,7 +13,10 @@ await runMain('report', async () => {
   const report = await writeReport(results, out);
   for (const w of report.warnings) console.warn(`report: warning: ${w}`);
   if (report.runs === 0) console.log(`report: no valid results under ${join(results, 'bench')}: run make bench first`);
-  else console.log(`report: ${report.runs} run${report.runs === 1 ? '' : 's'} of ${report.apis.map((a) => `${a.api} (${a.impls.join(', ')}${a.calibration ? `: A/A calibration, ${a.calibration.counts.raw} raw and ${a.calibration.counts.adjusted} adjusted verdicts of ${a.calibration.counts.tested}` : ''})`).join(', ')}`);
+  else
+    console.log(
+      `report: ${report.runs} run${report.runs === 1 ? '' : 's'} of ${report.apis.map((a) => `${a.api} (${a.impls.join(', ')}${a.calibration ? `: A/A calibration, ${a.calibration.counts.raw} raw and ${a.calibration.counts.adjusted} adjusted verdicts of ${a.calibration.counts.tested}` : ''})`).join(', ')}`,
+    );
   console.log(report.file);
   return true;
 });

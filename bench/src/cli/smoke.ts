@@ -38,9 +38,28 @@ await runMain('bench-smoke', async () => {
       console.log(`!! smoke ${name} × ${api.manifest.name} not in this run: make test smokes this API once (make bench-smoke runs every pair)`);
     }
     console.log(`== smoke ${chosen.join(', ')} × ${api.manifest.name} (CASES=${smoke.cases})`);
-    const outcome = await runBench({ impls: chosen, api: api.manifest.name, profile: profile.name, eta, repeat: profile.repeat, durationSeconds: profile.durationSeconds, warmupSeconds: profile.warmupSeconds, firstWarmupSeconds: profile.firstWarmupSeconds, warmupIterations: profile.warmupIterations, quick: profile.quick, cases: smoke.cases, ...(smoke.native !== undefined ? { native: smoke.native } : {}), pin: true, seed: 1 });
-    if (outcome.failed.length > 0) throw new Error(`the smoke of ${api.manifest.name} failed in ${outcome.failed.length} case(s): ${outcome.failed.map((f) => `${f.impl} ${f.case.id}: ${f.case.failure.reason}`).join('; ')}`);
-    for (const file of outcome.files) console.log(`\n${summaryMarkdown(JSON.parse(await readFile(file, 'utf8')) as BenchResult)}\nbench-smoke: result → ${file}`);
+    const outcome = await runBench({
+      impls: chosen,
+      api: api.manifest.name,
+      profile: profile.name,
+      eta,
+      repeat: profile.repeat,
+      durationSeconds: profile.durationSeconds,
+      warmupSeconds: profile.warmupSeconds,
+      firstWarmupSeconds: profile.firstWarmupSeconds,
+      warmupIterations: profile.warmupIterations,
+      quick: profile.quick,
+      cases: smoke.cases,
+      ...(smoke.native !== undefined ? { native: smoke.native } : {}),
+      pin: true,
+      seed: 1,
+    });
+    if (outcome.failed.length > 0)
+      throw new Error(
+        `the smoke of ${api.manifest.name} failed in ${outcome.failed.length} case(s): ${outcome.failed.map((f) => `${f.impl} ${f.case.id}: ${f.case.failure.reason}`).join('; ')}`,
+      );
+    for (const file of outcome.files)
+      console.log(`\n${summaryMarkdown(JSON.parse(await readFile(file, 'utf8')) as BenchResult)}\nbench-smoke: result → ${file}`);
     ran += chosen.length;
   }
   if (ran === 0) throw new Error('no API names a smoke selection (bench.smoke in apis/<api>/api.yaml) that an implementation here can run');

@@ -20,7 +20,17 @@ import type { CaseLoopEvents } from './loop-events.ts';
 import type { Settled } from './settle.ts';
 import { interleavedOrder } from '../plan/interleave.ts';
 import { isSteady, type WarmupIterations } from '../plan/warm-up.ts';
-import { CEILING_SHARE_WARNING, NATIVE_CLIENT_BOUND_CPU_PERCENT, isDatabaseAlone, tierOf, type BenchCase, type CaseCrossCheck, type CaseFailure, type CaseWarmup, type Repetition } from '../record/result-document.ts';
+import {
+  CEILING_SHARE_WARNING,
+  NATIVE_CLIENT_BOUND_CPU_PERCENT,
+  isDatabaseAlone,
+  tierOf,
+  type BenchCase,
+  type CaseCrossCheck,
+  type CaseFailure,
+  type CaseWarmup,
+  type Repetition,
+} from '../record/result-document.ts';
 
 /** k6 (or the baseline client) busier than this share of its core measured itself, not the server. */
 const GENERATOR_BOUND_CPU_PERCENT = 80;
@@ -170,7 +180,16 @@ async function runServedCase<C extends PlannedCase>(c: C, firstStep: number, dep
         // Without warm-up iterations the first repetition is the freshly started implementation's first load (bench/profiles.yaml: firstWarmupSeconds).
         const first = (r === 1 || fresh) && !warming;
         deps.events?.emit('load-begin', { step: firstStep + impls.indexOf(name), repetition: r, label: label(name) });
-        const result = await repetition(deps, r, server, [...servers.values()], c, async () => deps.startLoad(c, server, deps.limitSeconds(c, first), first), 'generator', name);
+        const result = await repetition(
+          deps,
+          r,
+          server,
+          [...servers.values()],
+          c,
+          async () => deps.startLoad(c, server, deps.limitSeconds(c, first), first),
+          'generator',
+          name,
+        );
         deps.events?.emit('load-end');
         if (deps.stopping()) throw new Interrupted();
         const warmed = result.rep && firstLoad(result.rep, first, deps);
@@ -210,7 +229,14 @@ async function runServedCase<C extends PlannedCase>(c: C, firstStep: number, dep
  * before it) until its rate is steady or it has had `max` iterations. Recorded apart from
  * the repetitions; a failure in one is the case's failure for that implementation.
  */
-async function warmUp<C extends PlannedCase>(c: C, firstStep: number, deps: CaseLoopDeps<C>, servers: Map<string, LoopServer>, outcomes: Map<string, Outcome>, label: (name: string) => string): Promise<void> {
+async function warmUp<C extends PlannedCase>(
+  c: C,
+  firstStep: number,
+  deps: CaseLoopDeps<C>,
+  servers: Map<string, LoopServer>,
+  outcomes: Map<string, Outcome>,
+  label: (name: string) => string,
+): Promise<void> {
   const { max, steadyWithinPercent } = deps.warmupIterations!;
   const warming = new Set(deps.impls.filter((name) => servers.has(name)));
   for (const name of warming) outcomes.get(name)!.warmup = { iterations: [], steady: false };
@@ -221,7 +247,16 @@ async function warmUp<C extends PlannedCase>(c: C, firstStep: number, deps: Case
       if (!server || !warming.has(name)) continue;
       const first = k === 1;
       deps.events?.emit('warmup-begin', { step: firstStep + deps.impls.indexOf(name), iteration: k, max, label: label(name) });
-      const result = await repetition(deps, k, server, [...servers.values()], c, async () => deps.startLoad(c, server, deps.limitSeconds(c, first), first), 'generator', name);
+      const result = await repetition(
+        deps,
+        k,
+        server,
+        [...servers.values()],
+        c,
+        async () => deps.startLoad(c, server, deps.limitSeconds(c, first), first),
+        'generator',
+        name,
+      );
       deps.events?.emit('load-end');
       if (deps.stopping()) throw new Interrupted();
       const warmup = outcome.warmup!;
@@ -232,14 +267,22 @@ async function warmUp<C extends PlannedCase>(c: C, firstStep: number, deps: Case
         await drop(servers, name);
         continue;
       }
-      if (isSteady(warmup.iterations.map((i) => i.throughput), steadyWithinPercent)) {
+      if (
+        isSteady(
+          warmup.iterations.map((i) => i.throughput),
+          steadyWithinPercent,
+        )
+      ) {
         warmup.steady = true;
         warming.delete(name);
       }
     }
   }
   for (const name of warming) {
-    const rates = outcomes.get(name)!.warmup!.iterations.map((i) => Math.round(i.throughput)).join(', ');
+    const rates = outcomes
+      .get(name)!
+      .warmup!.iterations.map((i) => Math.round(i.throughput))
+      .join(', ');
     console.log(`  ${label(name)}: still rising after ${max} warm-up iterations (${rates} req/s); measuring anyway (recorded: steady false)`);
   }
   for (const name of deps.impls) {
@@ -294,7 +337,10 @@ async function repetition<C extends PlannedCase>(
   // A process on another machine (over SSH) is not in this machine's /proc: neither waited for nor sampled.
   const toSettle = [...running.filter((s) => !s.process.remote).map((s) => s.process.pid), ...(deps.databasePid !== undefined ? [deps.databasePid] : [])];
   const settled = deps.settle && toSettle.length ? await deps.settle(toSettle) : undefined;
-  if (settled && !settled.idle) console.log(`  ${c.id}${name ? ` · ${name}` : ''}: the servers and the database still used ${settled.cpuPercent}% of a core after ${settled.seconds} s; measuring anyway (noted)`);
+  if (settled && !settled.idle)
+    console.log(
+      `  ${c.id}${name ? ` · ${name}` : ''}: the servers and the database still used ${settled.cpuPercent}% of a core after ${settled.seconds} s; measuring anyway (noted)`,
+    );
   const startedAt = new Date();
   let load: StartedLoad;
   try {
@@ -321,11 +367,27 @@ async function repetition<C extends PlannedCase>(
   // An implementation that exited mid-window leaves k6 counting refused connections: not a measurement.
   if (server && !server.process.alive()) {
     const code = await Promise.race([server.process.exited, sleep(1_000).then(() => '?')]);
-    failed = failure('implementation', `${name ?? 'the implementation'} exited during the repetition (exit code ${code ?? 'by a signal'})${failed ? `; ${failed.reason}` : ''}`, await server.process.tail(10));
+    failed = failure(
+      'implementation',
+      `${name ?? 'the implementation'} exited during the repetition (exit code ${code ?? 'by a signal'})${failed ? `; ${failed.reason}` : ''}`,
+      await server.process.tail(10),
+    );
   }
   if (measured && !failed) failed = emptyWindow(measured);
   if (failed) failed = await blameDatabase(deps, failed);
-  let rep = measured ? toRepetition(index, startedAt, measured, sampler, c.requestTypes ?? [], failed !== undefined, server ? deps.ceilingRate : undefined, tierOf(c) === 'native', settled) : undefined;
+  let rep = measured
+    ? toRepetition(
+        index,
+        startedAt,
+        measured,
+        sampler,
+        c.requestTypes ?? [],
+        failed !== undefined,
+        server ? deps.ceilingRate : undefined,
+        tierOf(c) === 'native',
+        settled,
+      )
+    : undefined;
   if (rep && !failed) rep = await checked(deps, c, rep);
   return { ...(rep ? { rep } : {}), ...(failed ? { failure: failed } : {}) };
 }
@@ -345,7 +407,17 @@ async function blameDatabase<C extends PlannedCase>(deps: CaseLoopDeps<C>, f: Ca
   return down ? { kind: 'database', reason: `${down} (${f.reason})`, ...(f.detail ? { detail: f.detail } : {}) } : f;
 }
 
-function toRepetition(index: number, startedAt: Date, m: Measured, sampler: TreeSampler, order: readonly string[], partial: boolean, ceilingRate: number | undefined, native: boolean, settled: Settled | undefined): Repetition {
+function toRepetition(
+  index: number,
+  startedAt: Date,
+  m: Measured,
+  sampler: TreeSampler,
+  order: readonly string[],
+  partial: boolean,
+  ceilingRate: number | undefined,
+  native: boolean,
+  settled: Settled | undefined,
+): Repetition {
   const usage = (name: string) => sampler.usage(name, m.window.from, m.window.to);
   const generator = usage('generator');
   const serverUsage = usage('server');
@@ -356,10 +428,12 @@ function toRepetition(index: number, startedAt: Date, m: Measured, sampler: Tree
   const busy = (generator?.cpuPercentMean ?? 0) > bound;
   if (busy) notes.push(`the ${native ? 'native client' : 'load generator'} used ${generator?.cpuPercentMean}% of a core on average (above ${bound}%)`);
   if (m.droppedIterations) notes.push(`${m.droppedIterations} iterations dropped`);
-  if (settled && !settled.idle) notes.push(`started with the servers and the database still busy: ${settled.cpuPercent}% of a core after waiting ${settled.seconds} s`);
+  if (settled && !settled.idle)
+    notes.push(`started with the servers and the database still busy: ${settled.cpuPercent}% of a core after waiting ${settled.seconds} s`);
   const perRequest = cpuPerRequest({ server: serverUsage, database: databaseUsage, generator }, m.requests);
   const ceilingShare = ceilingRate ? Math.round((m.requests / m.durationSeconds / ceilingRate) * 1000) / 1000 : undefined;
-  if (ceilingShare !== undefined && ceilingShare > CEILING_SHARE_WARNING) notes.push(`${Math.round(ceilingShare * 100)}% of the generator's ceiling on this machine`);
+  if (ceilingShare !== undefined && ceilingShare > CEILING_SHARE_WARNING)
+    notes.push(`${Math.round(ceilingShare * 100)}% of the generator's ceiling on this machine`);
   return {
     index,
     startedAt: startedAt.toISOString(),

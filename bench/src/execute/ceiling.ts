@@ -17,7 +17,6 @@ import { TreeSampler } from '../load/proc-sampler.ts';
 import { runWrk } from '../load/wrk.ts';
 import { CEILING_SHARE_WARNING, type GeneratorCeiling, type GeneratorFloor } from '../record/result-document.ts';
 
-
 export interface CeilingLoad {
   readonly vus: number;
   readonly warmupSeconds: number;
@@ -48,7 +47,12 @@ async function nginxVersion(): Promise<string | undefined> {
  * Measures the ceiling in `workDir` (its own subdirectory), bounded in time; undefined,
  * with the reason printed, when nginx is missing or the measurement failed: the run goes on.
  */
-export async function measureCeiling(placement: Placement, workDir: string, load: CeilingLoad = CEILING_LOAD, crossCheck = true): Promise<GeneratorCeiling | undefined> {
+export async function measureCeiling(
+  placement: Placement,
+  workDir: string,
+  load: CeilingLoad = CEILING_LOAD,
+  crossCheck = true,
+): Promise<GeneratorCeiling | undefined> {
   const version = await nginxVersion();
   if (!version) {
     console.log(`generator ceiling: not measured (${NGINX} is missing: run make setup)`);
@@ -72,13 +76,17 @@ export async function measureCeiling(placement: Placement, workDir: string, load
       console.log(`generator floor: not measured (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`);
       return undefined;
     });
-    const k6 = startK6('generator ceiling', { BASE_URL: `http://127.0.0.1:${port}`, VUS: load.vus, WARMUP: load.warmupSeconds, DURATION: load.durationSeconds, WINDOWS: load.windows }, {
-      script: SCRIPT,
-      cores: placement.generator,
-      workDir: dir,
-      limitSeconds: load.warmupSeconds + load.durationSeconds + 30,
-      stopGraceMs: 5_000,
-    });
+    const k6 = startK6(
+      'generator ceiling',
+      { BASE_URL: `http://127.0.0.1:${port}`, VUS: load.vus, WARMUP: load.warmupSeconds, DURATION: load.durationSeconds, WINDOWS: load.windows },
+      {
+        script: SCRIPT,
+        cores: placement.generator,
+        workDir: dir,
+        limitSeconds: load.warmupSeconds + load.durationSeconds + 30,
+        stopGraceMs: 5_000,
+      },
+    );
     const sampler = new TreeSampler({ generator: k6.process.pid, target: nginx.pid }, 10);
     sampler.start();
     const measured = await k6.done.finally(() => sampler.stop());
@@ -89,10 +97,14 @@ export async function measureCeiling(placement: Placement, workDir: string, load
     if (failed > 0) throw new Error(`${failed} of ${measured.requests} requests to the no-op target failed`);
     const parts = windowRates(measured, load.windows);
     // The cross-check: wrk against the same target with as many connections, when it is installed.
-    const wrk = !crossCheck ? undefined : await runWrk(`http://127.0.0.1:${port}/`, { connections: load.vus, seconds: load.durationSeconds, cores: placement.generator, workDir: dir }).catch((error: unknown) => {
-      console.log(`generator ceiling: no wrk cross-check (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`);
-      return undefined;
-    });
+    const wrk = !crossCheck
+      ? undefined
+      : await runWrk(`http://127.0.0.1:${port}/`, { connections: load.vus, seconds: load.durationSeconds, cores: placement.generator, workDir: dir }).catch(
+          (error: unknown) => {
+            console.log(`generator ceiling: no wrk cross-check (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`);
+            return undefined;
+          },
+        );
     return {
       target: `nginx ${version}`,
       vus: load.vus,
@@ -124,14 +136,18 @@ export async function measureCeiling(placement: Placement, workDir: string, load
  * the whole load's × window / load, the rate being steady after the first fraction of a second.
  */
 async function measureFloor(port: number, targetPid: number, placement: Placement, dir: string, load: CeilingLoad): Promise<GeneratorFloor> {
-  const k6 = startK6('generator floor', { BASE_URL: `http://127.0.0.1:${port}`, VUS: load.vus, WARMUP: load.warmupSeconds, DURATION: load.durationSeconds }, {
-    script: FLOOR_SCRIPT,
-    cores: placement.generator,
-    workDir: dir,
-    limitSeconds: load.warmupSeconds + load.durationSeconds + 30,
-    stopGraceMs: 5_000,
-    summary: floorSummary,
-  });
+  const k6 = startK6(
+    'generator floor',
+    { BASE_URL: `http://127.0.0.1:${port}`, VUS: load.vus, WARMUP: load.warmupSeconds, DURATION: load.durationSeconds },
+    {
+      script: FLOOR_SCRIPT,
+      cores: placement.generator,
+      workDir: dir,
+      limitSeconds: load.warmupSeconds + load.durationSeconds + 30,
+      stopGraceMs: 5_000,
+      summary: floorSummary,
+    },
+  );
   const sampler = new TreeSampler({ generator: k6.process.pid, target: targetPid }, 10);
   sampler.start();
   const measured = await k6.done.finally(() => sampler.stop());
@@ -153,13 +169,22 @@ export function floorSummary(summary: K6Summary): Measured {
   const to = summary.measureUntil;
   const loadFrom = summary.setup_data?.loadFrom;
   const all = summary.metrics['http_reqs']?.values['count'];
-  if (from === undefined || to === undefined || loadFrom === undefined || all === undefined || to <= from) throw new Error('floor.js summary lacks the window or the request count');
+  if (from === undefined || to === undefined || loadFrom === undefined || all === undefined || to <= from)
+    throw new Error('floor.js summary lacks the window or the request count');
   const seconds = (to - from) / 1000;
   const requests = Math.round((all * (to - from)) / (to - loadFrom));
   const failed = summary.metrics['http_req_failed']?.values['passes'] ?? 0;
   if (failed > 0) throw new Error(`${failed} of ${all} requests to the no-op target failed`);
   const zero = { min: 0, mean: 0, median: 0, p90: 0, p95: 0, p99: 0, max: 0 };
-  return { window: { from, to }, durationSeconds: seconds, requests, errors: {}, throughput: Math.round((requests / seconds) * 10) / 10, latencyMs: zero, notes: [] };
+  return {
+    window: { from, to },
+    durationSeconds: seconds,
+    requests,
+    errors: {},
+    throughput: Math.round((requests / seconds) * 10) / 10,
+    latencyMs: zero,
+    notes: [],
+  };
 }
 
 /** The rate in each equal part of the window (requests named w1, w2, … by k6/noop.js). */
@@ -183,6 +208,8 @@ export function coefficientOfVariation(xs: readonly number[]): number {
 
 /** One line for the console. */
 export function describeCeiling(c: GeneratorCeiling): string {
-  const floor = c.floor ? `generator floor F: ${c.floor.cpuPerRequestUs} µs of k6 CPU per request (plain http.get, ${Math.round(c.floor.rate)} req/s); the control ${c.overFloor ?? '?'} × F\n` : '';
+  const floor = c.floor
+    ? `generator floor F: ${c.floor.cpuPerRequestUs} µs of k6 CPU per request (plain http.get, ${Math.round(c.floor.rate)} req/s); the control ${c.overFloor ?? '?'} × F\n`
+    : '';
   return `${floor}generator ceiling: k6 reached ${Math.round(c.rate)} req/s against ${c.target} with ${c.vus} VUs at ${c.cpuPercentMean ?? '?'}% CPU, ${c.cpuPerRequestUs ?? '?'} µs of k6 CPU per request (${c.cpuBoundRate ?? '?'} req/s if its cores were all k6's)${c.cv !== undefined ? `, CV ${(c.cv * 100).toFixed(1)}% over ${c.windowRates?.length} parts of the window` : ''}${c.crossCheck ? `; ${c.crossCheck.name}: ${Math.round(c.crossCheck.rate)} req/s at ${c.crossCheck.cpuPerRequestUs} µs per request` : ''}; cases above ${CEILING_SHARE_WARNING * 100}% of ${Math.round(c.rate)} req/s are flagged`;
 }

@@ -30,8 +30,16 @@ export function wrkCrossCheck<C extends PlannedCase>(
     if (!wrk) return undefined;
     const script = join(opts.workDir, `wrk-${c.id.replace(/[^\w.-]+/g, '_')}.lua`);
     await writeFile(script, wrk.script);
-    const result = await runWrk(`${server.baseUrl}/`, { connections: wrk.connections, seconds: settings.durationSeconds, cores: opts.cores, workDir: opts.workDir, script });
-    console.log(`  ${c.id}: cross-check ${result.name}: ${Math.round(result.rate)} req/s (${result.errors} errors) at ${result.cpuPerRequestUs} µs of wrk CPU per request`);
+    const result = await runWrk(`${server.baseUrl}/`, {
+      connections: wrk.connections,
+      seconds: settings.durationSeconds,
+      cores: opts.cores,
+      workDir: opts.workDir,
+      script,
+    });
+    console.log(
+      `  ${c.id}: cross-check ${result.name}: ${Math.round(result.rate)} req/s (${result.errors} errors) at ${result.cpuPerRequestUs} µs of wrk CPU per request`,
+    );
     return result;
   };
 }

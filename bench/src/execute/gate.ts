@@ -95,5 +95,13 @@ export async function passGate(impl: Implementation, api: string): Promise<GateR
   } catch (error) {
     throw error instanceof PactGateRefusal ? new GateRefusal(error.message) : error;
   }
-  return { status: 'passed', specHash: v.specHash, suiteHash: v.suiteHash, implTreeHash: v.implTreeHash, reused, recordedAt: v.recordedAt, ...(pact ? { pact } : {}) };
+  return {
+    status: 'passed',
+    specHash: v.specHash,
+    suiteHash: v.suiteHash,
+    implTreeHash: v.implTreeHash,
+    reused,
+    recordedAt: v.recordedAt,
+    ...(pact ? { pact } : {}),
+  };
 }

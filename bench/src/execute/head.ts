@@ -57,7 +57,11 @@ export async function documentHeads(f: HeadFacts): Promise<(name: string) => Pro
       startedAt: f.resumed?.startedAt ?? f.sessionStarted.toISOString(),
       ...(f.resumed ? { resumedAt: [...f.resumed.resumedAt, f.sessionStarted.toISOString()] } : {}),
       options: f.options,
-      implementation: documentImplementation(impl, { runtimeVersion: f.runtimes.get(name)!, implTreeHash: f.gates.get(name)!.implTreeHash, poolSize: f.poolSize }),
+      implementation: documentImplementation(impl, {
+        runtimeVersion: f.runtimes.get(name)!,
+        implTreeHash: f.gates.get(name)!.implTreeHash,
+        poolSize: f.poolSize,
+      }),
       gate: f.gates.get(name)!,
       source: { commit: revision.commit, dirty: revision.dirty, specHash: spec },
       dataset: f.seeded.info,

@@ -48,7 +48,12 @@ export function caseLoopDeps(facts: LoopFacts): Omit<CaseLoopDeps<PlannedCase>, 
     impls: impls.map((i) => i.manifest.name),
     repeat: opts.repeat,
     startServer: async (name) => {
-      const server = await startServer(impls.find((i) => i.manifest.name === name)!, env, runtime, where);
+      const server = await startServer(
+        impls.find((i) => i.manifest.name === name)!,
+        env,
+        runtime,
+        where,
+      );
       if (server.runtimeVersion) runtimes.set(name, server.runtimeVersion);
       return server;
     },
@@ -56,12 +61,21 @@ export function caseLoopDeps(facts: LoopFacts): Omit<CaseLoopDeps<PlannedCase>, 
     startLoad: (c, server, limitSeconds, first) => {
       const env = scriptEnv(server.baseUrl, api.module.plannedSeconds(c, settingsOf(first)), prepared.k6Env(c, settingsOf(first)));
       // On a topology's generator hosts: one k6 instance on each, sharing the scenario by execution segments.
-      return topology ? startK6Instances(c.id, env, topology.generators, { script: api.script, workDir, limitSeconds }) : startK6(c.id, env, { script: api.script, cores: placement.generator, workDir, limitSeconds });
+      return topology
+        ? startK6Instances(c.id, env, topology.generators, { script: api.script, workDir, limitSeconds })
+        : startK6(c.id, env, { script: api.script, cores: placement.generator, workDir, limitSeconds });
     },
     // Recorded on the first loads exactly as in the run's options.
     ...(options.firstWarmupSeconds !== undefined ? { firstWarmupSeconds: options.firstWarmupSeconds } : {}),
     ...(options.warmupIterations ? { warmupIterations: options.warmupIterations } : {}),
-    startBaseline: (c, limitSeconds) => prepared.startBaseline(c, settings, { cores: placement.generator, workDir, poolSize, limitSeconds, ...(topology ? { host: topology.generators[0]! } : {}) }),
+    startBaseline: (c, limitSeconds) =>
+      prepared.startBaseline(c, settings, {
+        cores: placement.generator,
+        workDir,
+        poolSize,
+        limitSeconds,
+        ...(topology ? { host: topology.generators[0]! } : {}),
+      }),
     // Where the load writes, every repetition starts from the seed.
     ...(api.manifest.bench.writes ? { reset: () => seeded.reset() } : {}),
     ...(prepared.afterRepetition ? { afterRepetition: (c: PlannedCase) => prepared.afterRepetition!(c) } : {}),

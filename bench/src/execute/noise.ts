@@ -21,7 +21,13 @@ function read(path: string): string | undefined {
 }
 
 /** Processes other than `own`'s tree that used at least `threshold`% of a core between two snapshots. */
-export function heavyProcesses(before: ReadonlyMap<number, Stat>, after: ReadonlyMap<number, Stat>, seconds: number, own: number, threshold = HEAVY_CPU_PERCENT): MachineNoise['busyProcesses'] {
+export function heavyProcesses(
+  before: ReadonlyMap<number, Stat>,
+  after: ReadonlyMap<number, Stat>,
+  seconds: number,
+  own: number,
+  threshold = HEAVY_CPU_PERCENT,
+): MachineNoise['busyProcesses'] {
   const ours = new Set(treeOf(own, after));
   const busy: MachineNoise['busyProcesses'] = [];
   for (const [pid, s] of after) {
@@ -39,7 +45,10 @@ export async function machineNoise(): Promise<MachineNoise> {
   await sleep(WINDOW_MS);
   const after = snapshot();
   const governor = read('/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor');
-  const mhz = os.cpus().map((c) => c.speed).filter((s) => s > 0);
+  const mhz = os
+    .cpus()
+    .map((c) => c.speed)
+    .filter((s) => s > 0);
   return {
     loadAverage: os.loadavg().map((l) => Math.round(l * 100) / 100),
     governor: governor ?? null,
@@ -51,7 +60,13 @@ export async function machineNoise(): Promise<MachineNoise> {
 /** The one loud line when something else is busy or the machine is loaded; undefined when quiet. */
 export function noiseWarning(n: MachineNoise, cores = os.availableParallelism()): string | undefined {
   const reasons: string[] = [];
-  if (n.busyProcesses.length) reasons.push(`${n.busyProcesses.length} other process${n.busyProcesses.length === 1 ? '' : 'es'} busy (${n.busyProcesses.slice(0, 3).map((p) => `${p.command} pid ${p.pid} ${p.cpuPercent}%`).join(', ')})`);
+  if (n.busyProcesses.length)
+    reasons.push(
+      `${n.busyProcesses.length} other process${n.busyProcesses.length === 1 ? '' : 'es'} busy (${n.busyProcesses
+        .slice(0, 3)
+        .map((p) => `${p.command} pid ${p.pid} ${p.cpuPercent}%`)
+        .join(', ')})`,
+    );
   if ((n.loadAverage[0] ?? 0) >= cores) reasons.push(`load average ${n.loadAverage[0]} on ${cores} cores`);
   return reasons.length ? `WARNING: the machine is not quiet: ${reasons.join('; ')}: the numbers of this run may carry their noise` : undefined;
 }

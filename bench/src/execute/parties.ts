@@ -33,7 +33,8 @@ export interface Where {
 export async function chooseWhere(opts: BenchOptions): Promise<Where> {
   // Local processes unless FAIRBENCH_RUNTIME=containers: on one small machine the runtime adds no noise of its own.
   const provider = chooseProvider({ default: 'local' });
-  if (opts.topology && provider.name !== 'local') throw new UsageError('TOPOLOGY places local processes on its hosts: it cannot be given with RUNTIME=containers');
+  if (opts.topology && provider.name !== 'local')
+    throw new UsageError('TOPOLOGY places local processes on its hosts: it cannot be given with RUNTIME=containers');
   if (opts.topology && process.env['CROSSCHECK']) throw new UsageError('CROSSCHECK=wrk runs wrk on this host: it cannot be given with TOPOLOGY');
   const topology = opts.topology ? await loadTopology(opts.topology) : undefined;
   const placement = topology ? placementOf(topology) : choosePlacement(opts.pin);
@@ -68,7 +69,9 @@ export interface RunDatabases {
 
 export async function startDatabases(api: BenchApi, { provider, placement, topology }: Where): Promise<RunDatabases> {
   // On a topology's database host, the server lets in the harness and the other hosts only.
-  const onHosts = topology ? { host: topology.database, clients: [topology.controllerAddress, topology.implementation.address, ...topology.generators.map((g) => g.address)] } : {};
+  const onHosts = topology
+    ? { host: topology.database, clients: [topology.controllerAddress, topology.implementation.address, ...topology.generators.map((g) => g.address)] }
+    : {};
   const servers = await Promise.all(api.manifest.databases.map((kind) => provider.start(kind, onHosts)));
   const byKind = new Map(servers.map((d) => [d.kind, d]));
   const db = servers[0]!;
@@ -89,7 +92,12 @@ export async function seedPaper(api: BenchApi, databases: RunDatabases): Promise
 }
 
 /** Starts an implementation where the run places it: a topology's host, or this host's cores. */
-export function startServer(impl: Implementation, env: (port: number) => Record<string, string>, runtime: RuntimeProviderName, { placement, topology }: Where): Promise<RunningImplementation> {
+export function startServer(
+  impl: Implementation,
+  env: (port: number) => Record<string, string>,
+  runtime: RuntimeProviderName,
+  { placement, topology }: Where,
+): Promise<RunningImplementation> {
   return topology ? startImplementation(impl, env, { runtime, host: topology.implementation }) : startOnCores(impl, env, runtime, placement.implementation);
 }
 
@@ -97,7 +105,12 @@ export function startServer(impl: Implementation, env: (port: number) => Record<
  * Starts the implementation on its cores: a local process under taskset; a container (host
  * network, its processes visible in the host's /proc) is pinned once it runs.
  */
-async function startOnCores(impl: Implementation, env: (port: number) => Record<string, string>, runtime: RuntimeProviderName, cpus: readonly number[] | null): Promise<RunningImplementation> {
+async function startOnCores(
+  impl: Implementation,
+  env: (port: number) => Record<string, string>,
+  runtime: RuntimeProviderName,
+  cpus: readonly number[] | null,
+): Promise<RunningImplementation> {
   if (runtime === 'local') return startImplementation(impl, env, { runtime, ...(cpus ? { cpus } : {}) });
   // A copy of an A/A run runs from the implementation's own image.
   const server = await startImplementation(originalOf(impl), env, { runtime });

@@ -6,7 +6,12 @@ import type { Placement } from '../load/placement.ts';
 import type { GeneratorCeiling, MachineNoise } from '../record/result-document.ts';
 
 /** QUICK runs leave out the wrk cross-check (3.5 s of a smoke run's ~6 s here). */
-export async function preflight(placement: Placement, workDir: string, quick: boolean, measureGeneratorCeiling = true): Promise<{ noise: MachineNoise; ceiling: GeneratorCeiling | undefined }> {
+export async function preflight(
+  placement: Placement,
+  workDir: string,
+  quick: boolean,
+  measureGeneratorCeiling = true,
+): Promise<{ noise: MachineNoise; ceiling: GeneratorCeiling | undefined }> {
   const noise = await machineNoise();
   const warning = noiseWarning(noise);
   console.log(warning ?? `machine: quiet (load average ${noise.loadAverage.join(' ')}, governor ${noise.governor ?? 'none exposed'})`);

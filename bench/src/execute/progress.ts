@@ -89,9 +89,16 @@ export class Progress {
 
   /** One line per finished case: its warm-up iterations' rates, then its medians, or FAILED with the reason (and what the repetitions before measured). */
   caseLine(id: string, reps: readonly Repetition[], failure?: CaseFailure | undefined, warmup?: CaseWarmup | undefined): void {
-    if (warmup) console.log(`  ${id}: warm-up ${warmup.iterations.map((i) => Math.round(i.throughput)).join(' → ')} req/s${warmup.steady ? ', steady' : failure?.warmupIteration ? '' : ', still rising'}`);
+    if (warmup)
+      console.log(
+        `  ${id}: warm-up ${warmup.iterations.map((i) => Math.round(i.throughput)).join(' → ')} req/s${warmup.steady ? ', steady' : failure?.warmupIteration ? '' : ', still rising'}`,
+      );
     if (failure) {
-      const at = failure.repetition ? ` in repetition ${failure.repetition}` : failure.warmupIteration ? ` in warm-up iteration ${failure.warmupIteration}` : '';
+      const at = failure.repetition
+        ? ` in repetition ${failure.repetition}`
+        : failure.warmupIteration
+          ? ` in warm-up iteration ${failure.warmupIteration}`
+          : '';
       console.log(`  ${id}: FAILED (${failure.kind})${at}: ${failure.reason}`);
       if (reps.length === 0) return;
     }
@@ -100,7 +107,9 @@ export class Progress {
     const gen = median(reps.map((r) => r.generator?.cpuPercentMean ?? 0));
     const srv = reps.some((r) => r.server) ? ` · server CPU ${median(reps.map((r) => r.server?.cpuPercentMean ?? 0))}%` : '';
     const bound = reps.some((r) => r.generatorBound) ? ' · GENERATOR-BOUND' : '';
-    const head = failure ? `    measured before it (${reps.length} repetition${reps.length === 1 ? '' : 's'}${reps.at(-1)?.partial ? ', the last partial' : ''}): ` : `  ${id}: `;
+    const head = failure
+      ? `    measured before it (${reps.length} repetition${reps.length === 1 ? '' : 's'}${reps.at(-1)?.partial ? ', the last partial' : ''}): `
+      : `  ${id}: `;
     console.log(
       `${head}${median(reps.map((r) => r.throughput)).toFixed(0)} req/s · p95 ${median(reps.map((r) => r.latencyMs.p95)).toFixed(1)} ms` +
         ` · errors ${errors}${srv} · generator CPU ${gen}%${bound}`,

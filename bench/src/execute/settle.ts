@@ -29,7 +29,12 @@ function ticksOf(roots: readonly number[], stats: ReadonlyMap<number, Stat>): Ma
 }
 
 /** Waits until the process trees of `roots` are idle together, for at most `maxSeconds`. */
-export async function settle(roots: readonly number[], maxSeconds = SETTLE_MAX_SECONDS, windowMs = WINDOW_MS, idlePercent = IDLE_CPU_PERCENT): Promise<Settled> {
+export async function settle(
+  roots: readonly number[],
+  maxSeconds = SETTLE_MAX_SECONDS,
+  windowMs = WINDOW_MS,
+  idlePercent = IDLE_CPU_PERCENT,
+): Promise<Settled> {
   const from = Date.now();
   let before = ticksOf(roots, snapshot());
   let at = Date.now();

@@ -124,7 +124,12 @@ export async function clusterCases(run: ClusterRun): Promise<ClusterCase[]> {
       env,
       archive: await k6Archive(api.script, env),
       limitSeconds: api.module.limitSeconds(c, settings),
-      provenance: { 'run-id': run.runId, scenario: relative(repoRoot, api.scenarioFile), script: relative(repoRoot, api.script), dataset: `${dataset.name} ${dataset.scale} ${dataset.fingerprint}` },
+      provenance: {
+        'run-id': run.runId,
+        scenario: relative(repoRoot, api.scenarioFile),
+        script: relative(repoRoot, api.script),
+        dataset: `${dataset.name} ${dataset.scale} ${dataset.fingerprint}`,
+      },
     });
   }
   return cases;

@@ -115,7 +115,11 @@ export function k6Image(k6Version: string): string {
  * characters); a longer one is cut and ends in a hash of the case id, so names stay distinct.
  */
 export function testRunName(api: string, caseId: string, parallelism: number): string {
-  const full = `${api}-${caseId}`.toLowerCase().replace(/[^a-z0-9-]+/g, '-').replace(/-+/g, '-').replace(/^-|-$/g, '');
+  const full = `${api}-${caseId}`
+    .toLowerCase()
+    .replace(/[^a-z0-9-]+/g, '-')
+    .replace(/-+/g, '-')
+    .replace(/^-|-$/g, '');
   const max = 63 - '-service-'.length - String(parallelism).length;
   if (full.length <= max) return full;
   const hash = createHash('sha256').update(`${api}/${caseId}`).digest('hex').slice(0, 6);
@@ -138,7 +142,10 @@ export function clusterManifest(input: ClusterCase, opts: ClusterOptions): Clust
   const image = k6Image(opts.k6Version);
   const archive = Buffer.from(input.archive).toString('base64');
   // A ConfigMap holds at most 1 MiB (etcd's object limit), metadata included.
-  if (archive.length > CONFIGMAP_MAX_BYTES) throw new Error(`${input.case.id}: the k6 archive is ${archive.length} bytes in base64, more than a ConfigMap holds (${CONFIGMAP_MAX_BYTES}): it would need a volume claim`);
+  if (archive.length > CONFIGMAP_MAX_BYTES)
+    throw new Error(
+      `${input.case.id}: the k6 archive is ${archive.length} bytes in base64, more than a ConfigMap holds (${CONFIGMAP_MAX_BYTES}): it would need a volume claim`,
+    );
   const labels = { ...PART_OF, 'fairbench/api': input.api };
   const configMap: ConfigMapObject = {
     apiVersion: 'v1',
@@ -218,8 +225,11 @@ export function manifestYaml(manifest: ClusterManifest, comment: readonly string
 
 function checkOptions(opts: ClusterOptions): void {
   if (!Number.isInteger(opts.parallelism) || opts.parallelism < 1) throw new Error(`parallelism must be a whole number ≥ 1, got ${opts.parallelism}`);
-  if (!/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/.test(opts.namespace) || opts.namespace.length > 63) throw new Error(`not a Kubernetes namespace name: '${opts.namespace}'`);
-  if (!/^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/.test(opts.resultsClaim) || opts.resultsClaim.length > 253) throw new Error(`not a PersistentVolumeClaim name: '${opts.resultsClaim}'`);
+  if (!/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/.test(opts.namespace) || opts.namespace.length > 63)
+    throw new Error(`not a Kubernetes namespace name: '${opts.namespace}'`);
+  if (!/^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/.test(opts.resultsClaim) || opts.resultsClaim.length > 253)
+    throw new Error(`not a PersistentVolumeClaim name: '${opts.resultsClaim}'`);
   // A subPathExpr is relative and stays inside the volume.
-  if (!/^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/.test(opts.resultsDir) || opts.resultsDir.split('/').some((p) => p === '..' || p === '.')) throw new Error(`the results directory must be a relative path without . or .. parts: '${opts.resultsDir}'`);
+  if (!/^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/.test(opts.resultsDir) || opts.resultsDir.split('/').some((p) => p === '..' || p === '.'))
+    throw new Error(`the results directory must be a relative path without . or .. parts: '${opts.resultsDir}'`);
 }

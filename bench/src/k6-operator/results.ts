@@ -26,7 +26,10 @@ export async function mergeRunnerResults(caseDir: string): Promise<MergedRunners
       summary = JSON.parse(await readFile(summaryFile, 'utf8')) as K6Summary;
       await stat(samplesFile);
     } catch (error) {
-      throw new Error(`${dir}: not a runner's results (${SUMMARY_FILE} and ${SAMPLES_FILE}): ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`, { cause: error });
+      throw new Error(
+        `${dir}: not a runner's results (${SUMMARY_FILE} and ${SAMPLES_FILE}): ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,
+        { cause: error },
+      );
     }
     runners.push({ runner: name, summary, samplesFile });
   }

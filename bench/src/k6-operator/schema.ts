@@ -86,7 +86,13 @@ function newAjv(): Ajv2020 {
   ajv.addFormat('int32', { type: 'number', validate: (n: number) => Number.isInteger(n) && n >= -(2 ** 31) && n < 2 ** 31 });
   ajv.addFormat('int64', { type: 'number', validate: (n: number) => Number.isSafeInteger(n) });
   // Kubernetes' own keywords: annotations for Ajv, but for the list types' uniqueness.
-  ajv.addVocabulary(['x-kubernetes-list-map-keys', 'x-kubernetes-map-type', 'x-kubernetes-int-or-string', 'x-kubernetes-preserve-unknown-fields', 'x-kubernetes-embedded-resource']);
+  ajv.addVocabulary([
+    'x-kubernetes-list-map-keys',
+    'x-kubernetes-map-type',
+    'x-kubernetes-int-or-string',
+    'x-kubernetes-preserve-unknown-fields',
+    'x-kubernetes-embedded-resource',
+  ]);
   ajv.addKeyword({
     keyword: 'x-kubernetes-list-type',
     type: 'array',

@@ -43,5 +43,8 @@ export function failure(kind: FailureKind, reason: string, detail?: string): Cas
 /** A load that finished without a single request counted: its latency is above what k6 waited for, not 0 ms as its summary would say. */
 export function emptyWindow(m: Measured): CaseFailure | undefined {
   if (m.requests > 0) return undefined;
-  return failure('empty-window', `no request started in the ${m.durationSeconds}-s measured window ended before k6 stopped (its grace period included): the latency is above that, not measured; a longer DURATION would measure it`);
+  return failure(
+    'empty-window',
+    `no request started in the ${m.durationSeconds}-s measured window ended before k6 stopped (its grace period included): the latency is above that, not measured; a longer DURATION would measure it`,
+  );
 }

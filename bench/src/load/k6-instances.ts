@@ -46,7 +46,12 @@ interface Instance {
  * counts from the resume; a limit reached stops every instance (SIGINT: each still writes
  * its summary, and the merged part measured until then is kept).
  */
-export async function startK6Instances(id: string, env: Readonly<Record<string, string | number>>, generators: readonly Host[], opts: Omit<K6Options, 'cores'>): Promise<StartedLoad> {
+export async function startK6Instances(
+  id: string,
+  env: Readonly<Record<string, string | number>>,
+  generators: readonly Host[],
+  opts: Omit<K6Options, 'cores'>,
+): Promise<StartedLoad> {
   const { segments, sequence } = executionSegments(generators.length);
   const stamp = `${process.pid}-${Date.now()}`;
   const instances: Instance[] = [];
@@ -57,11 +62,19 @@ export async function startK6Instances(id: string, env: Readonly<Record<string, 
       const samplesPath = join(opts.workDir, `k6-${stamp}-${i}.csv`);
       const vars: Record<string, string | number> = { ...env, SUMMARY_PATH: summaryPath };
       const args = [
-        'run', '--quiet', '--no-color', '--paused',
+        'run',
+        '--quiet',
+        '--no-color',
+        '--paused',
         // The REST API on the host's loopback: only resume() below talks to it.
-        '--address', `127.0.0.1:${apiPort}`,
-        '--execution-segment', segments[i]!, '--execution-segment-sequence', sequence,
-        '--out', `csv=${samplesPath}`,
+        '--address',
+        `127.0.0.1:${apiPort}`,
+        '--execution-segment',
+        segments[i]!,
+        '--execution-segment-sequence',
+        sequence,
+        '--out',
+        `csv=${samplesPath}`,
         ...envArgs(vars),
         opts.script,
       ];
@@ -93,13 +106,27 @@ export async function startK6Instances(id: string, env: Readonly<Record<string, 
     }, opts.limitSeconds * 1000);
     const codes = await Promise.all(instances.map((inst) => inst.process.exited)).finally(() => clearTimeout(timer));
     try {
-      const summaries = await Promise.all(instances.map((inst) => readFile(inst.summaryPath, 'utf8').then((t) => JSON.parse(t) as K6Summary).catch(() => undefined)));
+      const summaries = await Promise.all(
+        instances.map((inst) =>
+          readFile(inst.summaryPath, 'utf8')
+            .then((t) => JSON.parse(t) as K6Summary)
+            .catch(() => undefined),
+        ),
+      );
       const missing = instances.filter((_, i) => summaries[i] === undefined).map((inst) => `${inst.host.name} [${inst.segment}]`);
       const measured = missing.length === 0 ? await measuredOf(instances, summaries as K6Summary[]) : undefined;
       const tails = async () => (await Promise.all(instances.map(async (inst) => `${inst.host.name}:\n${await inst.process.tail(8)}`))).join('\n');
-      if (stopped) throw new LoadFailure('time-limit', `the k6 instances did not finish within the case's time limit of ${opts.limitSeconds} s and were stopped`, { ...(measured ? { measured } : {}), detail: await tails() });
+      if (stopped)
+        throw new LoadFailure('time-limit', `the k6 instances did not finish within the case's time limit of ${opts.limitSeconds} s and were stopped`, {
+          ...(measured ? { measured } : {}),
+          detail: await tails(),
+        });
       const bad = codes.findIndex((code) => !OK_EXIT_CODES.includes(code));
-      if (bad >= 0) throw new LoadFailure('generator', `k6 on ${instances[bad]!.host.name} exited with ${codes[bad] ?? 'a signal'}`, { ...(measured ? { measured } : {}), detail: await tails() });
+      if (bad >= 0)
+        throw new LoadFailure('generator', `k6 on ${instances[bad]!.host.name} exited with ${codes[bad] ?? 'a signal'}`, {
+          ...(measured ? { measured } : {}),
+          detail: await tails(),
+        });
       if (!measured) throw new LoadFailure('generator', `no usable summary from ${missing.join(', ')}`, { detail: await tails() });
       return measured;
     } finally {
@@ -116,7 +143,12 @@ async function measuredOf(instances: readonly Instance[], summaries: readonly K6
   // How far after the first each instance's measured window opened: the resume's skew.
   const opened = summaries.map((s) => s.setup_data!.measureFrom!);
   const first = Math.min(...opened);
-  const generators = instances.map((inst, i) => ({ host: inst.host.name, segment: inst.segment, requests: measuredFromK6(summaries[i]!).requests, windowOffsetMs: opened[i]! - first }));
+  const generators = instances.map((inst, i) => ({
+    host: inst.host.name,
+    segment: inst.segment,
+    requests: measuredFromK6(summaries[i]!).requests,
+    windowOffsetMs: opened[i]! - first,
+  }));
   const skew = Math.max(...opened) - first;
   const notes = skew > 0.01 * merged.durationSeconds * 1000 ? [`the instances' measured windows opened ${skew} ms apart (over 1% of the window)`] : [];
   return { ...merged, generatorInstances: generators, notes: [...merged.notes, ...notes] };

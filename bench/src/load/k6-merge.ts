@@ -69,14 +69,18 @@ function parseKey(key: string): Key {
   const open = key.indexOf('{');
   if (open < 0) return { metric: key, filter: [] };
   if (!key.endsWith('}')) throw new Error(`k6 merge: malformed sub-metric '${key}'`);
-  const filter = key.slice(open + 1, -1).split(',').filter((kv) => kv !== '').map((kv): [string, string] => {
-    const at = kv.indexOf(':');
-    const trim = (s: string) => s.trim().replace(/^["']+|["']+$/g, '');
-    const [k, v] = at < 0 ? [trim(kv), ''] : [trim(kv.slice(0, at)), trim(kv.slice(at + 1))];
-    // The CSV writes an empty tag and an absent one alike: k6's "present and empty" cannot be told apart.
-    if (v === '') throw new Error(`k6 merge: sub-metric '${key}' asks for an empty tag '${k}', which the CSV output cannot tell from an absent one`);
-    return [k, v];
-  });
+  const filter = key
+    .slice(open + 1, -1)
+    .split(',')
+    .filter((kv) => kv !== '')
+    .map((kv): [string, string] => {
+      const at = kv.indexOf(':');
+      const trim = (s: string) => s.trim().replace(/^["']+|["']+$/g, '');
+      const [k, v] = at < 0 ? [trim(kv), ''] : [trim(kv.slice(0, at)), trim(kv.slice(at + 1))];
+      // The CSV writes an empty tag and an absent one alike: k6's "present and empty" cannot be told apart.
+      if (v === '') throw new Error(`k6 merge: sub-metric '${key}' asks for an empty tag '${k}', which the CSV output cannot tell from an absent one`);
+      return [k, v];
+    });
   return { metric: key.slice(0, open), filter };
 }
 
@@ -141,7 +145,8 @@ async function readSamples(file: string, wanted: ReadonlyMap<string, readonly st
     const keys = wanted.get(record.slice(0, record.indexOf(',')));
     if (!keys) continue;
     const fields = splitRecord(record);
-    if (fields.length !== header.length) throw new Error(`k6 merge: ${file}: a record of ${fields.length} fields under a header of ${header.length}: ${record}`);
+    if (fields.length !== header.length)
+      throw new Error(`k6 merge: ${file}: a record of ${fields.length} fields under a header of ${header.length}: ${record}`);
     let extra: Map<string, string> | undefined;
     const tag = (k: string): string => {
       let column = columns.get(k);
@@ -213,7 +218,10 @@ function kindOf(key: string, metric: RawMetric): Kind {
   throw new Error(`k6 merge: cannot tell the type of metric '${key}'`);
 }
 
-const trendKeys = (s: K6Summary) => Object.entries(s.metrics).filter(([k, m]) => m && kindOf(k, m) === 'trend').map(([k]) => k);
+const trendKeys = (s: K6Summary) =>
+  Object.entries(s.metrics)
+    .filter(([k, m]) => m && kindOf(k, m) === 'trend')
+    .map(([k]) => k);
 
 /** CSV values have 6 decimals (Go's %f): a trend stat recomputed from them is within 5e-7 of k6's. */
 function close(a: number, b: number): boolean {
@@ -237,7 +245,9 @@ function disagreement(summary: K6Summary, trends: Record<string, Values>, file: 
       if (stat === 'count' ? v !== k6 : !close(v, k6)) off.push(`${key} ${stat}: k6 ${k6}, samples ${v}`);
     }
   }
-  return off.length ? `k6 merge: the samples in ${file} do not give its summary's trends (incomplete file, or another run's?): ${off.slice(0, 5).join('; ')}${off.length > 5 ? ` and ${off.length - 5} more` : ''}` : '';
+  return off.length
+    ? `k6 merge: the samples in ${file} do not give its summary's trends (incomplete file, or another run's?): ${off.slice(0, 5).join('; ')}${off.length > 5 ? ` and ${off.length - 5} more` : ''}`
+    : '';
 }
 
 /** Throws unless an instance's samples file reproduces every trend of its summary. */
@@ -247,11 +257,16 @@ export async function checkK6Samples(instance: K6Instance): Promise<void> {
 }
 
 /** JSON with objects' keys sorted: k6 writes them in Go's map order, which is random. */
-const canonical = (x: unknown) => JSON.stringify(x, (_, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1))) : v));
+const canonical = (x: unknown) =>
+  JSON.stringify(x, (_, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1))) : v,
+  );
 
 function sameInAll<T>(instances: readonly K6Instance[], what: string, get: (s: K6Summary & RawSummary) => T): T {
   const first = get(instances[0]!.summary);
-  for (const i of instances) if (canonical(get(i.summary)) !== canonical(first)) throw new Error(`k6 merge: the instances' ${what} differ (${JSON.stringify(first)} vs ${JSON.stringify(get(i.summary))})`);
+  for (const i of instances)
+    if (canonical(get(i.summary)) !== canonical(first))
+      throw new Error(`k6 merge: the instances' ${what} differ (${JSON.stringify(first)} vs ${JSON.stringify(get(i.summary))})`);
   return first;
 }
 
@@ -304,7 +319,14 @@ export async function mergeK6Summaries(instances: readonly K6Instance[]): Promis
   for (const [key, { kind, ...meta }] of kinds) {
     let values: Values;
     if (kind === 'trend') {
-      values = k6TrendStats(samplesOf(key, wanted, samples), sameInAll(instances.filter((i) => i.summary.metrics[key]), `trend stats of ${key}`, (s) => Object.keys(s.metrics[key]!.values).sort()));
+      values = k6TrendStats(
+        samplesOf(key, wanted, samples),
+        sameInAll(
+          instances.filter((i) => i.summary.metrics[key]),
+          `trend stats of ${key}`,
+          (s) => Object.keys(s.metrics[key]!.values).sort(),
+        ),
+      );
     } else if (kind === 'counter') {
       if (runMs === undefined) throw new Error(`k6 merge: counter '${key}' needs every summary's state.testRunDurationMs for its rate`);
       const count = sum(key, 'count');
@@ -315,7 +337,11 @@ export async function mergeK6Summaries(instances: readonly K6Instance[]): Promis
       values = { rate: passes + fails > 0 ? passes / (passes + fails) : 0, passes, fails };
     } else {
       values = {};
-      for (const [stat, f] of [['value', Math.max], ['min', Math.min], ['max', Math.max]] as const) {
+      for (const [stat, f] of [
+        ['value', Math.max],
+        ['min', Math.min],
+        ['max', Math.max],
+      ] as const) {
         const xs = of(key).flatMap((v) => (v[stat] === undefined ? [] : [v[stat]]));
         if (xs.length) values[stat] = f(...xs);
       }

@@ -111,7 +111,10 @@ export function startK6(id: string, env: Readonly<Record<string, string | number
     const missing = 'missing' in summary ? summary.missing : '';
     if (stopped) {
       const kept = measured ? ` with SIGINT; the summary of the ${measured.durationSeconds} s measured until then is kept` : `; ${missing}`;
-      throw new LoadFailure('time-limit', `k6 did not finish within the case's time limit of ${opts.limitSeconds} s and was stopped${kept}`, { measured: measured && stoppedEarly(measured), detail: await child.tail(10) });
+      throw new LoadFailure('time-limit', `k6 did not finish within the case's time limit of ${opts.limitSeconds} s and was stopped${kept}`, {
+        measured: measured && stoppedEarly(measured),
+        detail: await child.tail(10),
+      });
     }
     if (!OK_EXIT_CODES.includes(code)) throw new LoadFailure('generator', `k6 exited with ${code ?? 'a signal'}`, { measured, detail: await child.tail(20) });
     if (!measured) throw new LoadFailure('generator', `k6 exited with ${code} but ${missing}`, { detail: await child.tail(20) });
@@ -274,7 +277,8 @@ function latencySd(summary: K6Summary, tags: string, n: number, mean: number): n
   const squares = summary.metrics[`latency_sq_ms2${tags}`]?.values['count'];
   // latency_n: the sums cover the declared sample of fully checked requests (measure.js), not all of them.
   const sampled = summary.metrics[`latency_n${tags}`]?.values['count'];
-  if (sampled !== undefined) return sum === undefined || squares === undefined || sampled === 0 ? undefined : Math.sqrt(Math.max(0, squares / sampled - (sum / sampled) ** 2));
+  if (sampled !== undefined)
+    return sum === undefined || squares === undefined || sampled === 0 ? undefined : Math.sqrt(Math.max(0, squares / sampled - (sum / sampled) ** 2));
   if (sum === undefined || squares === undefined || n === 0) return undefined;
   if (Math.abs(sum / n - mean) > 0.01 * mean + 0.01) return undefined;
   return Math.sqrt(Math.max(0, squares / n - (sum / n) ** 2));

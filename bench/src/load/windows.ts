@@ -22,7 +22,13 @@ export function apdexOf(metrics: Metrics, config: { tMs: number; fMs: number } |
   const sat = metrics[`apdex_satisfied{phase:measure${tags}}`];
   if (!config || !sat) return undefined;
   const count = (m: string) => metrics[m]?.values['count'] ?? 0;
-  return apdexFromCounts(config.tMs, config.fMs, count(`http_reqs{phase:measure${tags}}`), count(`apdex_satisfied{phase:measure${tags}}`), count(`apdex_tolerating{phase:measure${tags}}`));
+  return apdexFromCounts(
+    config.tMs,
+    config.fMs,
+    count(`http_reqs{phase:measure${tags}}`),
+    count(`apdex_satisfied{phase:measure${tags}}`),
+    count(`apdex_tolerating{phase:measure${tags}}`),
+  );
 }
 
 /** The windows of one tag, by index: `metric{phase:measure,<tag>:<k>}`. */
@@ -43,7 +49,12 @@ export function overTimeOf(metrics: Metrics, windowSeconds: number | undefined, 
   const points = [...windows(metrics, 'http_req_duration', 'tw')]
     .filter(([, v]) => (v['count'] ?? 0) > 0)
     .sort(([a], [b]) => a - b)
-    .map(([k, v]) => ({ fromSeconds: round(k * windowSeconds), requests: v['count']!, errorRate: round(failed.get(k)?.['rate'] ?? 0, 4), latencyMs: latency(v) }));
+    .map(([k, v]) => ({
+      fromSeconds: round(k * windowSeconds),
+      requests: v['count']!,
+      errorRate: round(failed.get(k)?.['rate'] ?? 0, 4),
+      latencyMs: latency(v),
+    }));
   return points.length > 0 ? { windowSeconds, points } : undefined;
 }
 
@@ -67,8 +78,18 @@ export interface RuleWindow {
  */
 export function firstFailure(mean: readonly RuleWindow[], errors: readonly RuleWindow[], rule: StopRule): { endMs: number; reason: string } | undefined {
   const hits = [
-    ...mean.filter((w) => w.requests > 0 && w.value > rule.meanMs).map((w) => ({ endMs: (w.k + 1) * rule.meanSeconds * 1000, reason: `mean response time ${Math.round(w.value)} ms > ${rule.meanMs} ms over ${rule.meanSeconds} s (${w.requests} requests)` })),
-    ...errors.filter((w) => w.requests > 0 && w.value > rule.errorRate).map((w) => ({ endMs: (w.k + 1) * rule.errorSeconds * 1000, reason: `error rate ${round(w.value * 100, 1)}% > ${rule.errorRate * 100}% over ${rule.errorSeconds} s (${w.requests} requests)` })),
+    ...mean
+      .filter((w) => w.requests > 0 && w.value > rule.meanMs)
+      .map((w) => ({
+        endMs: (w.k + 1) * rule.meanSeconds * 1000,
+        reason: `mean response time ${Math.round(w.value)} ms > ${rule.meanMs} ms over ${rule.meanSeconds} s (${w.requests} requests)`,
+      })),
+    ...errors
+      .filter((w) => w.requests > 0 && w.value > rule.errorRate)
+      .map((w) => ({
+        endMs: (w.k + 1) * rule.errorSeconds * 1000,
+        reason: `error rate ${round(w.value * 100, 1)}% > ${rule.errorRate * 100}% over ${rule.errorSeconds} s (${w.requests} requests)`,
+      })),
   ];
   return hits.sort((a, b) => a.endMs - b.endMs)[0];
 }
@@ -87,7 +108,11 @@ export function stressOutcomeOf(metrics: Metrics, stress: StressSummary | undefi
   const first = firstFailure(list('http_req_duration', 'sw', 'avg'), list('failed', 'ew', 'rate'), stress.failure);
   const recovered = (metrics['recovered']?.values['rate'] ?? 0) === 1;
   const recoveryMs = metrics['recovery_ms']?.values['max'];
-  const recovery = { recovered, withinSeconds: stress.recoverySeconds, ...(recovered && recoveryMs !== undefined ? { seconds: round(recoveryMs / 1000) } : {}) };
+  const recovery = {
+    recovered,
+    withinSeconds: stress.recoverySeconds,
+    ...(recovered && recoveryMs !== undefined ? { seconds: round(recoveryMs / 1000) } : {}),
+  };
   if (!first) return { reason: `survived to the cap (${stress.capSeconds} s)`, capSeconds: stress.capSeconds, recovery };
   return { failedAfterSeconds: round(first.endMs / 1000), reason: first.reason, capSeconds: stress.capSeconds, recovery };
 }

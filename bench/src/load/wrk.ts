@@ -27,7 +27,10 @@ export interface WrkResult {
 /** wrk's version, or undefined when it is not installed. */
 export async function wrkVersion(): Promise<string | undefined> {
   // `wrk -v` prints its banner and exits with 1.
-  const text = await runCommand(WRK, ['-v']).then(({ stdout, stderr }) => stdout + stderr, (error: unknown) => String(error));
+  const text = await runCommand(WRK, ['-v']).then(
+    ({ stdout, stderr }) => stdout + stderr,
+    (error: unknown) => String(error),
+  );
   return /wrk (?:debian\/)?(\d[\w.+~-]*)/.exec(text)?.[1];
 }
 
@@ -50,12 +53,23 @@ export function wrkFailures(text: string): number {
  * One thread, `connections` connections, GET `url` (or what the Lua `script` sends) for
  * `seconds` (whole: wrk takes no fraction), on `cores`. The rate counts successful responses.
  */
-export async function runWrk(url: string, opts: { connections: number; seconds: number; cores: readonly number[] | null; workDir: string; script?: string }): Promise<WrkResult> {
+export async function runWrk(
+  url: string,
+  opts: { connections: number; seconds: number; cores: readonly number[] | null; workDir: string; script?: string },
+): Promise<WrkResult> {
   const version = await wrkVersion();
   if (!version) throw new Error(`${WRK} is missing: run make setup`);
   const logFile = join(opts.workDir, `wrk-${Date.now()}.log`);
   const seconds = Math.max(1, Math.round(opts.seconds));
-  const [command, args] = pinned(opts.cores, WRK, ['-t1', `-c${opts.connections}`, `-d${seconds}s`, '--timeout', '5s', ...(opts.script ? ['-s', opts.script] : []), url]);
+  const [command, args] = pinned(opts.cores, WRK, [
+    '-t1',
+    `-c${opts.connections}`,
+    `-d${seconds}s`,
+    '--timeout',
+    '5s',
+    ...(opts.script ? ['-s', opts.script] : []),
+    url,
+  ]);
   const child = startProcess({ name: 'wrk', command, args, logFile });
   const sampler = new TreeSampler({ wrk: child.pid }, 10);
   const from = Date.now();
@@ -68,7 +82,8 @@ export async function runWrk(url: string, opts: { connections: number; seconds: 
   const usage = sampler.usage('wrk', from, Date.now());
   const text = await readFile(logFile, 'utf8');
   const parsed = parseWrk(text);
-  if (code !== 0 || !parsed || parsed.requests === 0) throw new Error(`wrk exited with ${code ?? 'a signal'}: ${text.trim().split('\n').slice(-3).join(' | ')}`);
+  if (code !== 0 || !parsed || parsed.requests === 0)
+    throw new Error(`wrk exited with ${code ?? 'a signal'}: ${text.trim().split('\n').slice(-3).join(' | ')}`);
   return {
     name: `wrk ${version}`,
     connections: opts.connections,

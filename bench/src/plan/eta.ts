@@ -16,5 +16,8 @@ export interface StepLoad {
 
 /** The seconds a plan takes. */
 export function plannedSeconds(stepLoads: readonly StepLoad[], repeat: number, eta: EtaOverheads): number {
-  return stepLoads.reduce((a, load) => a + (repeat + (load.warmups ?? 0)) * (load.seconds + eta.repetitionOverheadSeconds) + load.firstExtra + eta.caseOverheadSeconds, 0);
+  return stepLoads.reduce(
+    (a, load) => a + (repeat + (load.warmups ?? 0)) * (load.seconds + eta.repetitionOverheadSeconds) + load.firstExtra + eta.caseOverheadSeconds,
+    0,
+  );
 }

@@ -85,5 +85,9 @@ export async function profileCases(profile: Profile, api: string, userCases: str
   const subset = await apiSubset(api, profile.name);
   if (!subset) return { note: `${api} names no ${profile.name} subset (apis/${api}/bench/profiles.yaml): every case of its default models` };
   const quick = subset.quick === true && !profile.quick ? ({ quick: true } as const) : {};
-  return { cases: subset.cases.join(','), note: `${api}, ${profile.name} subset${'quick' in quick ? ' (its quick variant)' : ''}: ${subset.why.trim().split('\n')[0]}`, ...quick };
+  return {
+    cases: subset.cases.join(','),
+    note: `${api}, ${profile.name} subset${'quick' in quick ? ' (its quick variant)' : ''}: ${subset.why.trim().split('\n')[0]}`,
+    ...quick,
+  };
 }

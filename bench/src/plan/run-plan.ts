@@ -45,14 +45,21 @@ export async function implementationsOf(opts: BenchOptions): Promise<Implementat
 }
 
 /** The cases the filters keep (none: FilteredOut), and the options every result document records. */
-export async function planRun(api: BenchApi, impls: readonly Implementation[], opts: BenchOptions): Promise<{ cases: readonly PlannedCase[]; options: BenchResult['options'] }> {
-  const plan = await api.module.plan({
-    quick: opts.quick,
-    ...(opts.protocols ? { protocols: opts.protocols } : {}),
-    ...(opts.cases ? { cases: opts.cases } : {}),
-    ...(opts.native !== undefined ? { native: opts.native } : {}),
-    ...(opts.models ? { models: opts.models } : {}),
-  }, api.scenarioFile);
+export async function planRun(
+  api: BenchApi,
+  impls: readonly Implementation[],
+  opts: BenchOptions,
+): Promise<{ cases: readonly PlannedCase[]; options: BenchResult['options'] }> {
+  const plan = await api.module.plan(
+    {
+      quick: opts.quick,
+      ...(opts.protocols ? { protocols: opts.protocols } : {}),
+      ...(opts.cases ? { cases: opts.cases } : {}),
+      ...(opts.native !== undefined ? { native: opts.native } : {}),
+      ...(opts.models ? { models: opts.models } : {}),
+    },
+    api.scenarioFile,
+  );
   const cases = plan.cases;
   if (cases.length === 0) throw new FilteredOut(`no case of ${relative(repoRoot, api.scenarioFile)} matches the filters (PROTOCOL, CASES, MODEL)`);
   const options: BenchResult['options'] = {

@@ -7,7 +7,11 @@ import { UsageError } from '../load/failure.ts';
 import { NATIVE_PROTOCOL, isDatabaseAlone } from '../record/result-document.ts';
 
 export function selectCases<C extends PlannedCase>(cases: readonly C[], selection: CaseSelection): C[] {
-  const matchers = (selection.cases ?? '').split(',').map((p) => p.trim()).filter(Boolean).map(caseMatcher);
+  const matchers = (selection.cases ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .map(caseMatcher);
   const kept = cases.filter(
     (c) =>
       !isDatabaseAlone(c.protocol) &&
@@ -16,7 +20,11 @@ export function selectCases<C extends PlannedCase>(cases: readonly C[], selectio
       (matchers.length === 0 || matchers.some((m) => m(c.id))),
   );
   const points = new Set(kept.map((c) => c.point));
-  const natives = selection.native?.split(',').map((p) => p.trim()).filter(Boolean).map(caseMatcher);
+  const natives = selection.native
+    ?.split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .map(caseMatcher);
   const nativeKept = (c: C) => c.protocol !== NATIVE_PROTOCOL || !natives || natives.some((m) => m(c.id));
   return cases.filter((c) => (isDatabaseAlone(c.protocol) ? points.has(c.point) && nativeKept(c) : kept.includes(c)));
 }
@@ -38,5 +46,7 @@ export class FilteredOut extends UsageError {}
 
 /** A usage error when a MODEL or PROTOCOL value is not one the API's scenario has. */
 export function checkChoices(what: 'MODEL' | 'PROTOCOL', given: readonly string[] | undefined, accepted: readonly string[], api: string): void {
-  for (const v of given ?? []) if (!accepted.includes(v)) throw new FilteredOut(`${what} must be ${accepted.length === 1 ? accepted[0] : `one of ${accepted.join(', ')}`} for the ${api} API, got '${v}'`);
+  for (const v of given ?? [])
+    if (!accepted.includes(v))
+      throw new FilteredOut(`${what} must be ${accepted.length === 1 ? accepted[0] : `one of ${accepted.join(', ')}`} for the ${api} API, got '${v}'`);
 }

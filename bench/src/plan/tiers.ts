@@ -10,6 +10,9 @@ export function withNativeTier<C extends PlannedCase>(cases: readonly C[]): C[] 
   return cases.flatMap((c) => {
     if (c.protocol !== BASELINE_PROTOCOL) return [c];
     const id = `${NATIVE_PROTOCOL}/${c.id.slice(BASELINE_PROTOCOL.length + 1)}`;
-    return [{ ...c, tier: 'driver' as Tier }, { ...c, id, protocol: NATIVE_PROTOCOL, tier: 'native' as Tier }];
+    return [
+      { ...c, tier: 'driver' as Tier },
+      { ...c, id, protocol: NATIVE_PROTOCOL, tier: 'native' as Tier },
+    ];
   });
 }

@@ -32,7 +32,9 @@ export function implCopies(names: readonly string[]): ImplCopy[] {
   const distinct = new Set(names);
   if (distinct.size === names.length) return names.map((name) => ({ name, label: name, copy: null }));
   if (distinct.size > 1)
-    throw new Error(`IMPL names an implementation twice beside others (${names.join(',')}): an A/A calibration names one implementation only, e.g. IMPL=express,express`);
+    throw new Error(
+      `IMPL names an implementation twice beside others (${names.join(',')}): an A/A calibration names one implementation only, e.g. IMPL=express,express`,
+    );
   return names.map((name, i) => ({ name, label: copyLabel(name, i + 1), copy: i + 1 }));
 }
 

@@ -341,7 +341,8 @@ export const NATIVE_PROTOCOL = 'native';
 export const isDatabaseAlone = (protocol: string): boolean => protocol === BASELINE_PROTOCOL || protocol === NATIVE_PROTOCOL;
 
 /** A case's tier: as recorded, or (older documents) from its protocol — `database` was the driver. */
-export const tierOf = (c: { protocol: string; tier?: Tier | undefined }): Tier => c.tier ?? (c.protocol === NATIVE_PROTOCOL ? 'native' : c.protocol === BASELINE_PROTOCOL ? 'driver' : 'http');
+export const tierOf = (c: { protocol: string; tier?: Tier | undefined }): Tier =>
+  c.tier ?? (c.protocol === NATIVE_PROTOCOL ? 'native' : c.protocol === BASELINE_PROTOCOL ? 'driver' : 'http');
 
 /** Whether two cases are at the same load point (the same parameters, in any key order). */
 export function sameParameters(a: BenchCase['parameters'], b: BenchCase['parameters']): boolean {
@@ -357,8 +358,13 @@ export function sameParameters(a: BenchCase['parameters'], b: BenchCase['paramet
  * whose native client leaves out work every implementation must do (bcrypt) chooses the driver
  * (`limit` in the document, from its api.yaml).
  */
-export function limitFor<C extends Pick<BenchCase, 'protocol' | 'tier' | 'model' | 'parameters' | 'failure' | 'repetitions'>>(doc: { readonly cases: readonly C[]; readonly limit?: { readonly tier: 'native' | 'driver' } | undefined }, c: C): C | undefined {
-  const usable = doc.cases.filter((b) => isDatabaseAlone(b.protocol) && !b.failure && b.repetitions.length > 0 && b.model === c.model && sameParameters(b.parameters, c.parameters));
+export function limitFor<C extends Pick<BenchCase, 'protocol' | 'tier' | 'model' | 'parameters' | 'failure' | 'repetitions'>>(
+  doc: { readonly cases: readonly C[]; readonly limit?: { readonly tier: 'native' | 'driver' } | undefined },
+  c: C,
+): C | undefined {
+  const usable = doc.cases.filter(
+    (b) => isDatabaseAlone(b.protocol) && !b.failure && b.repetitions.length > 0 && b.model === c.model && sameParameters(b.parameters, c.parameters),
+  );
   const [first, second]: Tier[] = doc.limit?.tier === 'driver' ? ['driver', 'native'] : ['native', 'driver'];
   return usable.find((b) => tierOf(b) === first) ?? usable.find((b) => tierOf(b) === second);
 }

@@ -47,7 +47,10 @@ export async function writeResult(doc: BenchResult, dir = benchResultsDir): Prom
 
 /** A sortable, file-name-safe id: the start time in UTC. */
 export function newRunId(started: Date): string {
-  return started.toISOString().replace(/[:]/g, '-').replace(/\.\d+Z$/, 'Z');
+  return started
+    .toISOString()
+    .replace(/[:]/g, '-')
+    .replace(/\.\d+Z$/, 'Z');
 }
 
 export function machineFacts(placement: Readonly<BenchResult['machine']['placement']>): BenchResult['machine'] {

@@ -69,16 +69,21 @@ export function resumeState(docs: ReadonlyMap<string, BenchResult>, expected: Re
   const differences = optionDifferences(first.options, expected.options);
   for (const [impl, doc] of docs) {
     const hash = expected.implTreeHashes.get(impl);
-    if (hash !== undefined && doc.implementation.implTreeHash !== hash) differences.push(`${impl}'s tree changed since (${short(doc.implementation.implTreeHash)} → ${short(hash)})`);
+    if (hash !== undefined && doc.implementation.implTreeHash !== hash)
+      differences.push(`${impl}'s tree changed since (${short(doc.implementation.implTreeHash)} → ${short(hash)})`);
   }
   for (const part of ['implementation', 'generator'] as const) {
     const was = first.machine.placement[part];
     const now = expected.placement[part];
     if (JSON.stringify(was) !== JSON.stringify(now)) differences.push(`${part} cores ${cores(was)} → ${cores(now)} (PIN)`);
   }
-  if (differences.length) throw new UsageError(`RESUME=${runId}: this is not the same run, so it cannot be continued: ${differences.join('; ')}. Start a new run (without RESUME), or give the interrupted run's options.`);
+  if (differences.length)
+    throw new UsageError(
+      `RESUME=${runId}: this is not the same run, so it cannot be continued: ${differences.join('; ')}. Start a new run (without RESUME), or give the interrupted run's options.`,
+    );
   // Checked after the differences: in a run of several APIs, the parts already complete must match too.
-  if (all.every((d) => d.complete !== false)) throw new RunComplete(`RESUME=${runId}: that run is complete (every planned case is recorded): nothing to resume`);
+  if (all.every((d) => d.complete !== false))
+    throw new RunComplete(`RESUME=${runId}: that run is complete (every planned case is recorded): nothing to resume`);
   // A run killed between two documents' writes: the case only some have is run again for all.
   const done = new Set(first.cases.map((c) => c.id).filter((id) => all.every((d) => d.cases.some((c) => c.id === id))));
   return {
@@ -98,7 +103,8 @@ export function checkResumedDatabase(state: ResumeState, now: { provider: string
   const differences: string[] = [];
   if (doc.provider !== now.provider) differences.push(`provider ${doc.provider} → ${now.provider} (RUNTIME)`);
   if (doc.dataset.fingerprint !== now.fingerprint) differences.push(`data set fingerprint ${doc.dataset.fingerprint} → ${now.fingerprint}`);
-  if (doc.database.engine !== now.engine || doc.database.version !== now.version) differences.push(`database ${doc.database.engine} ${doc.database.version} → ${now.engine} ${now.version}`);
+  if (doc.database.engine !== now.engine || doc.database.version !== now.version)
+    differences.push(`database ${doc.database.engine} ${doc.database.version} → ${now.engine} ${now.version}`);
   if (differences.length) throw new UsageError(`RESUME=${state.runId}: this is not the same run, so it cannot be continued: ${differences.join('; ')}`);
 }
 

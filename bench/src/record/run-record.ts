@@ -57,10 +57,11 @@ export class RunRecorder {
   /** The failed cases of every document (a database-alone case once per document). */
   failed(): FailedCase[] {
     const out: FailedCase[] = [];
-    for (const [impl, byId] of this.cases) for (const id of this.opts.planned) {
-      const c = byId.get(id);
-      if (c?.failure) out.push({ impl, case: c as FailedCase['case'] });
-    }
+    for (const [impl, byId] of this.cases)
+      for (const id of this.opts.planned) {
+        const c = byId.get(id);
+        if (c?.failure) out.push({ impl, case: c as FailedCase['case'] });
+      }
     return out;
   }
 

@@ -6,13 +6,16 @@ import { detectable, pValue, relative } from './format.ts';
 import type { ApiReport, FamilyCounts, Verdicts } from './model.ts';
 import { typeFamilies } from './request-types.ts';
 
-const cells = (c: Verdicts | null) => c === null ? ['—', '—', '—', '—', '—'] : [
-  `${relative(c.ratio)}${c.ci ? ` [${relative(c.ci.low)}, ${relative(c.ci.high)}]` : ''}`,
-  detectable(c),
-  c.test ? `${pValue(c.test.p)} (${pValue(c.pAdjusted)})` : '—',
-  c.rawVerdict,
-  `**${c.verdict}**`,
-];
+const cells = (c: Verdicts | null) =>
+  c === null
+    ? ['—', '—', '—', '—', '—']
+    : [
+        `${relative(c.ratio)}${c.ci ? ` [${relative(c.ci.low)}, ${relative(c.ci.high)}]` : ''}`,
+        detectable(c),
+        c.test ? `${pValue(c.test.p)} (${pValue(c.pAdjusted)})` : '—',
+        c.rawVerdict,
+        `**${c.verdict}**`,
+      ];
 
 const counts = (f: FamilyCounts) => `${f.tested} tested; declared faster or slower: ${f.raw} raw, ${f.adjusted} after the Benjamini–Hochberg adjustment`;
 
@@ -25,7 +28,20 @@ export function precisionLine(cases: readonly { throughput: Verdicts; p95: Verdi
     const mdes = got.flatMap((v) => (v.mde !== undefined && v.mde !== null ? [v.mde] : []));
     return `${name} interval widths ${span(widths)}, MDE ${span(mdes)}`;
   };
-  return [part('throughput', cases.map((c) => c.throughput)), part('p95', cases.map((c) => c.p95)), part('CPU/request', cases.map((c) => c.cpu))].join('; ');
+  return [
+    part(
+      'throughput',
+      cases.map((c) => c.throughput),
+    ),
+    part(
+      'p95',
+      cases.map((c) => c.p95),
+    ),
+    part(
+      'CPU/request',
+      cases.map((c) => c.cpu),
+    ),
+  ].join('; ');
 }
 
 export function comparisonMarkdown(reports: readonly ApiReport[]): string {

@@ -9,16 +9,50 @@ import { csvField } from './csv.ts';
 import type { ApiReport, Verdicts } from './model.ts';
 
 const HEADER = [
-  'api', 'a', 'b', 'case', 'quantity', 'method', 'n_a', 'n_b', 'median_a', 'median_b',
-  'difference', 'ci_low', 'ci_high', 'ci_width_points', 'mde', 'p', 'p_adjusted', 'family_size', 'raw_verdict', 'verdict',
+  'api',
+  'a',
+  'b',
+  'case',
+  'quantity',
+  'method',
+  'n_a',
+  'n_b',
+  'median_a',
+  'median_b',
+  'difference',
+  'ci_low',
+  'ci_high',
+  'ci_width_points',
+  'mde',
+  'p',
+  'p_adjusted',
+  'family_size',
+  'raw_verdict',
+  'verdict',
 ] as const;
 
 function row(api: string, a: string, b: string, caseId: string, quantity: string, c: Verdicts): (string | number | null)[] {
   return [
-    api, a, b, caseId, quantity, c.paired ? 'paired slices: signed-rank, Hodges-Lehmann' : 'groups: Mann-Whitney, bootstrap',
-    c.nA, c.nB, c.medianA, c.medianB,
-    c.ratio - 1, c.ci ? c.ci.low - 1 : null, c.ci ? c.ci.high - 1 : null, c.ci ? (c.ci.high - c.ci.low) * 100 : null,
-    c.mde ?? null, c.test?.p ?? null, c.pAdjusted, c.familySize, c.rawVerdict, c.verdict,
+    api,
+    a,
+    b,
+    caseId,
+    quantity,
+    c.paired ? 'paired slices: signed-rank, Hodges-Lehmann' : 'groups: Mann-Whitney, bootstrap',
+    c.nA,
+    c.nB,
+    c.medianA,
+    c.medianB,
+    c.ratio - 1,
+    c.ci ? c.ci.low - 1 : null,
+    c.ci ? c.ci.high - 1 : null,
+    c.ci ? (c.ci.high - c.ci.low) * 100 : null,
+    c.mde ?? null,
+    c.test?.p ?? null,
+    c.pAdjusted,
+    c.familySize,
+    c.rawVerdict,
+    c.verdict,
   ];
 }
 

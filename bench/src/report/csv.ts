@@ -9,12 +9,41 @@ import { limitVerdicts } from './limit-verdicts.ts';
 import { summarizeCase } from './model.ts';
 
 const HEADER = [
-  'api', 'implementation', 'run_id', 'profile', 'case', 'protocol', 'tier', 'model', 'parameters', 'repetitions',
-  'throughput_median', 'throughput_ci_low', 'throughput_ci_high',
-  'p95_ms_median', 'p95_ms_ci_low', 'p95_ms_ci_high', 'latency_median_ms', 'latency_p99_ms',
-  'errors', 'dropped_iterations', 'generator_bound_repetitions',
-  'limit_tier', 'share_of_limit', 'share_ci_low', 'share_ci_high', 'vs_limit_throughput', 'vs_limit_p_adjusted', 'vs_limit_throughput_mde',
-  'server_cpu_us_per_request', 'database_cpu_us_per_request', 'client_cpu_us_per_request', 'client_cpu_percent_mean', 'server_cpu_percent_peak', 'server_rss_bytes_peak', 'failure',
+  'api',
+  'implementation',
+  'run_id',
+  'profile',
+  'case',
+  'protocol',
+  'tier',
+  'model',
+  'parameters',
+  'repetitions',
+  'throughput_median',
+  'throughput_ci_low',
+  'throughput_ci_high',
+  'p95_ms_median',
+  'p95_ms_ci_low',
+  'p95_ms_ci_high',
+  'latency_median_ms',
+  'latency_p99_ms',
+  'errors',
+  'dropped_iterations',
+  'generator_bound_repetitions',
+  'limit_tier',
+  'share_of_limit',
+  'share_ci_low',
+  'share_ci_high',
+  'vs_limit_throughput',
+  'vs_limit_p_adjusted',
+  'vs_limit_throughput_mde',
+  'server_cpu_us_per_request',
+  'database_cpu_us_per_request',
+  'client_cpu_us_per_request',
+  'client_cpu_percent_mean',
+  'server_cpu_percent_peak',
+  'server_rss_bytes_peak',
+  'failure',
 ] as const;
 
 /** A CSV field: quoted when it holds a comma, a quote or a line break (RFC 4180). */
@@ -29,7 +58,9 @@ export function casesCsv(doc: BenchResult): string {
   const verdicts = new Map(limitVerdicts(doc).cases.map((v) => [v.caseId, v]));
   const est = (e: MedianEstimate | null | undefined) => [e?.median ?? null, e?.ci?.low ?? null, e?.ci?.high ?? null];
   const rows = doc.cases.map((c) => {
-    const params = Object.entries(c.parameters).map(([k, v]) => `${k}=${v}`).join(';');
+    const params = Object.entries(c.parameters)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(';');
     const head = [doc.api, label, doc.runId, doc.options.profile ?? null, c.id, c.protocol, tierOf(c), c.model, params, c.repetitions.length];
     const failure = c.failure ? `${c.failure.kind}: ${c.failure.reason}` : null;
     if (c.repetitions.length === 0) return [...head, ...Array<null>(HEADER.length - head.length - 1).fill(null), failure];
@@ -37,12 +68,28 @@ export function casesCsv(doc: BenchResult): string {
     const v = verdicts.get(c.id);
     return [
       ...head,
-      ...est(r.throughput), ...est(r.latencyP95), r.latency.median, r.latency.p99,
-      r.errorCount, r.dropped, r.generatorBound,
+      ...est(r.throughput),
+      ...est(r.latencyP95),
+      r.latency.median,
+      r.latency.p99,
+      r.errorCount,
+      r.dropped,
+      r.generatorBound,
       r.baseline?.tier ?? (limitFor(doc, c) === c ? tierOf(c) : null),
-      ...(r.baseline ? [r.baseline.ratio.ratio, r.baseline.ratio.ci?.low ?? null, r.baseline.ratio.ci?.high ?? null] : limitFor(doc, c) === c ? [1, null, null] : [null, null, null]),
-      v?.throughput.verdict ?? null, v?.throughput.pAdjusted ?? null, v?.throughput.mde ?? null,
-      r.cpuPerRequest.server?.median ?? null, r.cpuPerRequest.database?.median ?? null, r.cpuPerRequest.generator?.median ?? null, r.generator?.cpuMean ?? null, r.server?.cpuPeak ?? null, r.server?.rssPeak ?? null,
+      ...(r.baseline
+        ? [r.baseline.ratio.ratio, r.baseline.ratio.ci?.low ?? null, r.baseline.ratio.ci?.high ?? null]
+        : limitFor(doc, c) === c
+          ? [1, null, null]
+          : [null, null, null]),
+      v?.throughput.verdict ?? null,
+      v?.throughput.pAdjusted ?? null,
+      v?.throughput.mde ?? null,
+      r.cpuPerRequest.server?.median ?? null,
+      r.cpuPerRequest.database?.median ?? null,
+      r.cpuPerRequest.generator?.median ?? null,
+      r.generator?.cpuMean ?? null,
+      r.server?.cpuPeak ?? null,
+      r.server?.rssPeak ?? null,
       failure,
     ];
   });

@@ -28,8 +28,16 @@ export function limitVerdicts(doc: BenchResult): LimitVerdicts {
   const raw = pairs.map(({ c, limit }) => ({
     caseId: c.id,
     limitId: limit.id,
-    throughput: compareGroups(c.repetitions.map((r) => r.throughput), limit.repetitions.map((r) => r.throughput), { key: key(c.id, 'throughput'), higherIsBetter: true }),
-    p95: compareGroups(c.repetitions.map((r) => r.latencyMs.p95), limit.repetitions.map((r) => r.latencyMs.p95), { key: key(c.id, 'p95'), higherIsBetter: false }),
+    throughput: compareGroups(
+      c.repetitions.map((r) => r.throughput),
+      limit.repetitions.map((r) => r.throughput),
+      { key: key(c.id, 'throughput'), higherIsBetter: true },
+    ),
+    p95: compareGroups(
+      c.repetitions.map((r) => r.latencyMs.p95),
+      limit.repetitions.map((r) => r.latencyMs.p95),
+      { key: key(c.id, 'p95'), higherIsBetter: false },
+    ),
   }));
   const adjusted = adjustFamily([...raw.map((c) => c.throughput), ...raw.map((c) => c.p95)]);
   return {

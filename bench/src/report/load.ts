@@ -25,7 +25,10 @@ async function jsonFiles(dir: string): Promise<string[]> {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw error;
   }
-  return entries.filter((e) => e.isFile() && e.name.endsWith('.json')).map((e) => join(e.parentPath, e.name)).sort();
+  return entries
+    .filter((e) => e.isFile() && e.name.endsWith('.json'))
+    .map((e) => join(e.parentPath, e.name))
+    .sort();
 }
 
 /** Every valid result under `<resultsRoot>/bench/`. */

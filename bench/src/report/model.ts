@@ -23,7 +23,18 @@ import { paperRows, requestTypeRows, typeFamilies, type PaperDifference, type Pa
 import { publishedFindings, type FindingReport, type Published } from './published.ts';
 import { tierPoints, type TierPoint } from './tier-points.ts';
 import { LATENCY_STATS, type CaseGroup, type CaseResult, type CaseRow, type CpuEstimates, type LatencyStat } from './rows.ts';
-import { CEILING_SHARE_WARNING, NATIVE_CLIENT_BOUND_CPU_PERCENT, isDatabaseAlone, limitFor, sameParameters, tierOf, type BenchCase, type BenchResult, type CaseFailure, type Repetition } from '../record/result-document.ts';
+import {
+  CEILING_SHARE_WARNING,
+  NATIVE_CLIENT_BOUND_CPU_PERCENT,
+  isDatabaseAlone,
+  limitFor,
+  sameParameters,
+  tierOf,
+  type BenchCase,
+  type BenchResult,
+  type CaseFailure,
+  type Repetition,
+} from '../record/result-document.ts';
 
 export { LATENCY_STATS, type CaseGroup, type CaseResult, type CaseRow, type CpuEstimates, type LatencyStat } from './rows.ts';
 
@@ -134,10 +145,11 @@ function cpuEstimates(reps: readonly Repetition[], key: (what: string) => string
 export function summarizeCase(api: string, impl: string, run: BenchResult, c: BenchCase): CaseResult {
   const reps = c.repetitions;
   const key = (what: string) => `${api}|${c.id}|${impl}|${run.runId}|${what}`;
-  const throughput = bootstrapMedian(reps.map((r) => r.throughput), { key: key('throughput') });
-  const latency = Object.fromEntries(
-    LATENCY_STATS.map((s) => [s, median(reps.map((r) => r.latencyMs[s]))]),
-  ) as Record<LatencyStat, number>;
+  const throughput = bootstrapMedian(
+    reps.map((r) => r.throughput),
+    { key: key('throughput') },
+  );
+  const latency = Object.fromEntries(LATENCY_STATS.map((s) => [s, median(reps.map((r) => r.latencyMs[s]))])) as Record<LatencyStat, number>;
   // The limit: the native tier where it ran, else the driver's; a failed one is no limit to divide by.
   const base = isDatabaseAlone(c.protocol) ? undefined : limitFor(run, c);
   const servers = reps.flatMap((r) => (r.server ? [r.server] : []));
@@ -152,19 +164,36 @@ export function summarizeCase(api: string, impl: string, run: BenchResult, c: Be
     n: reps.length,
     throughput,
     latency,
-    latencyMedian: bootstrapMedian(reps.map((r) => r.latencyMs.median), { key: key('latency-median') }),
-    latencyP95: bootstrapMedian(reps.map((r) => r.latencyMs.p95), { key: key('latency-p95') }),
+    latencyMedian: bootstrapMedian(
+      reps.map((r) => r.latencyMs.median),
+      { key: key('latency-median') },
+    ),
+    latencyP95: bootstrapMedian(
+      reps.map((r) => r.latencyMs.p95),
+      { key: key('latency-p95') },
+    ),
     baseline:
       base && !isDatabaseAlone(c.protocol)
         ? {
             caseId: base.id,
             tier: tierOf(base),
-            throughput: bootstrapMedian(base.repetitions.map((r) => r.throughput), { key: key('baseline') }),
-            ratio: bootstrapRatioOfMedians(reps.map((r) => r.throughput), base.repetitions.map((r) => r.throughput), { key: key('baseline-ratio') }),
+            throughput: bootstrapMedian(
+              base.repetitions.map((r) => r.throughput),
+              { key: key('baseline') },
+            ),
+            ratio: bootstrapRatioOfMedians(
+              reps.map((r) => r.throughput),
+              base.repetitions.map((r) => r.throughput),
+              { key: key('baseline-ratio') },
+            ),
           }
         : null,
     server: servers.length
-      ? { cpuPeak: max(servers.map((s) => s.cpuPercentPeak)), cpuMean: median(servers.map((s) => s.cpuPercentMean)), rssPeak: max(servers.map((s) => s.rssBytesPeak)) }
+      ? {
+          cpuPeak: max(servers.map((s) => s.cpuPercentPeak)),
+          cpuMean: median(servers.map((s) => s.cpuPercentMean)),
+          rssPeak: max(servers.map((s) => s.rssBytesPeak)),
+        }
       : null,
     generator: generators.length ? { cpuPeak: max(generators.map((s) => s.cpuPercentPeak)), cpuMean: median(generators.map((s) => s.cpuPercentMean)) } : null,
     cpuPerRequest: cpuEstimates(reps, key),
@@ -185,14 +214,30 @@ type RawComparison = { caseId: string; throughput: ComparisonEstimate; p95: Comp
  * run and have at least PAIRED_FROM repetitions of the same indexes (each index a pair of
  * adjacent slices), else the two groups of repetitions (compareGroups). null without values.
  */
-function compareQuantity(x: CaseResult, y: CaseResult, of: (r: Repetition) => number | undefined, key: string, higherIsBetter: boolean): ComparisonEstimate | null {
-  const values = (c: CaseResult) => new Map(c.case.repetitions.flatMap((r) => { const v = of(r); return v !== undefined && v > 0 ? [[r.index, v] as const] : []; }));
+function compareQuantity(
+  x: CaseResult,
+  y: CaseResult,
+  of: (r: Repetition) => number | undefined,
+  key: string,
+  higherIsBetter: boolean,
+): ComparisonEstimate | null {
+  const values = (c: CaseResult) =>
+    new Map(
+      c.case.repetitions.flatMap((r) => {
+        const v = of(r);
+        return v !== undefined && v > 0 ? [[r.index, v] as const] : [];
+      }),
+    );
   const xs = values(x);
   const ys = values(y);
   if (xs.size === 0 || ys.size === 0) return null;
   const common = [...xs.keys()].filter((i) => ys.has(i));
   if (x.run.runId === y.run.runId && common.length >= PAIRED_FROM && common.length === xs.size && common.length === ys.size)
-    return comparePaired(common.map((i) => xs.get(i)!), common.map((i) => ys.get(i)!), { higherIsBetter });
+    return comparePaired(
+      common.map((i) => xs.get(i)!),
+      common.map((i) => ys.get(i)!),
+      { higherIsBetter },
+    );
   return compareGroups([...xs.values()], [...ys.values()], { key, higherIsBetter });
 }
 
@@ -223,12 +268,20 @@ function warningsFor(results: CaseResult[]): string[] {
   for (const r of results) {
     const where = `${r.impl} ${r.case.id}`;
     if (r.generatorBound)
-      out.push(`${where}: ${r.generatorBound} of ${plural(r.n, 'repetition')} generator-bound (k6 CPU peak ${r.generator ? Math.round(r.generator.cpuPeak) : '?'}%${r.dropped ? `, ${r.dropped} dropped iterations` : ''}): the numbers may measure k6, not the server`);
+      out.push(
+        `${where}: ${r.generatorBound} of ${plural(r.n, 'repetition')} generator-bound (k6 CPU peak ${r.generator ? Math.round(r.generator.cpuPeak) : '?'}%${r.dropped ? `, ${r.dropped} dropped iterations` : ''}): the numbers may measure k6, not the server`,
+      );
     if (r.errorCount)
-      out.push(`${where}: ${plural(r.errorCount, 'failed request')} over ${plural(r.n, 'repetition')} (by status: ${Object.entries(r.errors).map(([s, n]) => `${s === '0' ? 'no response' : s} × ${n}`).join(', ')})`);
+      out.push(
+        `${where}: ${plural(r.errorCount, 'failed request')} over ${plural(r.n, 'repetition')} (by status: ${Object.entries(r.errors)
+          .map(([s, n]) => `${s === '0' ? 'no response' : s} × ${n}`)
+          .join(', ')})`,
+      );
     if (r.dropped && !r.generatorBound) out.push(`${where}: ${r.dropped} dropped iterations`);
     if (r.ceiling?.above)
-      out.push(`${where}: ${r.ceiling.above} of ${plural(r.n, 'repetition')} above ${CEILING_SHARE_WARNING * 100}% of the generator's ceiling (median ${Math.round(r.ceiling.share * 100)}% of ${r.run.generator.ceiling ? Math.round(r.run.generator.ceiling.rate) : '?'} req/s): k6 may have shaped the numbers`);
+      out.push(
+        `${where}: ${r.ceiling.above} of ${plural(r.n, 'repetition')} above ${CEILING_SHARE_WARNING * 100}% of the generator's ceiling (median ${Math.round(r.ceiling.share * 100)}% of ${r.run.generator.ceiling ? Math.round(r.run.generator.ceiling.rate) : '?'} req/s): k6 may have shaped the numbers`,
+      );
   }
   return out;
 }
@@ -284,7 +337,13 @@ export function buildModel(runs: LoadedRun[], paperData: PaperData = {}): ApiRep
         const c = rs[0]!.case;
         return { id, protocol: c.protocol, model: c.model, parameters: c.parameters, results: rs };
       })
-      .sort((a, b) => protocolRank(a.protocol) - protocolRank(b.protocol) || a.protocol.localeCompare(b.protocol) || a.model.localeCompare(b.model) || compareParameters(a.parameters, b.parameters));
+      .sort(
+        (a, b) =>
+          protocolRank(a.protocol) - protocolRank(b.protocol) ||
+          a.protocol.localeCompare(b.protocol) ||
+          a.model.localeCompare(b.model) ||
+          compareParameters(a.parameters, b.parameters),
+      );
     const groups: CaseGroup[] = [];
     for (const row of rows) {
       const key = `${row.protocol}/${row.model}`;
@@ -306,31 +365,49 @@ export function buildModel(runs: LoadedRun[], paperData: PaperData = {}): ApiRep
     for (const impl of impls) {
       const few = results.filter((r) => r.impl === impl && r.n < MIN_REPETITIONS);
       if (few.length)
-        warnings.push(`${impl}: too few repetitions in ${plural(few.length, 'case')} (${[...new Set(few.map((r) => r.n))].join(', ')} per case; at least ${MIN_REPETITIONS} are needed): no confidence intervals and no verdicts there`);
+        warnings.push(
+          `${impl}: too few repetitions in ${plural(few.length, 'case')} (${[...new Set(few.map((r) => r.n))].join(', ')} per case; at least ${MIN_REPETITIONS} are needed): no confidence intervals and no verdicts there`,
+        );
       const descriptive = results.filter((r) => r.impl === impl && r.n >= MIN_REPETITIONS && r.n < MIN_VERDICT_REPETITIONS);
       if (descriptive.length)
-        warnings.push(`${impl}: ${plural(descriptive.length, 'case')} with ${[...new Set(descriptive.map((r) => r.n))].join(', ')} repetitions: intervals shown as descriptive only, no verdicts (a verdict needs at least ${MIN_VERDICT_REPETITIONS} per implementation)`);
+        warnings.push(
+          `${impl}: ${plural(descriptive.length, 'case')} with ${[...new Set(descriptive.map((r) => r.n))].join(', ')} repetitions: intervals shown as descriptive only, no verdicts (a verdict needs at least ${MIN_VERDICT_REPETITIONS} per implementation)`,
+        );
     }
     for (const run of apiRuns) {
-      if (run.doc.options.quick && used.has(run)) warnings.push(`${docLabel(run.doc)}: run ${run.doc.runId} is a QUICK smoke run (${run.doc.options.durationSeconds} s per case), not a measurement`);
-      if (used.has(run) && !run.doc.generator.ceiling) warnings.push(`${docLabel(run.doc)}: run ${run.doc.runId} recorded no generator ceiling: nothing tells whether k6 limited its cases`);
+      if (run.doc.options.quick && used.has(run))
+        warnings.push(`${docLabel(run.doc)}: run ${run.doc.runId} is a QUICK smoke run (${run.doc.options.durationSeconds} s per case), not a measurement`);
+      if (used.has(run) && !run.doc.generator.ceiling)
+        warnings.push(`${docLabel(run.doc)}: run ${run.doc.runId} recorded no generator ceiling: nothing tells whether k6 limited its cases`);
       const cv = run.doc.generator.ceiling?.cv;
       if (used.has(run) && cv !== undefined && cv > NOISY_CV)
-        warnings.push(`${docLabel(run.doc)}: run ${run.doc.runId}: the control (k6 against the no-op server) varied by ${(cv * 100).toFixed(1)}% (CV) within its few seconds: differences of that order between runs may be the machine's`);
+        warnings.push(
+          `${docLabel(run.doc)}: run ${run.doc.runId}: the control (k6 against the no-op server) varied by ${(cv * 100).toFixed(1)}% (CV) within its few seconds: differences of that order between runs may be the machine's`,
+        );
       const busy = run.doc.machine.noise?.busyProcesses ?? [];
       if (used.has(run) && busy.length)
-        warnings.push(`${docLabel(run.doc)}: run ${run.doc.runId} started on a busy machine: ${busy.map((p) => `${p.command} (pid ${p.pid}) ${p.cpuPercent}%`).join(', ')} of a core, load average ${run.doc.machine.noise!.loadAverage.join(' ')}`);
+        warnings.push(
+          `${docLabel(run.doc)}: run ${run.doc.runId} started on a busy machine: ${busy.map((p) => `${p.command} (pid ${p.pid}) ${p.cpuPercent}%`).join(', ')} of a core, load average ${run.doc.machine.noise!.loadAverage.join(' ')}`,
+        );
       if (!used.has(run)) warnings.push(`${docLabel(run.doc)}: run ${run.doc.runId} is superseded by newer runs with the same cases and not shown`);
       if (run.doc.complete === false)
-        warnings.push(`${docLabel(run.doc)}: run ${run.doc.runId} is incomplete: ${run.doc.cases.length} of ${run.doc.plannedCases ?? '?'} planned cases recorded (stopped, or still running; make bench … RESUME=${run.doc.runId} continues it)`);
+        warnings.push(
+          `${docLabel(run.doc)}: run ${run.doc.runId} is incomplete: ${run.doc.cases.length} of ${run.doc.plannedCases ?? '?'} planned cases recorded (stopped, or still running; make bench … RESUME=${run.doc.runId} continues it)`,
+        );
       const failedHere = run.doc.cases.filter((c) => c.failure);
       if (failedHere.length)
-        warnings.push(`${docLabel(run.doc)}: run ${run.doc.runId}: ${plural(failedHere.length, 'case')} of ${run.doc.cases.length} failed and ${failedHere.length === 1 ? 'is' : 'are'} left out of the tables (see "Failed cases"): ${failedHere.map((c) => `${c.id} (${c.failure!.kind})`).join(', ')}`);
+        warnings.push(
+          `${docLabel(run.doc)}: run ${run.doc.runId}: ${plural(failedHere.length, 'case')} of ${run.doc.cases.length} failed and ${failedHere.length === 1 ? 'is' : 'are'} left out of the tables (see "Failed cases"): ${failedHere.map((c) => `${c.id} (${c.failure!.kind})`).join(', ')}`,
+        );
     }
     for (const r of results) {
       if (r.baseline) continue;
-      const failed = r.run.cases.some((b) => isDatabaseAlone(b.protocol) && b.failure && b.model === r.case.model && sameParameters(b.parameters, r.case.parameters));
-      warnings.push(`${r.impl} ${r.case.id}: ${failed ? 'the database-alone case with the same model and parameters failed in that run' : 'the run has no database-alone case with the same model and parameters'}`);
+      const failed = r.run.cases.some(
+        (b) => isDatabaseAlone(b.protocol) && b.failure && b.model === r.case.model && sameParameters(b.parameters, r.case.parameters),
+      );
+      warnings.push(
+        `${r.impl} ${r.case.id}: ${failed ? 'the database-alone case with the same model and parameters failed in that run' : 'the run has no database-alone case with the same model and parameters'}`,
+      );
     }
     warnings.push(...warningsFor(results));
     // A generator-bound or failing baseline understates the limit every ratio divides by: one line per run.
@@ -340,20 +417,32 @@ export function buildModel(runs: LoadedRun[], paperData: PaperData = {}): ApiRep
       const bound = baselines.filter((b) => b.generatorBound && tierOf(b.case) !== 'native');
       const nativeBound = baselines.filter((b) => b.generatorBound && tierOf(b.case) === 'native');
       if (nativeBound.length)
-        warnings.push(`${impl} run ${run.doc.runId}: the native client used more than ${NATIVE_CLIENT_BOUND_CPU_PERCENT}% of its core in ${nativeBound.length} of ${plural(baselines.filter((b) => tierOf(b.case) === 'native').length, 'native case')} (mean CPU up to ${Math.round(max(nativeBound.map((b) => b.generator?.cpuMean ?? 0)))}%): there the native tier may be the client's limit, not the database's: ${nativeBound.map((b) => b.case.id).join(', ')}`);
+        warnings.push(
+          `${impl} run ${run.doc.runId}: the native client used more than ${NATIVE_CLIENT_BOUND_CPU_PERCENT}% of its core in ${nativeBound.length} of ${plural(baselines.filter((b) => tierOf(b.case) === 'native').length, 'native case')} (mean CPU up to ${Math.round(max(nativeBound.map((b) => b.generator?.cpuMean ?? 0)))}%): there the native tier may be the client's limit, not the database's: ${nativeBound.map((b) => b.case.id).join(', ')}`,
+        );
       const failing = baselines.filter((b) => b.errorCount);
       const isLimit = (b: CaseResult) => limitFor(run.doc, b.case) === b.case;
       const boundLimits = bound.filter(isLimit);
       const peak = (of: CaseResult[]) => Math.round(max(of.map((b) => b.generator?.cpuPeak ?? 0)));
       if (boundLimits.length)
-        warnings.push(`${impl} run ${run.doc.runId}: the limit (the database alone) was generator-bound in ${boundLimits.length} of ${plural(baselines.filter(isLimit).length, 'case')} (its client's CPU peak up to ${peak(boundLimits)}%), so the limit there may be understated: ${boundLimits.map((b) => b.case.id).join(', ')}`);
+        warnings.push(
+          `${impl} run ${run.doc.runId}: the limit (the database alone) was generator-bound in ${boundLimits.length} of ${plural(baselines.filter(isLimit).length, 'case')} (its client's CPU peak up to ${peak(boundLimits)}%), so the limit there may be understated: ${boundLimits.map((b) => b.case.id).join(', ')}`,
+        );
       const boundTiers = bound.filter((b) => !isLimit(b));
       if (boundTiers.length)
-        warnings.push(`${impl} run ${run.doc.runId}: the driver tier's client was generator-bound in ${boundTiers.length} of ${plural(baselines.filter((b) => tierOf(b.case) === 'driver').length, 'driver case')} (CPU peak up to ${peak(boundTiers)}%): there it shows the driver client's cost as much as the database's (the limit is the native tier): ${boundTiers.map((b) => b.case.id).join(', ')}`);
+        warnings.push(
+          `${impl} run ${run.doc.runId}: the driver tier's client was generator-bound in ${boundTiers.length} of ${plural(baselines.filter((b) => tierOf(b.case) === 'driver').length, 'driver case')} (CPU peak up to ${peak(boundTiers)}%): there it shows the driver client's cost as much as the database's (the limit is the native tier): ${boundTiers.map((b) => b.case.id).join(', ')}`,
+        );
       if (failing.length)
-        warnings.push(`${impl} run ${run.doc.runId}: the database alone had failed queries in ${plural(failing.length, 'case')}: ${failing.map((b) => `${b.case.id} (${b.errorCount})`).join(', ')}`);
+        warnings.push(
+          `${impl} run ${run.doc.runId}: the database alone had failed queries in ${plural(failing.length, 'case')}: ${failing.map((b) => `${b.case.id} (${b.errorCount})`).join(', ')}`,
+        );
     }
-    const typeRows = requestTypeRows(api, impls, results.filter((r) => r.case.repetitions.some((x) => x.requestTypes)).map((r) => ({ impl: r.impl, run: r.run, case: r.case })));
+    const typeRows = requestTypeRows(
+      api,
+      impls,
+      results.filter((r) => r.case.repetitions.some((x) => x.requestTypes)).map((r) => ({ impl: r.impl, run: r.run, case: r.case })),
+    );
     const { paper: published, published: findings } = paperData[api] ?? {};
     const comparedPaper = published && impls.includes('express') && impls.includes('hapi') ? paperRows(typeRows, published.differences) : [];
     const calibration = isCalibration(apiRuns[0]!.doc)
@@ -381,5 +470,9 @@ export function buildModel(runs: LoadedRun[], paperData: PaperData = {}): ApiRep
 /** An A/A run's figures: every tested comparison of its tables, raw and adjusted (each table its own family). */
 function calibrationCounts(pairs: readonly PairComparison[], typeRows: readonly TypeRow[]): FamilyCounts {
   const families = [...pairs.map((p) => p.family), ...typeFamilies(typeRows)];
-  return families.reduce((a, f) => ({ tested: a.tested + f.tested, raw: a.raw + f.raw, adjusted: a.adjusted + f.adjusted }), { tested: 0, raw: 0, adjusted: 0 });
+  return families.reduce((a, f) => ({ tested: a.tested + f.tested, raw: a.raw + f.raw, adjusted: a.adjusted + f.adjusted }), {
+    tested: 0,
+    raw: 0,
+    adjusted: 0,
+  });
 }

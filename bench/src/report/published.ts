@@ -91,7 +91,12 @@ export function publishedFindings(api: string, impls: readonly string[], rows: r
         const xs = of(row, impl);
         return xs.length ? [{ impl, figure: bootstrapMedian(xs, { key: key(row, impl) }) }] : [];
       });
-      return { caseId: row.id, values, comparison, reproduced: expect === undefined ? 'not a comparison' : comparison ? reproduced(comparison, expect === 'close') : 'undecided' };
+      return {
+        caseId: row.id,
+        values,
+        comparison,
+        reproduced: expect === undefined ? 'not a comparison' : comparison ? reproduced(comparison, expect === 'close') : 'undecided',
+      };
     });
     return { ...text, figure, pair, cases };
   });

@@ -5,7 +5,18 @@
 // those medians with its bootstrap interval and a verdict (the pair's mean and median
 // comparisons over every row are one family); and the documents paper's published
 // differences beside ours.
-import { adjustFamily, bootstrapMedian, compareGroups, countDeclared, mean, median, type Adjusted, type ComparisonEstimate, type MedianEstimate, type Verdict } from '../stats/index.ts';
+import {
+  adjustFamily,
+  bootstrapMedian,
+  compareGroups,
+  countDeclared,
+  mean,
+  median,
+  type Adjusted,
+  type ComparisonEstimate,
+  type MedianEstimate,
+  type Verdict,
+} from '../stats/index.ts';
 import { BASELINE_PROTOCOL, limitFor, type BenchCase, type BenchResult } from '../record/result-document.ts';
 
 export interface TypeResult {
@@ -80,7 +91,10 @@ export function summarizeType(api: string, src: CaseSource, type: string): TypeR
     meanOfMeans: mean(means),
     meanSd: sd(means),
     requestSd: t.some((x) => x.latencyMs.sd !== undefined) ? median(t.flatMap((x) => (x.latencyMs.sd === undefined ? [] : [x.latencyMs.sd]))) : null,
-    median: bootstrapMedian(t.map((x) => x.latencyMs.median), { key: key('median') }),
+    median: bootstrapMedian(
+      t.map((x) => x.latencyMs.median),
+      { key: key('median') },
+    ),
     p95: median(t.map((x) => x.latencyMs.p95)),
     p99: median(t.map((x) => x.latencyMs.p99)),
     throughput: median(t.map((x) => x.throughput ?? 0)),
@@ -183,7 +197,8 @@ export function paperRows(rows: readonly TypeRow[], differences: readonly PaperD
     .filter((r) => r.model === 'sequential' && r.protocol !== BASELINE_PROTOCOL)
     .map((r) => {
       const kind = String(r.parameters['kind']);
-      const paper = differences.find((d) => d.kind === kind && d.operation === r.type) ?? differences.find((d) => d.kind === kind && d.operation === undefined) ?? null;
+      const paper =
+        differences.find((d) => d.kind === kind && d.operation === r.type) ?? differences.find((d) => d.kind === kind && d.operation === undefined) ?? null;
       const cmp = r.comparisons.find((c) => (c.a === a && c.b === b) || (c.a === b && c.b === a));
       let ours: PaperRow['ours'] = null;
       if (cmp) {

@@ -34,7 +34,6 @@ export interface TierPoint {
   entries: TierEntry[];
 }
 
-
 function cpu(reps: BenchCase['repetitions'], tree: 'server' | 'database' | 'generator', key: string): MedianEstimate | null {
   const values = reps.flatMap((r) => (r.cpuPerRequestUs?.[tree] !== undefined ? [r.cpuPerRequestUs[tree]] : []));
   return values.length ? bootstrapMedian(values, { key: `${key}|${tree}` }) : null;
@@ -50,7 +49,10 @@ function entry(api: string, who: string, run: BenchResult, c: BenchCase): Omit<T
     caseId: c.id,
     runId: run.runId,
     n: reps.length,
-    throughput: bootstrapMedian(reps.map((r) => r.throughput), { key: `${key}|throughput` }),
+    throughput: bootstrapMedian(
+      reps.map((r) => r.throughput),
+      { key: `${key}|throughput` },
+    ),
     database: cpu(reps, 'database', key),
     client: cpu(reps, 'generator', key),
     server: isDatabaseAlone(c.protocol) ? null : cpu(reps, 'server', key),
@@ -72,7 +74,14 @@ export function tierPoints(api: string, results: readonly CaseResult[]): TierPoi
     let point = points.find((p) => p.model === r.case.model && sameParameters(p.parameters, r.case.parameters));
     if (!point) points.push((point = { model: r.case.model, parameters: r.case.parameters, entries: [] }));
     for (const c of r.run.cases) {
-      if (!isDatabaseAlone(c.protocol) || c.failure || c.repetitions.length === 0 || c.model !== r.case.model || !sameParameters(c.parameters, r.case.parameters)) continue;
+      if (
+        !isDatabaseAlone(c.protocol) ||
+        c.failure ||
+        c.repetitions.length === 0 ||
+        c.model !== r.case.model ||
+        !sameParameters(c.parameters, r.case.parameters)
+      )
+        continue;
       const k = `${r.run.runId}|${c.id}`;
       if (seen.has(k)) continue;
       seen.add(k);
@@ -91,7 +100,10 @@ export function tierPoints(api: string, results: readonly CaseResult[]): TierPoi
         ...p,
         entries: entries.map((e) => {
           const native = nativeOf(e);
-          const ofNative = native && e !== native ? bootstrapRatioOfMedians(e.throughputs, native.throughputs, { key: `${api}|tiers|${e.runId}|${e.caseId}|${e.who}|of-native` }) : null;
+          const ofNative =
+            native && e !== native
+              ? bootstrapRatioOfMedians(e.throughputs, native.throughputs, { key: `${api}|tiers|${e.runId}|${e.caseId}|${e.who}|of-native` })
+              : null;
           return { ...e, ofNative };
         }),
       };

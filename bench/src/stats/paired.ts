@@ -48,7 +48,7 @@ export function signedRank(d: readonly number[]): RankTest {
   if (n === 0) return { u: 0, p: 1, direction: 0, ties: d.length > 0, exact: true };
   const order = nonZero.map((v, i) => ({ a: Math.abs(v), i })).sort((x, y) => x.a - y.a);
   const ranks = new Array<number>(n);
-  for (let start = 0; start < n; ) {
+  for (let start = 0; start < n;) {
     let end = start;
     while (end + 1 < n && order[end + 1]!.a === order[start]!.a) end++;
     for (let k = start; k <= end; k++) ranks[order[k]!.i] = start + end + 2; // doubled midrank
@@ -123,7 +123,11 @@ export interface PairedFields {
  * ratios) with its interval, the test the signed-rank test, the MDE from the log ratios'
  * spread. Same shape as compareGroups' answer, so the report and adjustFamily take it as is.
  */
-export function comparePaired(a: readonly number[], b: readonly number[], options: { higherIsBetter: boolean; confidence?: number }): ComparisonEstimate & PairedFields {
+export function comparePaired(
+  a: readonly number[],
+  b: readonly number[],
+  options: { higherIsBetter: boolean; confidence?: number },
+): ComparisonEstimate & PairedFields {
   if (a.length !== b.length) throw new Error(`comparePaired: ${a.length} against ${b.length} values are not pairs`);
   if (a.length === 0) throw new Error('comparePaired: no pairs');
   if ([...a, ...b].some((x) => !(Number.isFinite(x) && x > 0))) throw new Error('comparePaired: the values must be positive');

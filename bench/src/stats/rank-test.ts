@@ -25,7 +25,7 @@ export const EXACT_MAX_TOTAL = 60;
 function doubledRanks(pooled: readonly number[]): number[] {
   const order = pooled.map((v, i) => ({ v, i })).sort((x, y) => x.v - y.v);
   const ranks = new Array<number>(pooled.length);
-  for (let start = 0; start < order.length; ) {
+  for (let start = 0; start < order.length;) {
     let end = start;
     while (end + 1 < order.length && order[end + 1]!.v === order[start]!.v) end++;
     // Ranks start+1 … end+1 share their mean; doubled: (start + 1) + (end + 1).

@@ -57,7 +57,10 @@ describe('the QUICK forum benchmark across network hosts', { skip: unavailable }
     process.env['FAIRBENCH_SSH_KNOWN_HOSTS'] = sshd.knownHostsFile;
     const netns = await labTopology(lab);
     const { netns: _, ...genB } = netns.hosts['gen-b']!;
-    const two = { ...netns, hosts: { ...netns.hosts, 'gen-b': { ...genB, via: 'ssh' as const, ssh: { user: 'root', identityFileEnv: 'FAIRBENCH_LAB_SSH_KEY' } } } };
+    const two = {
+      ...netns,
+      hosts: { ...netns.hosts, 'gen-b': { ...genB, via: 'ssh' as const, ssh: { user: 'root', identityFileEnv: 'FAIRBENCH_LAB_SSH_KEY' } } },
+    };
     const write = async (name: keyof typeof files, data: object) => {
       files[name] = join(dir, `${name}.yaml`);
       await writeFile(files[name], topologyYaml(data as Parameters<typeof topologyYaml>[0], `test lab ${lab!.id}`));
@@ -69,9 +72,19 @@ describe('the QUICK forum benchmark across network hosts', { skip: unavailable }
     const { profile } = await chooseProfile('quick', false);
     const smoke = (await loadApi('forum')).manifest.bench.smoke!;
     quick = {
-      impls: [IMPL], api: 'forum', profile: profile.name, repeat: profile.repeat, durationSeconds: profile.durationSeconds,
-      warmupSeconds: profile.warmupSeconds, firstWarmupSeconds: profile.firstWarmupSeconds, warmupIterations: profile.warmupIterations,
-      quick: true, cases: smoke.cases, ...(smoke.native !== undefined ? { native: smoke.native } : {}), pin: true, seed: 1,
+      impls: [IMPL],
+      api: 'forum',
+      profile: profile.name,
+      repeat: profile.repeat,
+      durationSeconds: profile.durationSeconds,
+      warmupSeconds: profile.warmupSeconds,
+      firstWarmupSeconds: profile.firstWarmupSeconds,
+      warmupIterations: profile.warmupIterations,
+      quick: true,
+      cases: smoke.cases,
+      ...(smoke.native !== undefined ? { native: smoke.native } : {}),
+      pin: true,
+      seed: 1,
     };
   });
 
@@ -101,21 +114,49 @@ describe('the QUICK forum benchmark across network hosts', { skip: unavailable }
   test('QUICK forum: database, implementation and two k6 instances on their own hosts, merged exactly', async () => {
     const before = { app: await ethBytes(lab!, 'app'), db: await ethBytes(lab!, 'db') };
     const outcome = await runBench({ ...quick, topology: files.two });
-    assert.deepEqual(outcome.failed.map((f) => `${f.case.id}: ${f.case.failure.reason}`), []);
+    assert.deepEqual(
+      outcome.failed.map((f) => `${f.case.id}: ${f.case.failure.reason}`),
+      [],
+    );
     assert.equal(outcome.complete, true);
     const doc = JSON.parse(await readFile(outcome.files[0]!, 'utf8')) as BenchResult;
     const topology = doc.machine.topology!;
-    assert.deepEqual(topology.hosts.map((h) => [h.name, h.roles]), [['db', ['database']], ['app', ['implementation']], ['gen-a', ['generator']], ['gen-b', ['generator']]]);
+    assert.deepEqual(
+      topology.hosts.map((h) => [h.name, h.roles]),
+      [
+        ['db', ['database']],
+        ['app', ['implementation']],
+        ['gen-a', ['generator']],
+        ['gen-b', ['generator']],
+      ],
+    );
     for (const h of topology.hosts) assert.ok(h.machine.addresses.includes(h.address), `${h.name}'s probe shows its address`);
-    assert.deepEqual(topology.hosts.map((h) => h.via), ['netns', 'netns', 'netns', 'ssh']);
+    assert.deepEqual(
+      topology.hosts.map((h) => h.via),
+      ['netns', 'netns', 'netns', 'ssh'],
+    );
     const served = doc.cases.filter((c) => c.tier === 'http');
     assert.ok(served.length >= 2, 'served cases ran');
     for (const c of served)
       for (const rep of c.repetitions) {
         const instances = rep.generatorInstances ?? [];
-        assert.deepEqual(instances.map((i) => [i.host, i.segment]), [['gen-a', '0:1/2'], ['gen-b', '1/2:1']], c.id);
-        assert.ok(instances.every((i) => i.requests > 0), `${c.id}: both instances sent requests`);
-        assert.equal(instances.reduce((a, i) => a + i.requests, 0), rep.requests, `${c.id}: the merge counts every instance's requests once`);
+        assert.deepEqual(
+          instances.map((i) => [i.host, i.segment]),
+          [
+            ['gen-a', '0:1/2'],
+            ['gen-b', '1/2:1'],
+          ],
+          c.id,
+        );
+        assert.ok(
+          instances.every((i) => i.requests > 0),
+          `${c.id}: both instances sent requests`,
+        );
+        assert.equal(
+          instances.reduce((a, i) => a + i.requests, 0),
+          rep.requests,
+          `${c.id}: the merge counts every instance's requests once`,
+        );
         assert.deepEqual(rep.errors, {}, c.id);
       }
     // The load crossed the veth links: the implementation's host received the requests, the database's the queries.
@@ -131,8 +172,18 @@ describe('the QUICK forum benchmark across network hosts', { skip: unavailable }
   // merge (on a machine at load average 18.5 the two instances once read 0.81× [0.64, 0.93]).
   test('two instances merged and one instance of the same scenario: the merge exact, the comparison reported', async () => {
     const run = async (file: string) => {
-      const outcome = await runBench({ ...quick, repeat: REPEAT, cases: COMPARED, native: '', warmupIterations: { max: 0, steadyWithinPercent: 5 }, topology: file });
-      assert.deepEqual(outcome.failed.map((f) => f.case.failure.reason), []);
+      const outcome = await runBench({
+        ...quick,
+        repeat: REPEAT,
+        cases: COMPARED,
+        native: '',
+        warmupIterations: { max: 0, steadyWithinPercent: 5 },
+        topology: file,
+      });
+      assert.deepEqual(
+        outcome.failed.map((f) => f.case.failure.reason),
+        [],
+      );
       const doc = JSON.parse(await readFile(outcome.files[0]!, 'utf8')) as BenchResult;
       return doc.cases.find((c) => c.id === COMPARED)!.repetitions;
     };
@@ -143,8 +194,15 @@ describe('the QUICK forum benchmark across network hosts', { skip: unavailable }
     assert.ok(one.every((r) => r.generatorInstances?.length === 1) && two.every((r) => r.generatorInstances?.length === 2));
     for (const r of two) {
       const instances = r.generatorInstances!;
-      assert.ok(instances.every((i) => i.requests > 0), `every instance sent requests: ${JSON.stringify(instances)}`);
-      assert.equal(instances.reduce((sum, i) => sum + i.requests, 0), r.requests, 'the instances\' requests sum to the merged repetition\'s');
+      assert.ok(
+        instances.every((i) => i.requests > 0),
+        `every instance sent requests: ${JSON.stringify(instances)}`,
+      );
+      assert.equal(
+        instances.reduce((sum, i) => sum + i.requests, 0),
+        r.requests,
+        "the instances' requests sum to the merged repetition's",
+      );
     }
     for (const [quantity, of, higherIsBetter] of [
       ['throughput', (r: (typeof one)[number]) => r.throughput, true],
@@ -152,7 +210,9 @@ describe('the QUICK forum benchmark across network hosts', { skip: unavailable }
     ] as const) {
       const c = compareGroups(two.map(of), one.map(of), { key: `multi-host|${COMPARED}|${quantity}`, higherIsBetter });
       const verdict = decide(c, c.test?.p ?? null);
-      console.log(`  ${quantity} (reported, not asserted): two instances ${two.map(of).join(', ')}; one instance ${one.map(of).join(', ')}; ratio ${c.ratio.toFixed(3)} [${c.ci?.low.toFixed(3)}, ${c.ci?.high.toFixed(3)}], p ${c.test?.p.toFixed(4)}: ${verdict}`);
+      console.log(
+        `  ${quantity} (reported, not asserted): two instances ${two.map(of).join(', ')}; one instance ${one.map(of).join(', ')}; ratio ${c.ratio.toFixed(3)} [${c.ci?.low.toFixed(3)}, ${c.ci?.high.toFixed(3)}], p ${c.test?.p.toFixed(4)}: ${verdict}`,
+      );
     }
   });
 });

@@ -14,7 +14,9 @@ export async function askBoth(ctx: SuiteContext, fixture: AskFixture, operations
   const operation = operations.operations[ask.operation];
   if (operation === undefined) return [`unknown operation '${ask.operation}' in the case file`];
   const expected = fixture.oracle.answer(ask.operation, ask.args);
-  const label = `${ask.operation}(${Object.entries(ask.args).map(([k, v]) => `${k}: ${v}`).join(', ')})`;
+  const label = `${ask.operation}(${Object.entries(ask.args)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join(', ')})`;
   const failures: string[] = [];
 
   // REST

@@ -20,7 +20,10 @@ await runMain('fuzz', async () => {
   const { targets } = await selectTargets({ ...(impls ? { impls } : {}), ...(apis ? { apis } : {}) });
   if (targets.length === 0) throw new Error('nothing to fuzz on this machine');
   // Local unless FAIRBENCH_RUNTIME says otherwise: fuzzing tests the spec, not where it runs.
-  const databases = await startDatabases(targets.flatMap((t) => t.api.manifest.databases), { default: 'local' });
+  const databases = await startDatabases(
+    targets.flatMap((t) => t.api.manifest.databases),
+    { default: 'local' },
+  );
   let passed = 0;
   let failed = 0;
   for (const target of targets) {

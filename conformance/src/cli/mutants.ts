@@ -13,7 +13,8 @@ await runMain('mutants', async () => {
   const ids = listArg(values.mutant);
   const outcomes = await runMutants(apis, { ...(impls ? { impls } : {}), ...(ids ? { ids } : {}) });
   console.log(`\n${bold('Mutation check of the suite')}`);
-  for (const o of outcomes) console.log(`  ${o.killed ? green('killed  ') : red('SURVIVED')} ${o.file.replace('.yaml', '')}/${o.mutant} (${o.failing.length} failing cases)`);
+  for (const o of outcomes)
+    console.log(`  ${o.killed ? green('killed  ') : red('SURVIVED')} ${o.file.replace('.yaml', '')}/${o.mutant} (${o.failing.length} failing cases)`);
   const survived = outcomes.filter((o) => !o.killed).length;
   console.log(`mutants: ${outcomes.length - survived} passed, ${survived} failed`);
   return survived === 0;

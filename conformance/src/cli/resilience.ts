@@ -15,7 +15,16 @@ import { writeResilienceVerdict, type ResilienceVerdict } from '../resilience/ve
 import { defectsFor, plant } from '../resilience/mutants.ts';
 
 await runMain('resilience', async () => {
-  const { values } = parseCli({ options: { impl: { type: 'string' }, api: { type: 'string' }, short: { type: 'boolean' }, only: { type: 'string' }, mutants: { type: 'boolean' }, 'per-database': { type: 'boolean' } } });
+  const { values } = parseCli({
+    options: {
+      impl: { type: 'string' },
+      api: { type: 'string' },
+      short: { type: 'boolean' },
+      only: { type: 'string' },
+      mutants: { type: 'boolean' },
+      'per-database': { type: 'boolean' },
+    },
+  });
   const impls = listArg(values.impl);
   const apis = listArg(values.api);
   await checkPairs(impls, apis);
@@ -32,7 +41,11 @@ await runMain('resilience', async () => {
   // other pairs are make resilience SHORT=1's, said here.
   const targets = values['per-database'] === true ? onePerDatabase(selected) : selected;
   for (const left of selected.filter((t) => !targets.includes(t))) {
-    console.log(yellow(`!! ${left.impl.manifest.name} × ${left.api.name} not in this run: make test covers each implementation's databases once (make resilience SHORT=1 runs every pair)`));
+    console.log(
+      yellow(
+        `!! ${left.impl.manifest.name} × ${left.api.name} not in this run: make test covers each implementation's databases once (make resilience SHORT=1 runs every pair)`,
+      ),
+    );
   }
   let failed = 0;
   let ran = 0;
@@ -41,7 +54,12 @@ await runMain('resilience', async () => {
     const base = { implementation: target.impl.manifest.name, api: target.api.name, short, recordedAt: new Date().toISOString() };
     const api = await loadApiResilience(target.api.dir);
     const bounds = target.impl.manifest.resilience;
-    const skip = api === undefined ? `apis/${target.api.name}/resilience/requests.yaml does not exist` : bounds === undefined ? `impl/${basename(target.impl.dir)}/impl.yaml states no resilience bounds` : null;
+    const skip =
+      api === undefined
+        ? `apis/${target.api.name}/resilience/requests.yaml does not exist`
+        : bounds === undefined
+          ? `impl/${basename(target.impl.dir)}/impl.yaml states no resilience bounds`
+          : null;
     if (skip !== null) {
       console.log(yellow(`!! ${name} NOT tested: ${skip}`));
       if (only === undefined) await writeResilienceVerdict({ ...base, status: 'skipped', reason: skip, passed: 0, total: 0, scenarios: [] });
@@ -57,7 +75,15 @@ await runMain('resilience', async () => {
         for (const f of o.failures) console.log(`       ${red(f)}`);
       });
       const passed = outcomes.filter((o) => o.passed).length;
-      verdict = { ...base, status: passed === scenarios.length ? 'passed' : 'failed', bounds: bounds!, database: [...databases.values()].map((d) => `${d.engine.name} ${d.engine.version}`).join(', '), passed, total: scenarios.length, scenarios: outcomes };
+      verdict = {
+        ...base,
+        status: passed === scenarios.length ? 'passed' : 'failed',
+        bounds: bounds!,
+        database: [...databases.values()].map((d) => `${d.engine.name} ${d.engine.version}`).join(', '),
+        passed,
+        total: scenarios.length,
+        scenarios: outcomes,
+      };
     } catch (error) {
       verdict = { ...base, status: 'error', reason: error instanceof Error ? error.message : String(error), passed: 0, total: scenarios.length, scenarios: [] };
       console.log(red(`  ERROR ${verdict.reason}`));

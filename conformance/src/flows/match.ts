@@ -40,10 +40,13 @@ export function mismatches(expected: unknown, actual: unknown, subset: boolean, 
     if (actual === null || typeof actual !== 'object' || Array.isArray(actual)) return [`${where}: expected an object, got ${brief(actual)}`];
     const exp = expected as Record<string, unknown>;
     const act = actual as Record<string, unknown>;
-    const failures = Object.keys(exp).flatMap((k) =>
-      k in act ? mismatches(exp[k], act[k], subset, `${path}/${k}`) : [`${path}/${k}: missing`],
-    );
-    if (!subset) failures.push(...Object.keys(act).filter((k) => !(k in exp)).map((k) => `${path}/${k}: not expected (${brief(act[k])})`));
+    const failures = Object.keys(exp).flatMap((k) => (k in act ? mismatches(exp[k], act[k], subset, `${path}/${k}`) : [`${path}/${k}: missing`]));
+    if (!subset)
+      failures.push(
+        ...Object.keys(act)
+          .filter((k) => !(k in exp))
+          .map((k) => `${path}/${k}: not expected (${brief(act[k])})`),
+      );
     return failures;
   }
   return Object.is(expected, actual) ? [] : [`${where}: expected ${brief(expected)}, got ${brief(actual)}`];
@@ -58,8 +61,5 @@ function brief(value: unknown): string {
 export function forbiddenKeysIn(value: unknown, forbidden: ReadonlySet<string>, path = ''): string[] {
   if (Array.isArray(value)) return value.flatMap((v, i) => forbiddenKeysIn(v, forbidden, `${path}/${i}`));
   if (value === null || typeof value !== 'object') return [];
-  return Object.entries(value).flatMap(([k, v]) => [
-    ...(forbidden.has(k) ? [`${path}/${k}`] : []),
-    ...forbiddenKeysIn(v, forbidden, `${path}/${k}`),
-  ]);
+  return Object.entries(value).flatMap(([k, v]) => [...(forbidden.has(k) ? [`${path}/${k}`] : []), ...forbiddenKeysIn(v, forbidden, `${path}/${k}`)]);
 }

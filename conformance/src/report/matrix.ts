@@ -57,7 +57,10 @@ function cellText(cell: MatrixCell | undefined): string {
 }
 
 /** make resilience's verdicts, by implementation and API: one more column per API that has any. */
-export type ResilienceCells = Record<string, Record<string, { readonly status: string; readonly passed: number; readonly total: number; readonly short: boolean }>>;
+export type ResilienceCells = Record<
+  string,
+  Record<string, { readonly status: string; readonly passed: number; readonly total: number; readonly short: boolean }>
+>;
 
 function resilienceText(cell: ResilienceCells[string][string] | undefined): string {
   if (cell === undefined) return '—';
@@ -90,7 +93,10 @@ export async function writeMatrix(matrix: Matrix, resilience: ResilienceCells = 
 export async function readPactVerdicts(): Promise<CellVerdict[]> {
   const out: CellVerdict[] = [];
   const impls = await readdir(pactVerdictDir, { withFileTypes: true }).catch(() => []);
-  for (const impl of impls.filter((e) => e.isDirectory() && e.name !== 'pacts').map((e) => e.name).sort()) {
+  for (const impl of impls
+    .filter((e) => e.isDirectory() && e.name !== 'pacts')
+    .map((e) => e.name)
+    .sort()) {
     for (const file of (await readdir(join(pactVerdictDir, impl))).filter((f) => f.endsWith('.json')).sort()) {
       out.push(JSON.parse(await readFile(join(pactVerdictDir, impl, file), 'utf8')) as CellVerdict);
     }

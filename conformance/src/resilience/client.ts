@@ -39,13 +39,21 @@ export function send(baseUrl: string, call: Call, timeoutMs: number, clock: () =
       {
         method: call.method,
         agent: false,
-        headers: { connection: 'close', ...(body === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }), ...call.headers },
+        headers: {
+          connection: 'close',
+          ...(body === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }),
+          ...call.headers,
+        },
       },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () =>
-          done({ status: res.statusCode ?? 0, mediaType: (res.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase(), body: Buffer.concat(chunks).toString('utf8') }),
+          done({
+            status: res.statusCode ?? 0,
+            mediaType: (res.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase(),
+            body: Buffer.concat(chunks).toString('utf8'),
+          }),
         );
         res.on('error', (e: NodeJS.ErrnoException) => done({ status: 0, mediaType: '', body: '', error: e.code ?? e.message }));
       },

@@ -55,7 +55,8 @@ export function sendCall(ctx: ScenarioContext, call: Call, timeoutMs: number): P
 /** The probe's answer now: the reference later answers must equal. */
 export async function probeReference(ctx: ScenarioContext): Promise<Attempt> {
   const ref = await sendCall(ctx, toCall(ctx.api.probe, ctx.variables), 10_000);
-  if (ref.status < 200 || ref.status > 299) throw new Error(`the probe ${ctx.api.probe.method} ${ctx.api.probe.path} answered ${ref.status || ref.error} before any fault`);
+  if (ref.status < 200 || ref.status > 299)
+    throw new Error(`the probe ${ctx.api.probe.method} ${ctx.api.probe.path} answered ${ref.status || ref.error} before any fault`);
   return ref;
 }
 

@@ -87,6 +87,9 @@ export async function loadScenarios(short: boolean, file = SCENARIOS_FILE): Prom
 /** apis/<name>/resilience/requests.yaml, or undefined when the API has none (then it is skipped, with that reason). */
 export async function loadApiResilience(apiDir: string): Promise<ApiResilience | undefined> {
   const file = join(apiDir, 'resilience', 'requests.yaml');
-  const exists = await readFile(file).then(() => true, () => false);
+  const exists = await readFile(file).then(
+    () => true,
+    () => false,
+  );
   return exists ? readValid(file, validateApi) : undefined;
 }

@@ -17,7 +17,14 @@ import { runWrites } from './scenarios/writes.ts';
 /** Implementation directories built in this run: each is built once, not once per API. */
 const built = new Set<string>();
 
-const RUNNERS = { stall: runStall, writes: runWrites, shutdown: runShutdown, restart: runRestart, 'slow-clients': runSlowClients, overload: runOverload } as const;
+const RUNNERS = {
+  stall: runStall,
+  writes: runWrites,
+  shutdown: runShutdown,
+  restart: runRestart,
+  'slow-clients': runSlowClients,
+  overload: runOverload,
+} as const;
 
 export interface ScenarioOutcome extends ScenarioResult {
   readonly id: string;

@@ -31,7 +31,10 @@ export async function writeResilienceVerdict(v: ResilienceVerdict): Promise<stri
 export async function readResilienceVerdicts(): Promise<ResilienceVerdict[]> {
   const out: ResilienceVerdict[] = [];
   const impls = await readdir(verdictDir, { withFileTypes: true }).catch(() => []);
-  for (const impl of impls.filter((e) => e.isDirectory()).map((e) => e.name).sort()) {
+  for (const impl of impls
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort()) {
     for (const f of (await readdir(join(verdictDir, impl))).filter((f) => f.endsWith(RESILIENCE_SUFFIX)).sort()) {
       out.push(JSON.parse(await readFile(join(verdictDir, impl, f), 'utf8')) as ResilienceVerdict);
     }
@@ -42,6 +45,7 @@ export async function readResilienceVerdicts(): Promise<ResilienceVerdict[]> {
 /** The matrix's resilience columns, from the verdicts on disk. */
 export async function resilienceCells(): Promise<Record<string, Record<string, { status: string; passed: number; total: number; short: boolean }>>> {
   const cells: Record<string, Record<string, { status: string; passed: number; total: number; short: boolean }>> = {};
-  for (const v of await readResilienceVerdicts()) (cells[v.implementation] ??= {})[v.api] = { status: v.status, passed: v.passed, total: v.total, short: v.short };
+  for (const v of await readResilienceVerdicts())
+    (cells[v.implementation] ??= {})[v.api] = { status: v.status, passed: v.passed, total: v.total, short: v.short };
   return cells;
 }

@@ -34,12 +34,7 @@ const fromResponse: GraphQLFieldResolver<unknown, unknown> = (source, _args, _co
 const TOP_LEVEL_KEYS = new Set(['data', 'errors', 'extensions']);
 
 /** Problems with a GraphQL response body for a successful (executed) request. */
-export function graphqlResponseProblems(
-  schema: GraphQLSchema,
-  query: string,
-  variables: Record<string, unknown> | undefined,
-  body: unknown,
-): string[] {
+export function graphqlResponseProblems(schema: GraphQLSchema, query: string, variables: Record<string, unknown> | undefined, body: unknown): string[] {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return ['response body is not a JSON object'];
   const response = body as Record<string, unknown>;
   const problems = Object.keys(response)
@@ -73,7 +68,9 @@ export function graphqlResponseProblems(
 
 function selectsIntrospection(document: DocumentNode): boolean {
   return document.definitions.some(
-    (d) => d.kind === Kind.OPERATION_DEFINITION && d.selectionSet.selections.some((s) => s.kind === Kind.FIELD && s.name.value.startsWith('__') && s.name.value !== '__typename'),
+    (d) =>
+      d.kind === Kind.OPERATION_DEFINITION &&
+      d.selectionSet.selections.some((s) => s.kind === Kind.FIELD && s.name.value.startsWith('__') && s.name.value !== '__typename'),
   );
 }
 
@@ -82,9 +79,7 @@ export function errorListProblems(errors: unknown, required: boolean): string[] 
   if (errors === undefined) return required ? ['no "errors" list'] : [];
   if (!Array.isArray(errors) || errors.length === 0) return ['"errors" must be a non-empty list'];
   return errors.flatMap((e, i) =>
-    e !== null && typeof e === 'object' && typeof (e as { message?: unknown }).message === 'string'
-      ? []
-      : [`errors[${i}] has no string "message"`],
+    e !== null && typeof e === 'object' && typeof (e as { message?: unknown }).message === 'string' ? [] : [`errors[${i}] has no string "message"`],
   );
 }
 

@@ -38,13 +38,21 @@ export class SqlRecords implements RecordReader {
   static async connect(kind: Extract<DatabaseKind, 'mysql' | 'postgres'>, url: string): Promise<SqlRecords> {
     if (kind === 'mysql') {
       const pool = mysql.createPool({ uri: url, connectionLimit: 2, dateStrings: true });
-      return new SqlRecords(kind, async (sql, params) => (await pool.query(sql, params))[0] as Record<string, unknown>[], () => pool.end());
+      return new SqlRecords(
+        kind,
+        async (sql, params) => (await pool.query(sql, params))[0] as Record<string, unknown>[],
+        () => pool.end(),
+      );
     }
     const pool = new pg.Pool({ connectionString: url, max: 2 });
     // An idle client whose server went away (the run stopping its databases) emits 'error'
     // on the pool; unheard, that would crash the runner. The next query reports a real failure.
     pool.on('error', () => {});
-    return new SqlRecords(kind, async (sql, params) => (await pool.query(sql, params)).rows as Record<string, unknown>[], () => pool.end());
+    return new SqlRecords(
+      kind,
+      async (sql, params) => (await pool.query(sql, params)).rows as Record<string, unknown>[],
+      () => pool.end(),
+    );
   }
 
   private where(filter: Filter): { text: string; params: unknown[] } {

@@ -57,7 +57,12 @@ function httpRequest(r: BadInputRequest, value: string | undefined): HttpRequest
   // An oversized body is a valid query padded with ignored whitespace: only its size is wrong.
   const big = r.oversizedGraphql;
   // In a raw body, {value} is the value as written (a JSON fragment: 4, "x", [1]).
-  let body = big === undefined ? (r.body === undefined ? undefined : fill(r.body, value, false)) : JSON.stringify({ query: `${big.query}${' '.repeat(big.kib * 1024)}` });
+  let body =
+    big === undefined
+      ? r.body === undefined
+        ? undefined
+        : fill(r.body, value, false)
+      : JSON.stringify({ query: `${big.query}${' '.repeat(big.kib * 1024)}` });
   let headers = r.headers;
   // Generated bodies: a padded object (only its size is wrong), nested arrays (only their depth).
   if (r.oversizedJsonKiB !== undefined) body = JSON.stringify({ padding: 'x'.repeat(r.oversizedJsonKiB * 1024) });
@@ -79,13 +84,7 @@ function graphqlBody(spec: GraphqlRequestSpec, value: string | undefined): Recor
   };
 }
 
-function checkExpectation(
-  ctx: SuiteContext,
-  expect: Expectation,
-  req: HttpRequest,
-  res: HttpResponse,
-  graphql: SentGraphql | undefined,
-): string[] {
+function checkExpectation(ctx: SuiteContext, expect: Expectation, req: HttpRequest, res: HttpResponse, graphql: SentGraphql | undefined): string[] {
   if (expect.problem !== undefined) {
     const failures = problemChecks(ctx, res, expect.status ?? 400, expect.problem);
     // Where the path is one of the spec's, the response must be one the spec declares.

@@ -73,14 +73,19 @@ async function runSteps(ctx: SuiteContext, fixture: FlowsFixture, flow: Flow, va
       if ('tally' in step) {
         // One request per value of `vary` (its name bound to the value), else `parallel` copies of one.
         const [name, values] = Object.entries(step.vary ?? {})[0] ?? [];
-        const reqs = name === undefined
-          ? Array.from({ length: step.parallel! }, () => substitute(step.request, vars) as FlowRequest)
-          : values!.map((value) => substitute(step.request, { ...vars, [name]: value }) as FlowRequest);
+        const reqs =
+          name === undefined
+            ? Array.from({ length: step.parallel! }, () => substitute(step.request, vars) as FlowRequest)
+            : values!.map((value) => substitute(step.request, { ...vars, [name]: value }) as FlowRequest);
         const built = await Promise.all(reqs.map((r) => buildRequest(ctx, r)));
         label = `step ${i + 1} (${built[0]!.method} ${built[0]!.path}) ×${built.length} at once`;
         const tally = substitute(step.tally, vars) as typeof step.tally;
         const responses = await Promise.all(built.map((req) => send(ctx.baseUrl, req)));
-        const outcome = tallied(responses.map((res, k) => tally.map((t) => checkResponse(ctx, built[k]!, res, t.expect, forbidden))), responses, tally);
+        const outcome = tallied(
+          responses.map((res, k) => tally.map((t) => checkResponse(ctx, built[k]!, res, t.expect, forbidden))),
+          responses,
+          tally,
+        );
         if (outcome.failures.length > 0) return outcome.failures.map((f) => `${label}: ${f}`);
         for (const [j, t] of tally.entries()) if (t.saveCount !== undefined) vars[t.saveCount] = outcome.counts[j];
         continue;
@@ -130,15 +135,20 @@ function tallied(checks: readonly string[][][], responses: readonly HttpResponse
     const j = perEntry.findIndex((f) => f.length === 0);
     if (j >= 0) counts[j]! += 1;
     else {
-      const k = Math.max(0, tally.findIndex((t) => t.expect.status === responses[i]!.status));
+      const k = Math.max(
+        0,
+        tally.findIndex((t) => t.expect.status === responses[i]!.status),
+      );
       unmatched.push(perEntry[k]!.map((f) => `answer ${i + 1} of ${responses.length}: ${f}`));
     }
   }
   const all = unmatched.flat();
   const failures = all.length > 5 ? [...all.slice(0, 5), `… and ${all.length - 5} more`] : all;
   for (const [j, t] of tally.entries()) {
-    if (t.times !== undefined && counts[j] !== t.times) failures.push(`expected ${t.times} answer(s) meeting entry ${j + 1} (status ${t.expect.status}), got ${counts[j]}`);
-    if (t.atLeast !== undefined && counts[j]! < t.atLeast) failures.push(`expected at least ${t.atLeast} answer(s) meeting entry ${j + 1} (status ${t.expect.status}), got ${counts[j]}`);
+    if (t.times !== undefined && counts[j] !== t.times)
+      failures.push(`expected ${t.times} answer(s) meeting entry ${j + 1} (status ${t.expect.status}), got ${counts[j]}`);
+    if (t.atLeast !== undefined && counts[j]! < t.atLeast)
+      failures.push(`expected at least ${t.atLeast} answer(s) meeting entry ${j + 1} (status ${t.expect.status}), got ${counts[j]}`);
   }
   return { failures, counts };
 }
@@ -146,7 +156,7 @@ function tallied(checks: readonly string[][][], responses: readonly HttpResponse
 /** The fixture's statement counter when the step bounds statements (undefined otherwise); a bound without a counter is a case-file error. */
 async function statementCount(fixture: FlowsFixture, max: number | undefined): Promise<number | undefined> {
   if (max === undefined) return undefined;
-  if (fixture.statements === undefined) throw new Error('a step has maxStatements but the API\'s flows fixture counts no statements');
+  if (fixture.statements === undefined) throw new Error("a step has maxStatements but the API's flows fixture counts no statements");
   return fixture.statements();
 }
 

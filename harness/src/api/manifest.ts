@@ -75,7 +75,13 @@ export async function apiNames(root = apisRoot): Promise<string[]> {
   const entries = await readdir(root, { withFileTypes: true });
   const names: string[] = [];
   for (const e of entries.filter((d) => d.isDirectory()).sort((a, b) => a.name.localeCompare(b.name))) {
-    if (await readFile(join(root, e.name, 'api.yaml')).then(() => true, () => false)) names.push(e.name);
+    if (
+      await readFile(join(root, e.name, 'api.yaml')).then(
+        () => true,
+        () => false,
+      )
+    )
+      names.push(e.name);
   }
   return names;
 }

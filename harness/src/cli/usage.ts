@@ -48,7 +48,10 @@ export function parseCli<T extends ParseArgsConfig>(config: T): ReturnType<typeo
 
 /** A comma-separated make variable as a list; empty or absent = undefined. */
 export function listArg(value: string | undefined): string[] | undefined {
-  const items = (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const items = (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   return items.length === 0 ? undefined : items;
 }
 
@@ -56,7 +59,8 @@ export function listArg(value: string | undefined): string[] | undefined {
 export function numberArg(what: string, raw: string | undefined, fallback: number, min: number, max = Infinity): number {
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
-  if (!Number.isFinite(n) || n < min || n > max) throw new UsageError(`${what} must be a number ${max === Infinity ? `≥ ${min}` : `from ${min} to ${max}`}, got '${raw}'`);
+  if (!Number.isFinite(n) || n < min || n > max)
+    throw new UsageError(`${what} must be a number ${max === Infinity ? `≥ ${min}` : `from ${min} to ${max}`}, got '${raw}'`);
   return n;
 }
 
@@ -70,7 +74,10 @@ export function choiceArg(what: string, raw: string | undefined, accepted: reado
 /** The folders under impl/ (each an implementation), sorted. */
 export async function implNames(): Promise<string[]> {
   const entries = await readdir(implRoot, { withFileTypes: true });
-  return entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  return entries
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
 }
 
 /**
@@ -104,7 +111,10 @@ export async function implementation(name: string): Promise<Implementation> {
 /** The implementation must serve the API (its impl.yaml lists it): else a usage error naming those it serves. */
 export function checkServes(impl: Implementation, api: string): void {
   const served = impl.manifest.apis;
-  if (!served.includes(api)) throw new UsageError(`${impl.manifest.name} does not serve the ${api} API: API must be ${served.length === 1 ? served[0] : `one of ${served.join(', ')}`} for IMPL=${impl.manifest.name} (impl/${impl.variant.folder}/impl.yaml)`);
+  if (!served.includes(api))
+    throw new UsageError(
+      `${impl.manifest.name} does not serve the ${api} API: API must be ${served.length === 1 ? served[0] : `one of ${served.join(', ')}`} for IMPL=${impl.manifest.name} (impl/${impl.variant.folder}/impl.yaml)`,
+    );
 }
 
 /**

@@ -142,7 +142,10 @@ export async function buildLocalImages(names: readonly string[] = Object.keys(im
 export async function removeSuperseded(ref: string): Promise<void> {
   const repository = ref.slice(0, ref.lastIndexOf(':'));
   const { stdout } = await podman(['images', '--format', '{{.Repository}}:{{.Tag}}', '--filter', `reference=${repository}`], 15_000);
-  const old = stdout.split('\n').map((l) => l.trim()).filter((r) => r.startsWith(`${repository}:`) && r !== ref);
+  const old = stdout
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((r) => r.startsWith(`${repository}:`) && r !== ref);
   if (old.length > 0) await podman(['rmi', '--ignore', ...old], 60_000).catch(() => undefined); // in use by a container: next time
 }
 
@@ -176,9 +179,17 @@ async function buildFromDockerfile(name: string, s: ImageSpec, ref: string): Pro
     }
     const base = s.base ? ['--build-arg', `BASE=${localRef(s.base)}`] : [];
     await step(`${name}-build`, 'podman', [
-      'build', '--network=host', '--pull=never', ...base,
-      '--label', `${PROJECT_LABEL}=1`, '--label', `${PROJECT_LABEL}.image=${name}`,
-      '-t', ref, context,
+      'build',
+      '--network=host',
+      '--pull=never',
+      ...base,
+      '--label',
+      `${PROJECT_LABEL}=1`,
+      '--label',
+      `${PROJECT_LABEL}.image=${name}`,
+      '-t',
+      ref,
+      context,
     ]);
   } finally {
     fs.rmSync(context, { recursive: true, force: true });

@@ -38,7 +38,12 @@ export function localHost(cores: readonly number[] | null): Host {
  * namespace inherit the harness's environment, a process over SSH gets only these. `cwd`
  * is the same path on the host (a shared or identical checkout, docs/several-machines.md).
  */
-export function onHost(host: Host, command: string, args: readonly string[], opts: { env?: Readonly<Record<string, string>>; cwd?: string } = {}): [string, string[]] {
+export function onHost(
+  host: Host,
+  command: string,
+  args: readonly string[],
+  opts: { env?: Readonly<Record<string, string>>; cwd?: string } = {},
+): [string, string[]] {
   const pinnedLine = host.cores ? ['taskset', '-c', host.cores.join(','), command, ...args] : [command, ...args];
   switch (host.via) {
     case 'local':
@@ -52,9 +57,29 @@ export function onHost(host: Host, command: string, args: readonly string[], opt
       // Hosts must be known: ssh's own known_hosts, or the file FAIRBENCH_SSH_KNOWN_HOSTS names.
       const knownHosts = process.env['FAIRBENCH_SSH_KNOWN_HOSTS'];
       const envPrefix = Object.entries(opts.env ?? {}).map(([k, v]) => `${k}=${shellQuote(v)}`);
-      const remote = [...(opts.cwd ? [`cd ${shellQuote(opts.cwd)} &&`] : []), 'exec', ...(envPrefix.length ? ['env', ...envPrefix] : []), ...pinnedLine.map(shellQuote)].join(' ');
+      const remote = [
+        ...(opts.cwd ? [`cd ${shellQuote(opts.cwd)} &&`] : []),
+        'exec',
+        ...(envPrefix.length ? ['env', ...envPrefix] : []),
+        ...pinnedLine.map(shellQuote),
+      ].join(' ');
       // -tt: the remote command gets a terminal, so stopping the ssh client (SIGHUP) stops it too.
-      return ['ssh', ['-tt', '-o', 'BatchMode=yes', '-o', 'StrictHostKeyChecking=yes', ...(knownHosts ? ['-o', `UserKnownHostsFile=${knownHosts}`] : []), ...(key ? ['-i', key] : []), '-p', String(ssh.port ?? 22), `${ssh.user}@${host.address}`, remote]];
+      return [
+        'ssh',
+        [
+          '-tt',
+          '-o',
+          'BatchMode=yes',
+          '-o',
+          'StrictHostKeyChecking=yes',
+          ...(knownHosts ? ['-o', `UserKnownHostsFile=${knownHosts}`] : []),
+          ...(key ? ['-i', key] : []),
+          '-p',
+          String(ssh.port ?? 22),
+          `${ssh.user}@${host.address}`,
+          remote,
+        ],
+      ];
     }
   }
 }

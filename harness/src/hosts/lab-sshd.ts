@@ -63,7 +63,13 @@ export async function startLabSshd(host: Host): Promise<LabSshd> {
     ].join('\n'),
   );
   await fs.mkdir('/run/sshd', { recursive: true }); // its privilege separation directory
-  const server = startProcess({ name: `sshd ${host.name}`, command: sshd, args: ['-D', '-e', '-f', path.join(dir, 'sshd_config')], host: { ...host, cores: null }, logFile: path.join(dir, 'sshd.log') });
+  const server = startProcess({
+    name: `sshd ${host.name}`,
+    command: sshd,
+    args: ['-D', '-e', '-f', path.join(dir, 'sshd_config')],
+    host: { ...host, cores: null },
+    logFile: path.join(dir, 'sshd.log'),
+  });
   const stop = async () => {
     await server.stop();
     unregisterDir();
@@ -72,7 +78,11 @@ export async function startLabSshd(host: Host): Promise<LabSshd> {
   // Ready once it answers with its banner on port 22.
   const deadline = Date.now() + 10_000;
   for (;;) {
-    const banner = await runCommand('ip', ['netns', 'exec', host.netns!, 'bash', '-c', `exec 3<>/dev/tcp/${host.address}/22 2>/dev/null || exit 1; head -c 7 <&3`], { timeoutMs: 2_000 }).catch(() => undefined);
+    const banner = await runCommand(
+      'ip',
+      ['netns', 'exec', host.netns!, 'bash', '-c', `exec 3<>/dev/tcp/${host.address}/22 2>/dev/null || exit 1; head -c 7 <&3`],
+      { timeoutMs: 2_000 },
+    ).catch(() => undefined);
     if (banner?.stdout.startsWith('SSH-')) break;
     if (!server.alive() || Date.now() > deadline) {
       const log = await server.tail(10);

@@ -150,8 +150,14 @@ export async function labLeftovers(): Promise<string[]> {
   const { stdout: namespaces } = await ip('netns', 'list');
   const { stdout: links } = await ip('-o', 'link', 'show');
   return [
-    ...namespaces.split('\n').map((l) => l.split(' ')[0] ?? '').filter((n) => n.startsWith(`${LAB_PREFIX}-`)),
-    ...links.split('\n').map((l) => l.split(': ')[1]?.split('@')[0] ?? '').filter((n) => new RegExp(`^${LAB_PREFIX}[0-9a-f]{4}c$`).test(n)),
+    ...namespaces
+      .split('\n')
+      .map((l) => l.split(' ')[0] ?? '')
+      .filter((n) => n.startsWith(`${LAB_PREFIX}-`)),
+    ...links
+      .split('\n')
+      .map((l) => l.split(': ')[1]?.split('@')[0] ?? '')
+      .filter((n) => new RegExp(`^${LAB_PREFIX}[0-9a-f]{4}c$`).test(n)),
   ];
 }
 
@@ -160,7 +166,8 @@ async function removeLab(namespaces: readonly string[], ...links: string[]): Pro
   // Deleting a namespace deletes its ends of the veth pairs, and with them their peers, but the kernel
   // may take a moment: the controller's link is deleted explicitly.
   for (const link of links) await ip('link', 'del', link).catch((e: unknown) => (/Cannot find device/.test(String(e)) ? undefined : failures.push(String(e))));
-  for (const name of [...namespaces].reverse()) await ip('netns', 'del', name).catch((e: unknown) => (/No such file/.test(String(e)) ? undefined : failures.push(String(e))));
+  for (const name of [...namespaces].reverse())
+    await ip('netns', 'del', name).catch((e: unknown) => (/No such file/.test(String(e)) ? undefined : failures.push(String(e))));
   if (failures.length) throw new Error(`removing the network lab: ${failures.join('; ')}`);
 }
 

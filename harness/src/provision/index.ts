@@ -9,13 +9,7 @@ import { localProvider } from './local/index.ts';
 import type { DatabaseProvider, RuntimeProviderName } from './types.ts';
 import { notAccepted } from '../cli/usage.ts';
 
-export type {
-  DatabaseKind,
-  DatabaseProvider,
-  DatabaseServer,
-  RuntimeProviderName,
-  StartDatabaseOptions,
-} from './types.ts';
+export type { DatabaseKind, DatabaseProvider, DatabaseServer, RuntimeProviderName, StartDatabaseOptions } from './types.ts';
 export { DEFAULT_DATABASE } from './types.ts';
 
 export interface ChooseProviderOptions {

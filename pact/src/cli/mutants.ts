@@ -7,7 +7,9 @@ import { checkApiNames, listArg, parseCli } from '@fairbench/harness/cli/usage.t
 process.env.PACT_DO_NOT_TRACK ??= 'true';
 
 await runMain('pact-mutants', async () => {
-  const { values } = parseCli({ options: { conformance: { type: 'boolean', default: false }, short: { type: 'boolean', default: false }, api: { type: 'string' } } });
+  const { values } = parseCli({
+    options: { conformance: { type: 'boolean', default: false }, short: { type: 'boolean', default: false }, api: { type: 'string' } },
+  });
   const apis = listArg(values.api);
   if (apis) await checkApiNames(apis);
   const { bold, green, red } = await import('@fairbench/conformance/report/console.ts');
@@ -15,11 +17,20 @@ await runMain('pact-mutants', async () => {
   const outcomes = await runPactMutants({ conformance: values.conformance === true, short: values.short === true, ...(apis ? { apis } : {}) });
   console.log(`\n${bold('Mutation check of the contracts')}`);
   for (const o of outcomes) {
-    const claim = o.conformance === undefined ? `conformance ${o.claimed} it (claimed)` : o.conformance === o.claimed ? `conformance ${o.conformance} it` : red(`conformance ${o.conformance} it, the file says ${o.claimed}`);
-    console.log(`  ${o.killed ? green('killed  ') : red('SURVIVED')} ${o.file.replace('.yaml', '')}/${o.mutant} (${o.failing.length} failing interactions; ${claim})`);
+    const claim =
+      o.conformance === undefined
+        ? `conformance ${o.claimed} it (claimed)`
+        : o.conformance === o.claimed
+          ? `conformance ${o.conformance} it`
+          : red(`conformance ${o.conformance} it, the file says ${o.claimed}`);
+    console.log(
+      `  ${o.killed ? green('killed  ') : red('SURVIVED')} ${o.file.replace('.yaml', '')}/${o.mutant} (${o.failing.length} failing interactions; ${claim})`,
+    );
   }
   const survived = outcomes.filter((o) => !o.killed).length;
   const wrongClaims = outcomes.filter((o) => o.conformance !== undefined && o.conformance !== o.claimed).length;
-  console.log(`pact mutants: ${outcomes.length - survived} killed, ${survived} survived; ${outcomes.filter((o) => o.claimed === 'misses').length} only the contract catches${wrongClaims ? `; ${wrongClaims} wrong conformance claims` : ''}`);
+  console.log(
+    `pact mutants: ${outcomes.length - survived} killed, ${survived} survived; ${outcomes.filter((o) => o.claimed === 'misses').length} only the contract catches${wrongClaims ? `; ${wrongClaims} wrong conformance claims` : ''}`,
+  );
   return survived === 0 && wrongClaims === 0;
 });

@@ -19,10 +19,13 @@ await runMain('pact', async () => {
   console.log(`\n${bold('Compliance matrix')} (${markdown})\n\n${text}`);
   for (const v of verdicts.filter((v) => v.status === 'skipped')) console.log(yellow(`!! ${v.implementation} × ${v.api} was NOT verified: ${v.reason}`));
   const broken = verdicts.filter((v) => v.status === 'failed' || v.status === 'error');
-  for (const v of broken) console.log(red(`${v.implementation} × ${v.api}: pact ${v.status}${v.reason ? ` (${v.reason.split('\n')[0]})` : `: ${v.failing.join('; ')}`}`));
+  for (const v of broken)
+    console.log(red(`${v.implementation} × ${v.api}: pact ${v.status}${v.reason ? ` (${v.reason.split('\n')[0]})` : `: ${v.failing.join('; ')}`}`));
   const failedConsumers = consumers.filter((c) => !c.passed);
   for (const c of failedConsumers) console.log(red(`consumer ${c.api}: the pact and bench/k6.js disagree`));
   const ran = verdicts.filter((v) => v.status !== 'skipped');
-  console.log(`pact: ${consumers.length - failedConsumers.length}/${consumers.length} consumer tests passed; ${ran.length - broken.length} verifications passed, ${broken.length} failed, ${verdicts.length - ran.length} skipped`);
+  console.log(
+    `pact: ${consumers.length - failedConsumers.length}/${consumers.length} consumer tests passed; ${ran.length - broken.length} verifications passed, ${broken.length} failed, ${verdicts.length - ran.length} skipped`,
+  );
   return failedConsumers.length === 0 && broken.length === 0 && ran.length > 0;
 });

@@ -24,7 +24,13 @@ export async function labTopology(lab: Lab): Promise<TopologyFile> {
   const hosts: TopologyFile['hosts'] = {};
   for (const host of lab.hosts.values()) {
     const { hostname, cpuModel, cores, memoryBytes, kernel } = await describeMachine(host);
-    hosts[host.name] = { address: host.address, via: 'netns', netns: host.netns!, ...(host.cores ? { cores: [...host.cores] } : {}), machine: { hostname, cpuModel, cores, memoryBytes, kernel } };
+    hosts[host.name] = {
+      address: host.address,
+      via: 'netns',
+      netns: host.netns!,
+      ...(host.cores ? { cores: [...host.cores] } : {}),
+      machine: { hostname, cpuModel, cores, memoryBytes, kernel },
+    };
   }
   return {
     controller: { address: lab.controllerAddress },
@@ -34,5 +40,8 @@ export async function labTopology(lab: Lab): Promise<TopologyFile> {
 }
 
 export function topologyYaml(t: TopologyFile, comment: string): string {
-  return `${comment.split('\n').map((l) => `# ${l}`.trimEnd()).join('\n')}\n${stringify(t)}`;
+  return `${comment
+    .split('\n')
+    .map((l) => `# ${l}`.trimEnd())
+    .join('\n')}\n${stringify(t)}`;
 }

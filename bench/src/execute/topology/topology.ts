@@ -79,7 +79,11 @@ export async function loadTopology(file: string): Promise<Topology> {
 /** The cores each party is pinned to, for the result's placement (null where not pinned). */
 export function placementOf(t: Pick<Topology, 'database' | 'implementation' | 'generators'>): Placement {
   const generator = [...new Set(t.generators.flatMap((g) => g.cores ?? []))];
-  return { implementation: t.implementation.cores ? [...t.implementation.cores] : null, database: t.database.cores ? [...t.database.cores] : null, generator: generator.length ? generator : null };
+  return {
+    implementation: t.implementation.cores ? [...t.implementation.cores] : null,
+    database: t.database.cores ? [...t.database.cores] : null,
+    generator: generator.length ? generator : null,
+  };
 }
 
 /** The topology as the result records it. */

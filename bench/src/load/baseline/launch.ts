@@ -43,7 +43,10 @@ export async function startBaselineClient(client: string, config: object, id: st
     }, opts.limitSeconds * 1000);
     const code = await child.exited.finally(() => clearTimeout(timer));
     try {
-      if (stopped) throw new LoadFailure('time-limit', `the database-alone client did not finish within the case's time limit of ${opts.limitSeconds} s and was stopped`, { detail: await child.tail(10) });
+      if (stopped)
+        throw new LoadFailure('time-limit', `the database-alone client did not finish within the case's time limit of ${opts.limitSeconds} s and was stopped`, {
+          detail: await child.tail(10),
+        });
       if (code !== 0) throw new LoadFailure('baseline', `the database-alone client exited with ${code ?? 'a signal'}`, { detail: await child.tail(20) });
       return measuredFromBaseline(JSON.parse(await readFile(out, 'utf8')) as BaselineOutput);
     } finally {

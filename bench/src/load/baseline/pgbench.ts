@@ -21,7 +21,12 @@ export function parsePgbenchLog(text: string): PgbenchTransaction[] {
     const f = line.trim().split(/\s+/);
     if (f.length < 6) continue;
     const [client, , time, script, epoch, micros] = f;
-    out.push({ client: Number(client), latencyUs: /^\d+$/.test(time!) ? Number(time) : null, script: Number(script), endMs: Number(epoch) * 1000 + Number(micros) / 1000 });
+    out.push({
+      client: Number(client),
+      latencyUs: /^\d+$/.test(time!) ? Number(time) : null,
+      script: Number(script),
+      endMs: Number(epoch) * 1000 + Number(micros) / 1000,
+    });
   }
   return out;
 }
@@ -51,7 +56,12 @@ export function weightedLatency(values: readonly (readonly [number, number])[]):
  * (start = end − latency, as k6 counts a request by its start): requests are
  * requestsPerScript[script] per transaction, failed ones counted as errors.
  */
-export function pgbenchOutput(txs: readonly PgbenchTransaction[], requestsPerScript: readonly number[], measureFrom: number, measureUntil: number): BaselineOutput {
+export function pgbenchOutput(
+  txs: readonly PgbenchTransaction[],
+  requestsPerScript: readonly number[],
+  measureFrom: number,
+  measureUntil: number,
+): BaselineOutput {
   let requests = 0;
   let failed = 0;
   const latencies: [number, number][] = [];

@@ -104,7 +104,12 @@ export class Recorder {
             requestTypes: Object.fromEntries(
               [...this.types].map(([name, t]) => [
                 name,
-                { requests: t.requests, errors: t.errors, latencyUs: summary(t.total), ...(t.parts.size ? { partsUs: Object.fromEntries([...t.parts].map(([l, h]) => [l, summary(h)])) } : {}) },
+                {
+                  requests: t.requests,
+                  errors: t.errors,
+                  latencyUs: summary(t.total),
+                  ...(t.parts.size ? { partsUs: Object.fromEntries([...t.parts].map(([l, h]) => [l, summary(h)])) } : {}),
+                },
               ]),
             ),
           }

@@ -52,7 +52,7 @@ export function histogramLatency(histogram: readonly (readonly [number, number])
   const us = (v: number) => Math.round(v * 1000) / 1000;
   return {
     min: us(histogram[0]![0] * 1000),
-    mean: us(histogram.reduce((a, [v, n]) => a + v * n, 0) / total * 1000),
+    mean: us((histogram.reduce((a, [v, n]) => a + v * n, 0) / total) * 1000),
     median: us(at(0.5)),
     p90: us(at(0.9)),
     p95: us(at(0.95)),

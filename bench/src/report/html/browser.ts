@@ -62,12 +62,16 @@ export async function checkCharts(page: Page): Promise<ChartCheck> {
     const empty: string[] = [];
     charts.forEach((chart, i) => {
       const box = chart.getBoundingClientRect();
-      const marks = chart instanceof SVGSVGElement ? [...chart.querySelectorAll('path, rect, line, circle')].filter((m) => {
-        const b = (m as SVGGraphicsElement).getBBox();
-        return b.width > 0 || b.height > 0;
-      }).length : 1;
+      const marks =
+        chart instanceof SVGSVGElement
+          ? [...chart.querySelectorAll('path, rect, line, circle')].filter((m) => {
+              const b = (m as SVGGraphicsElement).getBBox();
+              return b.width > 0 || b.height > 0;
+            }).length
+          : 1;
       const caption = chart.closest('figure')?.querySelector('figcaption')?.textContent?.slice(0, 60) ?? '';
-      if (box.width < 10 || box.height < 10 || marks === 0) empty.push(`chart ${i + 1} (${caption}): ${Math.round(box.width)}×${Math.round(box.height)} px, ${marks} marks`);
+      if (box.width < 10 || box.height < 10 || marks === 0)
+        empty.push(`chart ${i + 1} (${caption}): ${Math.round(box.width)}×${Math.round(box.height)} px, ${marks} marks`);
     });
     return { charts: charts.length, empty };
   });
@@ -99,7 +103,9 @@ export async function checkOverflow(page: Page): Promise<OverflowCheck> {
         const b = text.getBoundingClientRect();
         if (!(text.textContent ?? '').trim() || b.width === 0) continue;
         if (b.left < frame.left - 1 || b.right > frame.right + 1 || b.top < frame.top - 1 || b.bottom > frame.bottom + 1)
-          clippedLabels.push(`'${text.textContent}' at ${Math.round(b.left - frame.left)},${Math.round(b.top - frame.top)} in a ${Math.round(frame.width)}×${Math.round(frame.height)} chart`);
+          clippedLabels.push(
+            `'${text.textContent}' at ${Math.round(b.left - frame.left)},${Math.round(b.top - frame.top)} in a ${Math.round(frame.width)}×${Math.round(frame.height)} chart`,
+          );
       }
     }
     return { checked, overflowing, clippedLabels, pageOverflow: Math.max(0, document.documentElement.scrollWidth - window.innerWidth) };

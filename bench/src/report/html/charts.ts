@@ -54,7 +54,9 @@ export function splitParameters(parameters: Record<string, unknown>): { xKey: st
 }
 
 export function caseLabel(parameters: Record<string, unknown>): string {
-  return Object.entries(parameters).map(([k, v]) => `${k} ${String(v)}`).join(' · ');
+  return Object.entries(parameters)
+    .map(([k, v]) => `${k} ${String(v)}`)
+    .join(' · ');
 }
 
 /** Up to 4 panels a row, preferring full rows (6 panels: 3 + 3, not 4 + 2). */
@@ -94,8 +96,12 @@ export function throughputSpec(group: CaseGroup, impls: string[]): TopLevelSpec 
     row.results.map((r) => {
       const { x, panel } = splitParameters(row.parameters);
       return {
-        x, panel, impl: r.impl, median: r.throughput.median,
-        low: r.throughput.ci?.low ?? null, high: r.throughput.ci?.high ?? null,
+        x,
+        panel,
+        impl: r.impl,
+        median: r.throughput.median,
+        low: r.throughput.ci?.low ?? null,
+        high: r.throughput.ci?.high ?? null,
         limit: r.baseline?.throughput.median ?? null,
       };
     }),
@@ -111,10 +117,12 @@ export function throughputSpec(group: CaseGroup, impls: string[]): TopLevelSpec 
         {
           mark: { type: 'bar' },
           encoding: {
-            x, xOffset,
+            x,
+            xOffset,
             y: { field: 'median', type: 'quantitative', title: 'throughput (req/s)', axis: { format: ',~f' }, scale: { zero: true, nice: 5 } },
             color: {
-              field: 'impl', type: 'nominal',
+              field: 'impl',
+              type: 'nominal',
               scale: hasLimit ? { domain: [...colors.domain, LIMIT_LABEL], range: [...colors.range, '#222'] } : colors,
               legend: { title: null, symbolType: 'square' },
             },
@@ -139,9 +147,7 @@ export function throughputSpec(group: CaseGroup, impls: string[]): TopLevelSpec 
 
 /** Latency per case and implementation: min–max as a line, the median, mean, p95 and p99 as marks, log scale. */
 export function latencySpec(group: CaseGroup, impls: string[]): TopLevelSpec {
-  const values = group.rows.flatMap((row) =>
-    row.results.map((r) => ({ case: caseLabel(row.parameters), impl: r.impl, ...r.latency })),
-  );
+  const values = group.rows.flatMap((row) => row.results.map((r) => ({ case: caseLabel(row.parameters), impl: r.impl, ...r.latency })));
   const colors = implColors(impls, presentIn(group));
   const y = { field: 'case', type: 'nominal', sort: unique(values.map((v) => v.case)), title: null, axis: { labelLimit: 400, labelFontSize: 12 } } as const;
   const yOffset = { field: 'impl', sort: colors.domain } as const;
@@ -157,8 +163,16 @@ export function latencySpec(group: CaseGroup, impls: string[]): TopLevelSpec {
       {
         mark: { type: 'rule', strokeWidth: 1.5 },
         encoding: {
-          y, yOffset, color,
-          x: { field: 'min', type: 'quantitative', scale: xScale, title: 'latency (ms, log scale): line from min to max; marks for median, mean, p95, p99', axis: { format: '~g' } },
+          y,
+          yOffset,
+          color,
+          x: {
+            field: 'min',
+            type: 'quantitative',
+            scale: xScale,
+            title: 'latency (ms, log scale): line from min to max; marks for median, mean, p95, p99',
+            axis: { format: '~g' },
+          },
           x2: { field: 'max' },
         },
       },
@@ -166,10 +180,14 @@ export function latencySpec(group: CaseGroup, impls: string[]): TopLevelSpec {
         transform: [{ fold: LATENCY_STATS.filter((s) => s !== 'min' && s !== 'max'), as: ['statistic', 'ms'] }],
         mark: { type: 'point', filled: true, size: 38, opacity: 1, stroke: '#222', strokeWidth: 0.5 },
         encoding: {
-          y, yOffset, color: { ...color, legend: null },
+          y,
+          yOffset,
+          color: { ...color, legend: null },
           x: { field: 'ms', type: 'quantitative', scale: xScale },
           shape: {
-            field: 'statistic', type: 'nominal', sort: ['median', 'mean', 'p95', 'p99'],
+            field: 'statistic',
+            type: 'nominal',
+            sort: ['median', 'mean', 'p95', 'p99'],
             scale: { domain: ['median', 'mean', 'p95', 'p99'], range: ['circle', 'diamond', 'triangle-up', 'square'] },
             legend: { title: null },
           },
@@ -190,7 +208,12 @@ function thin<T>(xs: T[]): T[] {
 export function usageSpec(group: CaseGroup, impls: string[], what: 'cpu' | 'rss'): TopLevelSpec | null {
   const values = group.rows.flatMap((row) =>
     row.results.flatMap((r: CaseResult) =>
-      thin(r.representative.server?.samples ?? []).map(([t, cpu, rss]) => ({ case: caseLabel(row.parameters), impl: r.impl, t, v: what === 'cpu' ? cpu : rss / MiB })),
+      thin(r.representative.server?.samples ?? []).map(([t, cpu, rss]) => ({
+        case: caseLabel(row.parameters),
+        impl: r.impl,
+        t,
+        v: what === 'cpu' ? cpu : rss / MiB,
+      })),
     ),
   );
   if (values.length === 0 || isDatabaseAlone(group.protocol)) return null;
@@ -206,9 +229,10 @@ export function usageSpec(group: CaseGroup, impls: string[], what: 'cpu' | 'rss'
       mark: { type: 'line', strokeWidth: 1.25, interpolate: 'linear' },
       encoding: {
         x: { field: 't', type: 'quantitative', title: 'time in the measured window (s)' },
-        y: what === 'cpu'
-          ? { field: 'v', type: 'quantitative', title: 'server CPU (%)', scale: { domainMin: 0 } }
-          : { field: 'v', type: 'quantitative', title: 'server RSS (MiB)', scale: { zero: false } },
+        y:
+          what === 'cpu'
+            ? { field: 'v', type: 'quantitative', title: 'server CPU (%)', scale: { domainMin: 0 } }
+            : { field: 'v', type: 'quantitative', title: 'server RSS (MiB)', scale: { zero: false } },
         color: { field: 'impl', type: 'nominal', scale: implColors(impls, presentIn(group)), legend: { title: null, symbolType: 'stroke' } },
       },
     },
@@ -251,7 +275,19 @@ export function timelineSpec(group: CaseGroup, impls: string[]): TopLevelSpec | 
             x: { field: 'second', type: 'quantitative', title: 'second since the load began (warm-up included)', axis: { format: 'd', tickMinStep: 1 } },
             y: { field: 'ms', type: 'quantitative', title: 'latency (ms, log scale)', scale: { type: 'log' }, axis: { format: '~g' } },
             color: { field: 'impl', type: 'nominal', scale: implColors(impls, presentIn(group)), legend: { title: null, symbolType: 'stroke' } },
-            strokeDash: { field: 'statistic', type: 'nominal', sort: ['median', 'p95'], scale: { domain: ['median', 'p95'], range: [[1, 0], [4, 3]] }, legend: { title: null, symbolType: 'stroke', symbolStrokeColor: '#444', symbolStrokeWidth: 2 } },
+            strokeDash: {
+              field: 'statistic',
+              type: 'nominal',
+              sort: ['median', 'p95'],
+              scale: {
+                domain: ['median', 'p95'],
+                range: [
+                  [1, 0],
+                  [4, 3],
+                ],
+              },
+              legend: { title: null, symbolType: 'stroke', symbolStrokeColor: '#444', symbolStrokeWidth: 2 },
+            },
             detail: { field: 'statistic' },
           },
         },
@@ -284,7 +320,18 @@ export function cpuSpec(group: CaseGroup, impls: string[]): TopLevelSpec | null 
       if (!server) return [];
       const { x, panel } = splitParameters(row.parameters);
       const database = r.cpuPerRequest.database?.median ?? 0;
-      return [{ x, panel, impl: r.impl, server: server.median, low: server.ci?.low ?? null, high: server.ci?.high ?? null, total: server.median + database, hasDatabase: r.cpuPerRequest.database !== null }];
+      return [
+        {
+          x,
+          panel,
+          impl: r.impl,
+          server: server.median,
+          low: server.ci?.low ?? null,
+          high: server.ci?.high ?? null,
+          total: server.median + database,
+          hasDatabase: r.cpuPerRequest.database !== null,
+        },
+      ];
     }),
   );
   if (values.length === 0 || isDatabaseAlone(group.protocol)) return null;
@@ -298,9 +345,15 @@ export function cpuSpec(group: CaseGroup, impls: string[]): TopLevelSpec | null 
         {
           mark: { type: 'bar' },
           encoding: {
-            x, xOffset,
+            x,
+            xOffset,
             y: { field: 'server', type: 'quantitative', title: 'CPU per request (µs)', axis: { format: ',~f' }, scale: { zero: true, nice: 5 } },
-            color: { field: 'impl', type: 'nominal', scale: { domain: [...colors.domain, DATABASE_LABEL], range: [...colors.range, '#c7c7c7'] }, legend: { title: null, symbolType: 'square' } },
+            color: {
+              field: 'impl',
+              type: 'nominal',
+              scale: { domain: [...colors.domain, DATABASE_LABEL], range: [...colors.range, '#c7c7c7'] },
+              legend: { title: null, symbolType: 'square' },
+            },
           },
         },
         {

@@ -38,7 +38,22 @@ export function cpuTable(group: CaseGroup): string {
       ];
     }),
   );
-  return table(['case', 'impl', 'reps', 'server µs/req [CI]', 'database µs/req [CI]', 'server + database', 'k6 µs/req', 'database alone: database µs/query', 'database alone: client µs/query', 'share of k6 ceiling'], rows, 2);
+  return table(
+    [
+      'case',
+      'impl',
+      'reps',
+      'server µs/req [CI]',
+      'database µs/req [CI]',
+      'server + database',
+      'k6 µs/req',
+      'database alone: database µs/query',
+      'database alone: client µs/query',
+      'share of k6 ceiling',
+    ],
+    rows,
+    2,
+  );
 }
 
 export function ceilingCell(doc: BenchResult): string {

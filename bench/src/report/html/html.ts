@@ -4,8 +4,10 @@ import { ALPHA, BOOTSTRAP_SEED, CONFIDENCE, MIN_REPETITIONS, MIN_VERDICT_REPETIT
 import { docLabel } from '../../record/copies.ts';
 import { caseLabel, cpuSpec, implColors, latencySpec, renderSvg, throughputSpec, timelineSpec, usageSpec } from './charts.ts';
 
-const WARMUP_NOTE = 'Unrecorded repetitions before the recorded ones, the same load, each after the same data reset and idle wait: they go on until an iteration\'s rate rises less than the profile\'s threshold above the one before (or its maximum is reached: "still rising"). No statistic uses them; the same rule applies to every implementation.';
-const TIMELINE_CAPTION = "Each case's first load, the first a freshly started implementation serves (it is restarted for every case; its first warm-up iteration where the case had them): the median (solid) and p95 (dashed) latency of the requests that ended in each second since the load began, log scale; the grey dotted rule is the end of the warm-up (the profile's longer first warm-up, the same for every implementation), where the measured window begins. A runtime that compiles as it runs (the JVM's JIT, V8's and JavaScriptCore's tiers) shows its warm-up as slow first seconds.";
+const WARMUP_NOTE =
+  'Unrecorded repetitions before the recorded ones, the same load, each after the same data reset and idle wait: they go on until an iteration\'s rate rises less than the profile\'s threshold above the one before (or its maximum is reached: "still rising"). No statistic uses them; the same rule applies to every implementation.';
+const TIMELINE_CAPTION =
+  "Each case's first load, the first a freshly started implementation serves (it is restarted for every case; its first warm-up iteration where the case had them): the median (solid) and p95 (dashed) latency of the requests that ended in each second since the load began, log scale; the grey dotted rule is the end of the warm-up (the profile's longer first warm-up, the same for every implementation), where the measured window begins. A runtime that compiles as it runs (the JVM's JIT, V8's and JavaScriptCore's tiers) shows its warm-up as slow first seconds.";
 import { detectable, interval, mib, ms, percent, pValue, rate, ratioWithInterval, relative, share } from '../format.ts';
 import type { ApiReport, CaseGroup, CaseResult, FamilyCounts, PairComparison, RunInfo, Verdicts } from '../model.ts';
 import { cpuTable, ceilingCell, crossCheckCell, noiseCell, CPU_CAPTION } from './cpu.ts';
@@ -18,7 +20,6 @@ import { typeFamilies, type PaperRow, type TypeRow } from '../request-types.ts';
 import { precisionLine } from '../comparison-summary.ts';
 import { FIGURES } from '../published.ts';
 import { overTimeParts } from './over-time.ts';
-
 
 const CSS = `
 body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1d1d1f;margin:0 auto;padding:24px 32px;max-width:1320px}
@@ -47,7 +48,6 @@ const MODEL_NAMES: Record<string, string> = {
   sequential: 'sequential (one client, the requests one after another)',
 };
 
-
 function swatch(impl: string, impls: string[]): string {
   const { range } = implColors(impls);
   return `<span class="swatch" style="background:${range[impls.indexOf(impl)]}"></span>${esc(impl)}`;
@@ -62,7 +62,10 @@ function hostsCell(doc: RunInfo['doc']): string {
   const t = doc.machine.topology;
   if (!t) return 'this machine (loopback)';
   return t.hosts
-    .map((h) => `<b>${esc(h.name)}</b> ${esc(h.roles.join(', '))}: ${esc(h.address)} via ${esc(h.via)}, ${placement(h.cores)}; ${esc(h.machine.hostname)}, ${h.machine.cores} cores`)
+    .map(
+      (h) =>
+        `<b>${esc(h.name)}</b> ${esc(h.roles.join(', '))}: ${esc(h.address)} via ${esc(h.via)}, ${placement(h.cores)}; ${esc(h.machine.hostname)}, ${h.machine.cores} cores`,
+    )
     .join('<br>');
 }
 
@@ -77,21 +80,39 @@ function runsTable(report: ApiReport): string {
     ['commit', ({ doc }) => `<code>${esc(doc.source.commit?.slice(0, 12) ?? 'none')}</code>${doc.source.dirty ? ' (uncommitted changes)' : ''}`],
     ['provider', ({ doc }) => esc(doc.provider)],
     ['database', ({ doc }) => `${esc(doc.database.engine)} ${esc(doc.database.version)}, pool ${doc.implementation.poolSize ?? '?'}`],
-    ['machine', ({ doc }) => `${esc(doc.machine.cpuModel)}, ${doc.machine.cores} cores, ${mib(doc.machine.memoryBytes / 1024)} GiB, Linux ${esc(doc.machine.kernel)}`],
-    ['core placement', ({ doc }) => `server ${placement(doc.machine.placement.implementation)}; k6 ${placement(doc.machine.placement.generator)}; database ${placement(doc.machine.placement.database)}`],
+    [
+      'machine',
+      ({ doc }) => `${esc(doc.machine.cpuModel)}, ${doc.machine.cores} cores, ${mib(doc.machine.memoryBytes / 1024)} GiB, Linux ${esc(doc.machine.kernel)}`,
+    ],
+    [
+      'core placement',
+      ({ doc }) =>
+        `server ${placement(doc.machine.placement.implementation)}; k6 ${placement(doc.machine.placement.generator)}; database ${placement(doc.machine.placement.database)}`,
+    ],
     ['hosts', ({ doc }) => hostsCell(doc)],
     ['load generator', ({ doc }) => `${esc(doc.generator.name)} ${esc(doc.generator.version)}`],
     ['generator ceiling', ({ doc }) => ceilingCell(doc)],
     ['machine at the start', ({ doc }) => noiseCell(doc)],
     ['started', ({ doc }) => esc(doc.startedAt.replace('T', ' ').replace(/(\.\d+)?Z$/, ' UTC'))],
-    ['options', ({ doc }) => [
-      `${doc.options.quick ? '<b>QUICK</b>, ' : ''}REPEAT ${doc.options.repeat}, ${doc.options.durationSeconds} s + ${doc.options.warmupSeconds} s warm-up${doc.options.firstWarmupSeconds !== undefined ? ` (${doc.options.firstWarmupSeconds} s before a case's first load)` : ''}${doc.options.warmupIterations ? `, after warm-up iterations until steady within ${doc.options.warmupIterations.steadyWithinPercent}% (≤ ${doc.options.warmupIterations.max})` : ''}`,
-      `${esc(doc.options.protocols.join(', '))}; ${esc(doc.options.models.join(', '))} model${doc.options.cases ? `; cases ${esc(doc.options.cases)}` : ''}`,
-      doc.options.restartBetweenCases ? 'restarted between cases' : '',
-    ].filter(Boolean).join('<br>')],
+    [
+      'options',
+      ({ doc }) =>
+        [
+          `${doc.options.quick ? '<b>QUICK</b>, ' : ''}REPEAT ${doc.options.repeat}, ${doc.options.durationSeconds} s + ${doc.options.warmupSeconds} s warm-up${doc.options.firstWarmupSeconds !== undefined ? ` (${doc.options.firstWarmupSeconds} s before a case's first load)` : ''}${doc.options.warmupIterations ? `, after warm-up iterations until steady within ${doc.options.warmupIterations.steadyWithinPercent}% (≤ ${doc.options.warmupIterations.max})` : ''}`,
+          `${esc(doc.options.protocols.join(', '))}; ${esc(doc.options.models.join(', '))} model${doc.options.cases ? `; cases ${esc(doc.options.cases)}` : ''}`,
+          doc.options.restartBetweenCases ? 'restarted between cases' : '',
+        ]
+          .filter(Boolean)
+          .join('<br>'),
+    ],
     ['file', ({ file }) => `<code>${esc(file)}</code>`],
   ];
-  return table(['', ...report.runs.map(() => '')], fields.map(([name, f]) => [name, ...report.runs.map(f)]), 1, 'runs');
+  return table(
+    ['', ...report.runs.map(() => '')],
+    fields.map(([name, f]) => [name, ...report.runs.map(f)]),
+    1,
+    'runs',
+  );
 }
 
 function flags(r: CaseResult): string {
@@ -120,7 +141,21 @@ function throughputTable(group: CaseGroup): string {
       flags(r),
     ]),
   );
-  return table(['case', 'impl', 'reps', 'median req/s', `${CONFIDENCE * 100}% CI`, ...(crossChecked ? ['wrk req/s (× k6)'] : []), 'limit req/s (tier)', 'share of the limit [CI]', 'flags'], rows, 2);
+  return table(
+    [
+      'case',
+      'impl',
+      'reps',
+      'median req/s',
+      `${CONFIDENCE * 100}% CI`,
+      ...(crossChecked ? ['wrk req/s (× k6)'] : []),
+      'limit req/s (tier)',
+      'share of the limit [CI]',
+      'flags',
+    ],
+    rows,
+    2,
+  );
 }
 
 function latencyTable(group: CaseGroup): string {
@@ -215,7 +250,12 @@ function pairTable(report: ApiReport, pair: PairComparison): string {
       detectable(c.p95),
       ...verdictCells(c.p95),
       ...(c.cpu
-        ? [`${c.cpu.medianA.toFixed(0)} / ${c.cpu.medianB.toFixed(0)}`, `${relative(c.cpu.ratio)} <small>${interval(c.cpu.ci, relative)}</small>`, detectable(c.cpu), ...verdictCells(c.cpu)]
+        ? [
+            `${c.cpu.medianA.toFixed(0)} / ${c.cpu.medianB.toFixed(0)}`,
+            `${relative(c.cpu.ratio)} <small>${interval(c.cpu.ci, relative)}</small>`,
+            detectable(c.cpu),
+            ...verdictCells(c.cpu),
+          ]
         : ['—', '—', '—', '—', '—', '—']),
     ];
   });
@@ -239,24 +279,40 @@ async function groupSection(report: ApiReport, group: CaseGroup): Promise<string
 <figure>${await renderSvg(throughputSpec(group, report.impls))}
 <figcaption>Bars: median successful requests per second over the repetitions; black lines: its ${CONFIDENCE * 100}% bootstrap confidence interval (none with fewer than ${MIN_REPETITIONS} repetitions); dark tick: the limit, the database alone in the same run with the same queries and concurrency, through the native client where it ran (else the driver with the same pool). Each panel has its own y scale.</figcaption></figure>
 ${throughputTable(group)}
-${cpuPerRequest ? `<h4>CPU per request</h4>
+${
+  cpuPerRequest
+    ? `<h4>CPU per request</h4>
 <figure>${await renderSvg(cpuPerRequest)}
 <figcaption>${CPU_CAPTION}</figcaption></figure>
-${cpuTable(group)}` : ''}
+${cpuTable(group)}`
+    : ''
+}
 <h4>Latency</h4>
 <figure>${await renderSvg(latencySpec(group, report.impls))}
 <figcaption>Each statistic is the median over the repetitions of that statistic per repetition (milliseconds, measured window only).</figcaption></figure>
 ${latencyTable(group)}
-${timeline ? `<h4>Latency over the first seconds (warm-up included)</h4>
+${
+  timeline
+    ? `<h4>Latency over the first seconds (warm-up included)</h4>
 <figure class="timeline">${await renderSvg(timeline)}
-<figcaption>${TIMELINE_CAPTION}</figcaption></figure>` : ''}
-${warmup ? `<h4>Warm-up iterations</h4>
+<figcaption>${TIMELINE_CAPTION}</figcaption></figure>`
+    : ''
+}
+${
+  warmup
+    ? `<h4>Warm-up iterations</h4>
 <p class="note">${WARMUP_NOTE}</p>
-${warmup}` : ''}
+${warmup}`
+    : ''
+}
 ${await overTimeParts(group, report.impls)}
-${cpu && rss ? `<h4>Server CPU and memory over time</h4>
+${
+  cpu && rss
+    ? `<h4>Server CPU and memory over time</h4>
 <figure>${await renderSvg(cpu)}<figcaption>The implementation's whole process tree, sampled from /proc, in the repetition closest to the median throughput. 100% = one core busy.</figcaption></figure>
-<figure>${await renderSvg(rss)}<figcaption>Resident set size of the same process tree (MiB).</figcaption></figure>` : ''}
+<figure>${await renderSvg(rss)}<figcaption>Resident set size of the same process tree (MiB).</figcaption></figure>`
+    : ''
+}
 ${usageTable(group)}
 </section>`;
 }
@@ -274,7 +330,9 @@ function failureSection(report: ApiReport): string {
     `<span class="slower">${esc(f.failure.kind)}</span>`,
     f.failure.repetition ? String(f.failure.repetition) : 'before the first',
     `<span style="white-space:normal">${esc(f.failure.reason)}</span>`,
-    f.measured ? `${f.measured.n}${f.case.repetitions.at(-1)?.partial ? ' (last partial)' : ''}: ${rate(f.measured.throughput)} req/s, p95 ${ms(f.measured.p95)} ms` : 'nothing',
+    f.measured
+      ? `${f.measured.n}${f.case.repetitions.at(-1)?.partial ? ' (last partial)' : ''}: ${rate(f.measured.throughput)} req/s, p95 ${ms(f.measured.p95)} ms`
+      : 'nothing',
   ]);
   return `<h3>Failed cases</h3>
 <p class="note">These cases did not complete: the run recorded why and went on. They are left out of every table, chart and comparison on this page (an older run's measurement of the same case is shown instead, if there is one); what their repetitions measured before the failure is summarised here.</p>
@@ -293,10 +351,14 @@ ${report.calibration ? calibrationNote(report.calibration, report.impls) : ''}
 ${runsTable(report)}
 ${report.warnings.length ? `<h3>Warnings</h3>${warningList(report.warnings)}` : '<p class="note">No warnings: no generator-bound repetitions, errors or dropped iterations.</p>'}
 ${report.failures.length ? failureSection(report) : ''}
-${report.tiers.length ? `<h3>Where the time and CPU go: native, driver, HTTP</h3>
+${
+  report.tiers.length
+    ? `<h3>Where the time and CPU go: native, driver, HTTP</h3>
 <p class="note">${esc(TIERS_CAPTION)}</p>
 ${tiersCpu ? `<figure>${await renderSvg(tiersCpu)}<figcaption>${esc(TIERS_CPU_CAPTION)}</figcaption></figure>` : ''}
-${tiersTable(report.tiers)}` : ''}
+${tiersTable(report.tiers)}`
+    : ''
+}
 ${groups.join('\n')}
 ${report.requestTypes.length ? requestTypeSection(report) : ''}
 ${report.paper ? paperSection(report.paper) : ''}
@@ -322,7 +384,17 @@ function requestTypeSection(report: ApiReport): string {
       rate(r.throughput),
       r.serverMean === null ? '—' : ms(r.serverMean),
       r.serverMean === null ? '—' : ms(Math.max(0, r.mean.median - r.serverMean)),
-      i === 0 && row.baseline ? `${ms(row.baseline.mean.median)}${Object.keys(row.baseline.parts).length ? ` <small>(${Object.entries(row.baseline.parts).map(([p, v]) => `${esc(p)} ${ms(v)}`).join(', ')})</small>` : ''}` : i === 0 ? '—' : '',
+      i === 0 && row.baseline
+        ? `${ms(row.baseline.mean.median)}${
+            Object.keys(row.baseline.parts).length
+              ? ` <small>(${Object.entries(row.baseline.parts)
+                  .map(([p, v]) => `${esc(p)} ${ms(v)}`)
+                  .join(', ')})</small>`
+              : ''
+          }`
+        : i === 0
+          ? '—'
+          : '',
       r.errors ? `<span class="slower">${r.errors}</span>` : '0',
     ]),
   );
@@ -341,9 +413,17 @@ function requestTypeSection(report: ApiReport): string {
   return `<h3>Per request type</h3>
 <p class="note">Milliseconds. <b>mean</b>: the median over the repetitions of each repetition's mean time of that request type (the papers' figure), with its ${CONFIDENCE * 100}% bootstrap interval; <b>mean of means ± sd</b>: the papers' way (the average of the repetitions' means) and the spread of the repetitions' means; <b>sd per request</b>: the spread of the requests' times within a repetition (Bombardier's "Stdev"), the median over the repetitions; median, p95, p99 and req/s likewise medians over the repetitions. <b>server</b>: the implementation's own time (Server-Timing app;dur=, framework entry to response written); <b>network + client</b>: mean − server. <b>database alone</b>: the same operations through the MongoDB driver, with their parts (bcrypt, database).</p>
 ${table(['case', 'request type', 'impl', 'reps', 'mean [CI]', 'mean of means ± sd', 'sd per request', 'median [CI]', 'p95', 'p99', 'req/s', 'server', 'network + client', 'database alone', 'errors'], rows, 3)}
-${pairs.length ? `<h4>Per request type: comparisons</h4>
-<p class="note">The first implementation's time over the second's − 1 (negative = the first is faster), for the mean and the median per request type, with the ${CONFIDENCE * 100}% bootstrap interval; verdicts are the first's, from the exact Mann–Whitney test (p, in brackets adjusted). ${typeFamilies(report.requestTypes).map((f) => `${esc(f.a)} vs ${esc(f.b)}: ${familyNote(f, 'the mean and median of every row of this pair')}`).join(' ')}</p>
-${table(['case', 'request type', 'pair', 'mean ms', 'mean difference [CI]', ...VERDICT_HEADS, 'median difference [CI]', ...VERDICT_HEADS], pairs, 3, 'cmp types')}` : ''}`;
+${
+  pairs.length
+    ? `<h4>Per request type: comparisons</h4>
+<p class="note">The first implementation's time over the second's − 1 (negative = the first is faster), for the mean and the median per request type, with the ${CONFIDENCE * 100}% bootstrap interval; verdicts are the first's, from the exact Mann–Whitney test (p, in brackets adjusted). ${typeFamilies(
+        report.requestTypes,
+      )
+        .map((f) => `${esc(f.a)} vs ${esc(f.b)}: ${familyNote(f, 'the mean and median of every row of this pair')}`)
+        .join(' ')}</p>
+${table(['case', 'request type', 'pair', 'mean ms', 'mean difference [CI]', ...VERDICT_HEADS, 'median difference [CI]', ...VERDICT_HEADS], pairs, 3, 'cmp types')}`
+    : ''
+}`;
 }
 
 function calibrationNote(c: NonNullable<ApiReport['calibration']>, labels: readonly string[]): string {
@@ -357,13 +437,15 @@ function paperSection(paper: { source: string; rows: PaperRow[] }): string {
     if (!r.paper) return '—';
     const v = r.paper.expressShorterPercent;
     const value = typeof v === 'number' ? `${v}%` : `${v[0]}–${v[1]}%`;
-    return `${value}${r.paper.operation ? '' : ' <small>(the shape\'s range)</small>'}${r.paper.note ? `<br><small>${esc(r.paper.note)}</small>` : ''}`;
+    return `${value}${r.paper.operation ? '' : " <small>(the shape's range)</small>"}${r.paper.note ? `<br><small>${esc(r.paper.note)}</small>` : ''}`;
   };
   const rows = paper.rows.map((r) => [
     esc(r.kind),
     esc(r.operation),
     published(r),
-    r.ours ? `<b>${pct(r.ours.percent)}</b> <small>${r.ours.low !== null && r.ours.high !== null ? `[${pct(r.ours.low)}, ${pct(r.ours.high)}]` : ''}</small>` : '—',
+    r.ours
+      ? `<b>${pct(r.ours.percent)}</b> <small>${r.ours.low !== null && r.ours.high !== null ? `[${pct(r.ours.low)}, ${pct(r.ours.high)}]` : ''}</small>`
+      : '—',
     r.ours ? pValue(r.ours.p) + ` <small>(${pValue(r.ours.pAdjusted)})</small>` : '—',
     r.ours ? paperVerdict(r.ours.rawVerdict) : '—',
     r.ours ? `<b>${paperVerdict(r.ours.verdict)}</b>` : '—',
@@ -390,13 +472,17 @@ function publishedSection(published: NonNullable<ApiReport['published']>): strin
       }),
       c.comparison ? ratioWithInterval(c.comparison, (x) => `×${x.toFixed(2)}`) : '—',
       ...(c.comparison ? verdictCells(c.comparison) : ['—', '—', '—']),
-      c.reproduced === 'yes' ? '<span class="faster">yes</span>' : c.reproduced === 'undecided' || c.reproduced === 'not a comparison' ? esc(c.reproduced) : `<span class="slower">${esc(c.reproduced)}</span>`,
+      c.reproduced === 'yes'
+        ? '<span class="faster">yes</span>'
+        : c.reproduced === 'undecided' || c.reproduced === 'not a comparison'
+          ? esc(c.reproduced)
+          : `<span class="slower">${esc(c.reproduced)}</span>`,
     ]);
     const held = f.cases.filter((c) => c.reproduced === 'yes').length;
     const decided = f.cases.filter((c) => c.reproduced !== 'undecided' && c.reproduced !== 'not a comparison').length;
     const comparison = f.cases.some((c) => c.reproduced !== 'not a comparison');
     return `${head}
-<p class="note">${esc(figure.label)}, the median over the repetitions (repetitions that broke the data's conditions left out) with its ${CONFIDENCE * 100}% bootstrap interval; ${f.pair ? `the ratio is ${esc(f.pair[0])} / ${esc(f.pair[1])} with the verdict of ${esc(f.pair[0])} (this finding's cases are one family)` : 'no pair of the paper\'s implementations ran'}. ${comparison ? `Reproduced in <b>${held} of ${decided}</b> decided ${decided === 1 ? 'case' : 'cases'}${decided < f.cases.length ? ` (${f.cases.length - decided} undecided: fewer than ${MIN_VERDICT_REPETITIONS} repetitions)` : ''}.` : 'The finding is not a comparison of the pair: read ours beside it.'}</p>
+<p class="note">${esc(figure.label)}, the median over the repetitions (repetitions that broke the data's conditions left out) with its ${CONFIDENCE * 100}% bootstrap interval; ${f.pair ? `the ratio is ${esc(f.pair[0])} / ${esc(f.pair[1])} with the verdict of ${esc(f.pair[0])} (this finding's cases are one family)` : "no pair of the paper's implementations ran"}. ${comparison ? `Reproduced in <b>${held} of ${decided}</b> decided ${decided === 1 ? 'case' : 'cases'}${decided < f.cases.length ? ` (${f.cases.length - decided} undecided: fewer than ${MIN_VERDICT_REPETITIONS} repetitions)` : ''}.` : 'The finding is not a comparison of the pair: read ours beside it.'}</p>
 ${table(['case', ...impls.map(esc), 'ratio [CI]', ...VERDICT_HEADS, 'reproduced'], rows, 1)}`;
   });
   return `<h3>The paper's published findings beside ours</h3>
@@ -415,7 +501,12 @@ const METHOD = `<h2>Method</h2>
 export async function renderHtml(reports: ApiReport[], fileWarnings: string[]): Promise<string> {
   const sections: string[] = [];
   for (const r of reports) sections.push(await apiSection(r));
-  const contents = reports.map((r) => `<li><a href="#${esc(r.id)}">${esc(r.api)}${r.calibration ? ` (A/A calibration ${esc(r.calibration.runId)})` : ''}</a>: ${r.groups.map((g) => `<a href="#${esc(r.id)}-${esc(g.key.replace('/', '-'))}">${esc(g.key)}</a>`).join(', ')}</li>`).join('');
+  const contents = reports
+    .map(
+      (r) =>
+        `<li><a href="#${esc(r.id)}">${esc(r.api)}${r.calibration ? ` (A/A calibration ${esc(r.calibration.runId)})` : ''}</a>: ${r.groups.map((g) => `<a href="#${esc(r.id)}-${esc(g.key.replace('/', '-'))}">${esc(g.key)}</a>`).join(', ')}</li>`,
+    )
+    .join('');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>fairbench report</title><style>${CSS}</style></head>

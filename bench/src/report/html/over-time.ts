@@ -39,15 +39,33 @@ export function stressTable(group: CaseGroup): string {
       valid(r).flatMap((rep) => {
         const s = rep.stress;
         if (!s) return [];
-        const recovery = s.recovery.recovered ? `answered after ${s.recovery.seconds ?? 0} s` : `<span class="slower">not within ${s.recovery.withinSeconds} s</span>`;
-        return [[esc(caseLabel(row.parameters)), esc(r.impl), String(rep.index), s.failedAfterSeconds === undefined ? `survived (cap ${s.capSeconds} s)` : `<b>${s.failedAfterSeconds} s</b>`, `<span style="white-space:normal">${esc(s.reason)}</span>`, recovery]];
+        const recovery = s.recovery.recovered
+          ? `answered after ${s.recovery.seconds ?? 0} s`
+          : `<span class="slower">not within ${s.recovery.withinSeconds} s</span>`;
+        return [
+          [
+            esc(caseLabel(row.parameters)),
+            esc(r.impl),
+            String(rep.index),
+            s.failedAfterSeconds === undefined ? `survived (cap ${s.capSeconds} s)` : `<b>${s.failedAfterSeconds} s</b>`,
+            `<span style="white-space:normal">${esc(s.reason)}</span>`,
+            recovery,
+          ],
+        ];
       }),
     ),
   );
   if (rows.length === 0) return '';
-  const times = (impl: string) => group.rows.flatMap((row) => row.results.filter((r) => r.impl === impl).flatMap((r) => valid(r).flatMap((rep) => (rep.stress?.failedAfterSeconds !== undefined ? [rep.stress.failedAfterSeconds] : []))));
+  const times = (impl: string) =>
+    group.rows.flatMap((row) =>
+      row.results
+        .filter((r) => r.impl === impl)
+        .flatMap((r) => valid(r).flatMap((rep) => (rep.stress?.failedAfterSeconds !== undefined ? [rep.stress.failedAfterSeconds] : []))),
+    );
   const impls = [...new Set(group.rows.flatMap((row) => row.results.map((r) => r.impl)))];
-  const summary = impls.map((i) => `${esc(i)}: ${times(i).length ? `median ${median(times(i))} s over ${times(i).length} failing repetition(s)` : 'no repetition failed'}`).join('; ');
+  const summary = impls
+    .map((i) => `${esc(i)}: ${times(i).length ? `median ${median(times(i))} s over ${times(i).length} failing repetition(s)` : 'no repetition failed'}`)
+    .join('; ');
   return `<h4>Stress test: time to failure</h4>
 <p class="note">From the start of the ramp to the end of the first window that met a stop condition (k6's aborting thresholds judge each window once it is over); "survived" when none did before the cap. Then the load stopped and a login was probed until it answered normally. ${summary}.</p>
 ${table(['case', 'impl', 'rep', 'time to failure', 'reason', 'recovery'], rows, 2)}`;
@@ -64,7 +82,9 @@ export function overTimeSpec(group: CaseGroup, impls: string[]): TopLevelSpec | 
     ),
   );
   if (values.length === 0) return null;
-  const windowSeconds = group.rows.flatMap((row) => row.results.flatMap((r) => (r.representative.overTime ? [r.representative.overTime.windowSeconds] : [])))[0]!;
+  const windowSeconds = group.rows.flatMap((row) =>
+    row.results.flatMap((r) => (r.representative.overTime ? [r.representative.overTime.windowSeconds] : [])),
+  )[0]!;
   const present = [...new Set(values.map((v) => v.impl))];
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
@@ -79,7 +99,23 @@ export function overTimeSpec(group: CaseGroup, impls: string[]): TopLevelSpec | 
         x: { field: 't', type: 'quantitative', title: `time since the ramp began (s; windows of ${windowSeconds} s)` },
         y: { field: 'ms', type: 'quantitative', title: 'response time (ms, log scale)', scale: { type: 'log' }, axis: { format: '~g' } },
         color: { field: 'impl', type: 'nominal', scale: implColors(impls, present), legend: { title: null, symbolType: 'stroke' } },
-        strokeDash: { field: 'statistic', type: 'nominal', scale: { domain: ['mean', 'median'], range: [[1, 0], [4, 3]] }, legend: { title: null, symbolType: 'stroke', symbolSize: 300, encode: { symbols: { update: { stroke: { value: '#444' }, strokeWidth: { value: 2 } } } } } },
+        strokeDash: {
+          field: 'statistic',
+          type: 'nominal',
+          scale: {
+            domain: ['mean', 'median'],
+            range: [
+              [1, 0],
+              [4, 3],
+            ],
+          },
+          legend: {
+            title: null,
+            symbolType: 'stroke',
+            symbolSize: 300,
+            encode: { symbols: { update: { stroke: { value: '#444' }, strokeWidth: { value: 2 } } } },
+          },
+        },
       },
     },
     resolve: { axis: { x: 'independent' } },
@@ -92,17 +128,32 @@ export function boxPlotSpec(group: CaseGroup, impls: string[]): TopLevelSpec | n
     row.results.flatMap((r) =>
       Object.entries(r.representative.requestTypes ?? {}).flatMap(([type, t]) => {
         const l = t.latencyMs;
-        return l.p25 === undefined || l.p75 === undefined || t.requests === 0 ? [] : [{ case: caseLabel(row.parameters), type, impl: r.impl, min: Math.max(l.min, 0.01), p25: l.p25, median: l.median, p75: l.p75, max: l.max }];
+        return l.p25 === undefined || l.p75 === undefined || t.requests === 0
+          ? []
+          : [{ case: caseLabel(row.parameters), type, impl: r.impl, min: Math.max(l.min, 0.01), p25: l.p25, median: l.median, p75: l.p75, max: l.max }];
       }),
     ),
   );
   if (values.length === 0) return null;
   const colors = implColors(impls, [...new Set(values.map((v) => v.impl))]);
   // Horizontal: the request types' names read along the y axis, however many there are.
-  const y = { field: 'type', type: 'nominal', title: null, sort: [...new Set(values.map((v) => v.type))], axis: { labelLimit: 300, labelFontSize: 12 } } as const;
+  const y = {
+    field: 'type',
+    type: 'nominal',
+    title: null,
+    sort: [...new Set(values.map((v) => v.type))],
+    axis: { labelLimit: 300, labelFontSize: 12 },
+  } as const;
   const yOffset = { field: 'impl', sort: colors.domain } as const;
   const color = { field: 'impl', type: 'nominal', scale: colors, legend: { title: null } } as const;
-  const x = (field: string) => ({ field, type: 'quantitative', scale: { type: 'log' }, title: 'response time (ms, log scale): line from the fastest to the slowest, box from the first to the third quartile, tick at the median', axis: { format: '~g' } }) as const;
+  const x = (field: string) =>
+    ({
+      field,
+      type: 'quantitative',
+      scale: { type: 'log' },
+      title: 'response time (ms, log scale): line from the fastest to the slowest, box from the first to the third quartile, tick at the median',
+      axis: { format: '~g' },
+    }) as const;
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
     data: { values },
@@ -127,9 +178,13 @@ export async function overTimeParts(group: CaseGroup, impls: string[]): Promise<
   return [
     apdexTable(group),
     stressTable(group),
-    overTime ? `<h4>Response time over time</h4>
-<figure>${await renderSvg(overTime)}<figcaption>The mean (solid) and median (dashed) response time of the requests sent in each window after the ramp began, in the repetition closest to the median throughput.</figcaption></figure>` : '',
-    boxes ? `<h4>Response time per request type</h4>
-<figure>${await renderSvg(boxes)}<figcaption>Per request type, in the repetition closest to the median throughput: the box from the first to the third quartile, the dark tick the median, the line from the fastest to the slowest request (k6's percentiles of every request of the measured window).</figcaption></figure>` : '',
+    overTime
+      ? `<h4>Response time over time</h4>
+<figure>${await renderSvg(overTime)}<figcaption>The mean (solid) and median (dashed) response time of the requests sent in each window after the ramp began, in the repetition closest to the median throughput.</figcaption></figure>`
+      : '',
+    boxes
+      ? `<h4>Response time per request type</h4>
+<figure>${await renderSvg(boxes)}<figcaption>Per request type, in the repetition closest to the median throughput: the box from the first to the third quartile, the dark tick the median, the line from the fastest to the slowest request (k6's percentiles of every request of the measured window).</figcaption></figure>`
+      : '',
   ].join('\n');
 }

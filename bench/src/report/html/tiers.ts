@@ -17,7 +17,12 @@ export const TIERS_CAPTION = `Per load point, the database alone through a nativ
 export function tiersTable(points: readonly TierPoint[]): string {
   const rows = points.flatMap((p) =>
     p.entries.map((e, i) => {
-      const cpuCell = e.clientCpuPercent === null ? '—' : e.tier === 'native' && e.clientCpuPercent > NATIVE_CLIENT_BOUND_CPU_PERCENT ? `<span class="slower">${percent(e.clientCpuPercent)}</span>` : percent(e.clientCpuPercent);
+      const cpuCell =
+        e.clientCpuPercent === null
+          ? '—'
+          : e.tier === 'native' && e.clientCpuPercent > NATIVE_CLIENT_BOUND_CPU_PERCENT
+            ? `<span class="slower">${percent(e.clientCpuPercent)}</span>`
+            : percent(e.clientCpuPercent);
       return [
         i === 0 ? `${esc(p.model)} · ${esc(caseLabel(p.parameters))}` : '',
         `<b>${esc(e.tier)}</b>`,
@@ -33,7 +38,24 @@ export function tiersTable(points: readonly TierPoint[]): string {
       ];
     }),
   );
-  return table(['point', 'tier', 'who', 'reps', 'req/s [CI]', 'of native', 'database µs/req [CI]', 'client µs/req [CI]', 'implementation µs/req [CI]', 'client CPU', 'generator-bound'], rows, 3, 'tiers');
+  return table(
+    [
+      'point',
+      'tier',
+      'who',
+      'reps',
+      'req/s [CI]',
+      'of native',
+      'database µs/req [CI]',
+      'client µs/req [CI]',
+      'implementation µs/req [CI]',
+      'client CPU',
+      'generator-bound',
+    ],
+    rows,
+    3,
+    'tiers',
+  );
 }
 
 const PARTS = ['database server', 'client', 'implementation'] as const;
@@ -45,24 +67,56 @@ const PARTS = ['database server', 'client', 'implementation'] as const;
 export function tiersCpuSpec(points: readonly TierPoint[]): TopLevelSpec | null {
   const values = points.flatMap((p, pointOrder) =>
     p.entries.flatMap((e, order) => {
-      const label = e.tier === 'http' ? e.who : `${e.tier}${points.some((q) => q.entries.filter((x) => x.tier === e.tier).length > 1) ? ` · ${e.runId.slice(5, 16)}` : ''}`;
-      const parts: [string, MedianEstimate | null][] = [[PARTS[0], e.database], [PARTS[1], e.client], [PARTS[2], e.server]];
-      return parts.filter(([, v]) => v).map(([part, v]) => ({ point: `${p.model} · ${caseLabel(p.parameters)}`, pointOrder, label, order, part, us: v!.median, rank: PARTS.indexOf(part as (typeof PARTS)[number]) }));
+      const label =
+        e.tier === 'http' ? e.who : `${e.tier}${points.some((q) => q.entries.filter((x) => x.tier === e.tier).length > 1) ? ` · ${e.runId.slice(5, 16)}` : ''}`;
+      const parts: [string, MedianEstimate | null][] = [
+        [PARTS[0], e.database],
+        [PARTS[1], e.client],
+        [PARTS[2], e.server],
+      ];
+      return parts
+        .filter(([, v]) => v)
+        .map(([part, v]) => ({
+          point: `${p.model} · ${caseLabel(p.parameters)}`,
+          pointOrder,
+          label,
+          order,
+          part,
+          us: v!.median,
+          rank: PARTS.indexOf(part as (typeof PARTS)[number]),
+        }));
     }),
   );
   if (values.length === 0) return null;
   return {
     data: { values },
-    facet: { field: 'point', type: 'nominal', title: null, sort: { field: 'pointOrder', op: 'min' }, header: { labelFontSize: 11, labelExpr: "split(datum.label, ' · ')", labelLimit: 210 } },
+    facet: {
+      field: 'point',
+      type: 'nominal',
+      title: null,
+      sort: { field: 'pointOrder', op: 'min' },
+      header: { labelFontSize: 11, labelExpr: "split(datum.label, ' · ')", labelLimit: 210 },
+    },
     columns: 4,
     spec: {
       width: 210,
       height: 150,
       mark: { type: 'bar' },
       encoding: {
-        x: { field: 'label', type: 'nominal', title: null, sort: { field: 'order', op: 'min' }, axis: { labelAngle: -30, labelLimit: 160, labelOverlap: false } },
+        x: {
+          field: 'label',
+          type: 'nominal',
+          title: null,
+          sort: { field: 'order', op: 'min' },
+          axis: { labelAngle: -30, labelLimit: 160, labelOverlap: false },
+        },
         y: { field: 'us', type: 'quantitative', aggregate: 'sum', stack: 'zero', title: 'µs of CPU per request', axis: { format: ',~f' } },
-        color: { field: 'part', type: 'nominal', scale: { domain: [...PARTS], range: ['#8c8c8c', '#e8a33d', '#4c78a8'] }, legend: { title: null, orient: 'top' } },
+        color: {
+          field: 'part',
+          type: 'nominal',
+          scale: { domain: [...PARTS], range: ['#8c8c8c', '#e8a33d', '#4c78a8'] },
+          legend: { title: null, orient: 'top' },
+        },
         order: { field: 'rank' },
       },
     },
@@ -70,4 +124,5 @@ export function tiersCpuSpec(points: readonly TierPoint[]): TopLevelSpec | null 
   } as TopLevelSpec;
 }
 
-export const TIERS_CPU_CAPTION = 'Per load point, the CPU one request cost (µs, medians over the repetitions): grey the database server, orange the load\'s own client (the native tool, the driver client, or k6), blue the implementation (HTTP only). Each panel has its own y scale.';
+export const TIERS_CPU_CAPTION =
+  "Per load point, the CPU one request cost (µs, medians over the repetitions): grey the database server, orange the load's own client (the native tool, the driver client, or k6), blue the implementation (HTTP only). Each panel has its own y scale.";

@@ -81,8 +81,12 @@ export async function runOverload(ctx: ScenarioContext, s: Scenario): Promise<Sc
   const failures: string[] = [];
   if (!ctx.running.process.alive()) failures.push('the implementation process died under the overload');
   const memoryLimit = rssBefore * (s.memoryFactor ?? 4) + 100 * 1024;
-  if (rssMax > memoryLimit) failures.push(`its memory grew to ${Math.round(rssMax / 1024)} MB under the overload (limit ${Math.round(memoryLimit / 1024)} MB: ${s.memoryFactor ?? 4}× the ${Math.round(rssBefore / 1024)} MB before, + 100 MB)`);
-  if (recoveryMs === null) failures.push(`the p95 did not come back within 2× the ${Math.round(before.p95Ms ?? 0)} ms before (one-second windows: ${windows.join(', ')} ms)`);
+  if (rssMax > memoryLimit)
+    failures.push(
+      `its memory grew to ${Math.round(rssMax / 1024)} MB under the overload (limit ${Math.round(memoryLimit / 1024)} MB: ${s.memoryFactor ?? 4}× the ${Math.round(rssBefore / 1024)} MB before, + 100 MB)`,
+    );
+  if (recoveryMs === null)
+    failures.push(`the p95 did not come back within 2× the ${Math.round(before.p95Ms ?? 0)} ms before (one-second windows: ${windows.join(', ')} ms)`);
   return {
     passed: failures.length === 0,
     failures,

@@ -18,7 +18,9 @@ export async function runShutdown(ctx: ScenarioContext, s: Scenario): Promise<Sc
   const attempts: Attempt[] = await openLoad(ctx, toCall(ctx.api.probe, ctx.variables), rate, before + after, ctx.bounds.shutdownBoundMs, [
     { atSecond: before, run: () => (process.kill(proc.pid, 'SIGTERM'), (signalledAt = ctx.clock())) },
   ]);
-  const timer = new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), Math.max(0, signalledAt + ctx.bounds.shutdownBoundMs + 1_000 - ctx.clock())).unref());
+  const timer = new Promise<'timeout'>((r) =>
+    setTimeout(() => r('timeout'), Math.max(0, signalledAt + ctx.bounds.shutdownBoundMs + 1_000 - ctx.clock())).unref(),
+  );
   const code = await Promise.race([exit, timer]);
   const failures: string[] = [];
   if (code === 'timeout') failures.push(`the process had not exited ${ctx.bounds.shutdownBoundMs} ms after SIGTERM`);
@@ -33,7 +35,13 @@ export async function runShutdown(ctx: ScenarioContext, s: Scenario): Promise<Sc
   // or a hang is a request the server accepted and dropped.
   const refused = (a: Attempt) => a.status === 0 && (a.error === 'ECONNREFUSED' || (a.error === 'ECONNRESET' && a.start >= signalledAt));
   const cut = attempts.filter((a) => a.status === 0 && !refused(a));
-  if (cut.length > 0) failures.push(`${cut.length} requests were cut instead of answered or refused: ${JSON.stringify(countBy(cut))}, sent ${cut.map((a) => Math.round(a.start - signalledAt)).slice(0, 5).join(', ')} ms after the SIGTERM`);
+  if (cut.length > 0)
+    failures.push(
+      `${cut.length} requests were cut instead of answered or refused: ${JSON.stringify(countBy(cut))}, sent ${cut
+        .map((a) => Math.round(a.start - signalledAt))
+        .slice(0, 5)
+        .join(', ')} ms after the SIGTERM`,
+    );
   const inFlight = attempts.filter((a) => a.start < signalledAt && a.end > signalledAt);
   return {
     passed: failures.length === 0,

@@ -43,7 +43,8 @@ export async function runSlowClients(ctx: ScenarioContext, s: Scenario): Promise
   const wrong = attempts.filter((a) => !sameAnswer(a, ref));
   if (wrong.length > 0) failures.push(`${wrong.length} probe answers were not the reference answer: ${JSON.stringify(countBy(wrong))}`);
   const slow = attempts.filter((a) => a.end - a.start > withinMs);
-  if (slow.length > 0) failures.push(`${slow.length} probes took longer than ${withinMs} ms, the longest ${Math.round(Math.max(...slow.map((a) => a.end - a.start)))} ms`);
+  if (slow.length > 0)
+    failures.push(`${slow.length} probes took longer than ${withinMs} ms, the longest ${Math.round(Math.max(...slow.map((a) => a.end - a.start)))} ms`);
   const ms = attempts.map((a) => a.end - a.start).sort((a, b) => a - b);
   return {
     passed: failures.length === 0,

@@ -43,15 +43,25 @@ export interface StallTimes {
 export function judgeStall(attempts: readonly Attempt[], ref: Attempt, t: StallTimes): ScenarioResult {
   const failures: string[] = [];
   const slow = attempts.filter((a) => a.end - a.start > t.limitMs);
-  if (slow.length > 0) failures.push(`${slow.length} requests took longer than the stated bound of ${t.boundMs} ms (+${SLACK_MS} ms slack), the longest ${Math.round(Math.max(...slow.map((a) => a.end - a.start)))} ms; sent ${slow.map((a) => `${Math.round(a.start - t.stalledAt)}`).slice(0, 5).join(', ')} ms after the stall began, answered ${JSON.stringify(countBy(slow))}`);
+  if (slow.length > 0)
+    failures.push(
+      `${slow.length} requests took longer than the stated bound of ${t.boundMs} ms (+${SLACK_MS} ms slack), the longest ${Math.round(Math.max(...slow.map((a) => a.end - a.start)))} ms; sent ${slow
+        .map((a) => `${Math.round(a.start - t.stalledAt)}`)
+        .slice(0, 5)
+        .join(', ')} ms after the stall began, answered ${JSON.stringify(countBy(slow))}`,
+    );
   const wrong = attempts.filter((a) => !sameAnswer(a, ref) && !isUnavailableProblem(a) && !slow.includes(a));
-  if (wrong.length > 0) failures.push(`${wrong.length} answers were neither the reference answer nor a 503/504 problem+json: ${JSON.stringify(countBy(wrong))}`);
+  if (wrong.length > 0)
+    failures.push(`${wrong.length} answers were neither the reference answer nor a 503/504 problem+json: ${JSON.stringify(countBy(wrong))}`);
   // Recovery: the first answer after the resume from which every later request is answered correctly.
   const later = attempts.filter((a) => a.start >= t.resumedAt || a.end >= t.resumedAt).sort((a, b) => a.start - b.start);
   let firstGood = -1;
   for (let i = later.length - 1; i >= 0 && sameAnswer(later[i]!, ref); i--) firstGood = i;
   const recoveryMs = firstGood < 0 ? null : Math.max(0, Math.round(later[firstGood]!.end - t.resumedAt));
-  if (recoveryMs === null) failures.push(`no correct answer after the resume, to the end of the load (the last: ${later.at(-1)?.status || later.at(-1)?.error} ${later.at(-1)?.body.slice(0, 200) ?? ''})`);
+  if (recoveryMs === null)
+    failures.push(
+      `no correct answer after the resume, to the end of the load (the last: ${later.at(-1)?.status || later.at(-1)?.error} ${later.at(-1)?.body.slice(0, 200) ?? ''})`,
+    );
   else if (recoveryMs > t.recoverWithinMs) failures.push(`correct answers came back ${recoveryMs} ms after the resume (bound ${t.recoverWithinMs} ms)`);
   const during = attempts.filter((a) => a.start >= t.stalledAt && a.start < t.resumedAt);
   return {

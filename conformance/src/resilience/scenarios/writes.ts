@@ -10,7 +10,9 @@ import { isUnavailableProblem } from '../client.ts';
 import { sendCall, SLACK_MS, toCall, type ScenarioContext, type ScenarioResult } from '../context.ts';
 import type { Scenario, WriteSequence } from '../files.ts';
 
-type Outcome = { readonly kind: 'acknowledged'; readonly seq: WriteSequence; readonly vars: Record<string, unknown> } | { readonly kind: 'refused' | 'partial' | 'failed'; readonly detail: string };
+type Outcome =
+  | { readonly kind: 'acknowledged'; readonly seq: WriteSequence; readonly vars: Record<string, unknown> }
+  | { readonly kind: 'refused' | 'partial' | 'failed'; readonly detail: string };
 
 export async function runWrites(ctx: ScenarioContext, s: Scenario): Promise<ScenarioResult> {
   const writes = ctx.api.writes;
@@ -73,12 +75,27 @@ export async function runWrites(ctx: ScenarioContext, s: Scenario): Promise<Scen
   const failed = outcomes.filter((o): o is Extract<Outcome, { detail: string }> => o.kind === 'failed');
   const failures: string[] = [];
   if (lost.length > 0) failures.push(`${lost.length} acknowledged writes not in the database, e.g. ${lost.slice(0, 3).join(' | ')}`);
-  if (failed.length > 0) failures.push(`${failed.length} sequences got neither their acknowledgement nor a 503/504 problem+json, e.g. ${failed.slice(0, 3).map((f) => f.detail).join(' | ')}`);
+  if (failed.length > 0)
+    failures.push(
+      `${failed.length} sequences got neither their acknowledgement nor a 503/504 problem+json, e.g. ${failed
+        .slice(0, 3)
+        .map((f) => f.detail)
+        .join(' | ')}`,
+    );
   if (count('acknowledged') === 0) failures.push('no write was acknowledged at all');
   return {
     passed: failures.length === 0,
     failures,
-    figures: { sequences: outcomes.length, acknowledged: count('acknowledged'), found, lost: lost.length, refused: count('refused'), partial: count('partial'), failed: failed.length, loadMs },
+    figures: {
+      sequences: outcomes.length,
+      acknowledged: count('acknowledged'),
+      found,
+      lost: lost.length,
+      refused: count('refused'),
+      partial: count('partial'),
+      failed: failed.length,
+      loadMs,
+    },
   };
 }
 

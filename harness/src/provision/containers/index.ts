@@ -57,7 +57,19 @@ const recipes: Record<DatabaseKind, Recipe> = {
     image: 'postgresql',
     env: (password, database) => ({ POSTGRES_PASSWORD: password, POSTGRES_DB: database }),
     // pg_stat_statements: conformance counts an implementation's statements (N+1 checks), as for MySQL.
-    command: (port) => ['postgres', '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off', '-c', 'max_connections=500', '-c', 'shared_preload_libraries=pg_stat_statements'],
+    command: (port) => [
+      'postgres',
+      '-p',
+      String(port),
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'fsync=off',
+      '-c',
+      'max_connections=500',
+      '-c',
+      'shared_preload_libraries=pg_stat_statements',
+    ],
     url: (password, port, database) => `postgres://postgres:${password}@127.0.0.1:${port}/${database}`,
     engine: async (url) => {
       const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });

@@ -6,14 +6,7 @@ import { MongoClient } from 'mongodb';
 import { binDir } from '../../paths.ts';
 import { startProcess } from '../../process.ts';
 import type { StartDatabaseOptions } from '../types.ts';
-import {
-  databaseName,
-  startInWorkDir,
-  tcpAccepts,
-  waitUntilReady,
-  withPortRetry,
-  type LocalDatabaseServer,
-} from './support.ts';
+import { databaseName, startInWorkDir, tcpAccepts, waitUntilReady, withPortRetry, type LocalDatabaseServer } from './support.ts';
 
 const FERRETDB_BIN = path.join(binDir, 'ferretdb');
 

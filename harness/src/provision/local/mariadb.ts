@@ -116,9 +116,7 @@ async function configure(socket: string, database: string, password: string, cli
   try {
     // install-db also makes password-less root@<hostname> and root@::1: unreachable here
     // (127.0.0.1 only, no name resolution), but no network account should lack a password.
-    const [extra] = await conn.query<RowDataPacket[]>(
-      `SELECT Host FROM mysql.user WHERE User = 'root' AND Host NOT IN ('localhost', '127.0.0.1')`,
-    );
+    const [extra] = await conn.query<RowDataPacket[]>(`SELECT Host FROM mysql.user WHERE User = 'root' AND Host NOT IN ('localhost', '127.0.0.1')`);
     for (const { Host } of extra) await conn.query(`DROP USER 'root'@?`, [Host]);
     for (const client of clients) {
       await conn.query(`CREATE USER IF NOT EXISTS 'root'@?`, [client]);

@@ -32,16 +32,23 @@ export async function startPostgres(opts: StartDatabaseOptions = {}): Promise<Lo
         name: 'postgres',
         command: path.join(bin, 'postgres'),
         args: [
-          '-D', dataDir,
-          '-p', String(port),
-          '-k', dir, // the unix socket stays in our private dir, not /var/run/postgresql
-          '-c', 'listen_addresses=127.0.0.1',
+          '-D',
+          dataDir,
+          '-p',
+          String(port),
+          '-k',
+          dir, // the unix socket stays in our private dir, not /var/run/postgresql
+          '-c',
+          'listen_addresses=127.0.0.1',
           // A throwaway benchmark server: durability is not under test; the same for every implementation.
-          '-c', 'fsync=off',
+          '-c',
+          'fsync=off',
           // Pools of 100 from the implementation and from the database-alone client at once, plus headroom.
-          '-c', 'max_connections=500',
+          '-c',
+          'max_connections=500',
           // Counts every statement (conformance's N+1 checks read it); loaded at start or not at all.
-          '-c', 'shared_preload_libraries=pg_stat_statements',
+          '-c',
+          'shared_preload_libraries=pg_stat_statements',
         ],
         cwd: dir, // the server's user may not be able to enter ours
         logFile: path.join(dir, 'server.log'),

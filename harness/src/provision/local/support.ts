@@ -150,9 +150,7 @@ export async function waitUntilReady<T>(what: string, server: ManagedProcess, pr
     }
     if (Date.now() > deadline) {
       await server.stop();
-      throw new Error(
-        `${what} not ready after ${READY_TIMEOUT_MS / 1000} s (last error: ${String(lastError)}):\n${await server.tail(30)}`,
-      );
+      throw new Error(`${what} not ready after ${READY_TIMEOUT_MS / 1000} s (last error: ${String(lastError)}):\n${await server.tail(30)}`);
     }
     await sleep(25);
   }
