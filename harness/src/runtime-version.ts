@@ -2,18 +2,11 @@
 // binary its start command finds (a variant's PATH directories first, e.g. make setup's JDK 21).
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import type { Implementation, RuntimeName } from './impl/manifest.ts';
+import type { Implementation } from './impl/manifest.ts';
+import { RUNTIMES, type RuntimeName } from './impl/runtimes.ts';
 import { variantPath } from './impl/variants.ts';
 
 const run = promisify(execFile);
-
-export const VERSION_COMMAND: Record<RuntimeName, readonly [string, ...string[]]> = {
-  node: ['node', '--version'],
-  bun: ['bun', '--version'],
-  java: ['java', '-version'], // prints to stderr
-  // Not `dotnet --version`: that is the SDK's version (10.0.401), not the runtime's the app runs on.
-  dotnet: ['dotnet', '--list-runtimes'],
-};
 
 /**
  * The version line in a version command's output. .NET lists every installed shared runtime
@@ -33,7 +26,7 @@ export function versionLine(runtime: RuntimeName, output: string): string {
 }
 
 export async function runtimeVersion(impl: Pick<Implementation, 'manifest' | 'variant'>): Promise<string> {
-  const [command, ...args] = VERSION_COMMAND[impl.manifest.runtime.name];
+  const [command, ...args] = RUNTIMES[impl.manifest.runtime.name].versionCommand;
   const { stdout, stderr } = await run(command, args, { env: { ...process.env, PATH: variantPath(impl.variant) } });
   return versionLine(impl.manifest.runtime.name, stdout.trim() || stderr.trim());
 }

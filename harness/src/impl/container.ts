@@ -10,9 +10,10 @@ import { connectEngine, containerLabels } from '../containers/engine.ts';
 import { imageRef, imageSource, imageSpecs, removeSuperseded } from '../containers/images.ts';
 import { implTreeHash } from '../fingerprint.ts';
 import type { ManagedProcess } from '../process.ts';
-import { VERSION_COMMAND, versionLine } from '../runtime-version.ts';
+import { versionLine } from '../runtime-version.ts';
 import { healthAnswers } from './health.ts';
-import { imageRoles, type Implementation, type RuntimeName } from './manifest.ts';
+import { imageRoles, type Implementation } from './manifest.ts';
+import { RUNTIMES, type RuntimeName } from './runtimes.ts';
 import { notReady } from './toolchain.ts';
 
 const BUILD_TIMEOUT_MS = 10 * 60_000;
@@ -114,7 +115,7 @@ const versions = new Map<string, Promise<string>>();
 function versionInImage(ref: string, runtime: RuntimeName): Promise<string> {
   let version = versions.get(ref);
   if (!version) {
-    const [command, ...args] = VERSION_COMMAND[runtime];
+    const [command, ...args] = RUNTIMES[runtime].versionCommand;
     let output = '';
     version = new GenericContainer(ref)
       .withEntrypoint([command])

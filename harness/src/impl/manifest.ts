@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { readFolderManifest } from '../folder-manifest.ts';
 import { repoRoot } from '../paths.ts';
+import { RUNTIME_NAMES, type RuntimeName } from './runtimes.ts';
 import { resolveVariant, splitImplRef, type ResolvedVariant } from './variants.ts';
 import manifestSchema from '../../schemas/impl-manifest.schema.json' with { type: 'json' };
 
@@ -34,7 +35,6 @@ export interface ImplManifest {
   readonly resilience?: { readonly stallBoundMs: number; readonly shutdownBoundMs: number; readonly how: string };
 }
 
-export type RuntimeName = 'node' | 'bun' | 'java' | 'dotnet';
 
 export interface RuntimeVariant {
   readonly runtime: { readonly name: RuntimeName; readonly version: string };
@@ -63,7 +63,11 @@ export function imageRoles(manifest: ImplManifest): string[] {
 }
 
 export const implRoot = join(repoRoot, 'impl');
-const validate = new Ajv2020({ allErrors: true }).compile<ImplManifest>(manifestSchema);
+// The schema's runtime names are runtimes.ts's, added here so that the list is written once.
+const validate = new Ajv2020({ allErrors: true }).compile<ImplManifest>({
+  ...manifestSchema,
+  $defs: { ...manifestSchema.$defs, runtimeName: { ...manifestSchema.$defs.runtimeName, enum: RUNTIME_NAMES } },
+});
 
 /** impl/<folder>/impl.yaml as written (no variant applied). */
 export async function readImplManifest(folder: string): Promise<ImplManifest> {

@@ -4,7 +4,8 @@
 // named by its label, so that every runner treats it as an implementation of its own:
 // its own conformance verdict (the benchmark gate's), result documents and report series.
 import { delimiter, join } from 'node:path';
-import type { ImplManifest, RuntimeName } from './manifest.ts';
+import type { ImplManifest } from './manifest.ts';
+import type { RuntimeName } from './runtimes.ts';
 
 export const VARIANT_MARK = '@';
 
