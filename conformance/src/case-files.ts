@@ -51,6 +51,12 @@ export interface GraphqlRequestSpec {
 export interface Expectation {
   readonly status?: number;
   readonly problem?: string;
+  /**
+   * The HTTP server itself may refuse this request before any application code runs, with the
+   * status and no body (Kestrel refuses a decoded NUL in a path so, and offers no hook); a body,
+   * when there is one, must still be the problem (never an HTML page).
+   */
+  readonly refusedByServer?: true;
   readonly graphqlRequestError?: true;
   readonly graphqlFieldError?: string;
   readonly graphqlOk?: true;
@@ -91,6 +97,12 @@ export interface FlowRequest {
 export interface FlowExpectation {
   readonly status: number;
   readonly problem?: string;
+  /**
+   * The HTTP server itself may refuse this request before any application code runs, with the
+   * status and no body (Kestrel refuses a decoded NUL in a path so, and offers no hook); a body,
+   * when there is one, must still be the problem (never an HTML page).
+   */
+  readonly refusedByServer?: true;
   readonly json?: unknown;
   readonly jsonContains?: unknown;
   readonly headers?: Readonly<Record<string, string>>;

@@ -14,3 +14,8 @@ export function problemChecks(ctx: SuiteContext, res: HttpResponse, status: numb
   if (body.status !== status) failures.push(`problem status member is ${JSON.stringify(body.status)}, expected ${status}`);
   return failures;
 }
+
+/** An answer with the expected status and no body, where the case allows the HTTP server to refuse the request before the application (`refusedByServer`). */
+export function refusedByServer(expect: { readonly status?: number; readonly refusedByServer?: true }, res: HttpResponse): boolean {
+  return expect.refusedByServer === true && res.status === (expect.status ?? 400) && res.text === '';
+}

@@ -3,7 +3,7 @@
 import type { BadInputCase, BadInputRequest, Expectation, GraphqlRequestSpec } from '../case-files.ts';
 import { expandEach } from '../case-files.ts';
 import { graphqlExpectationChecks } from '../checks/graphql-errors.ts';
-import { problemChecks } from '../checks/problem.ts';
+import { problemChecks, refusedByServer } from '../checks/problem.ts';
 import { fromTheApp, serverTimingProblems } from '../checks/server-timing.ts';
 import type { SuiteContext } from '../context.ts';
 import { describe, send, type HttpRequest, type HttpResponse } from '../http.ts';
@@ -85,6 +85,7 @@ function graphqlBody(spec: GraphqlRequestSpec, value: string | undefined): Recor
 }
 
 function checkExpectation(ctx: SuiteContext, expect: Expectation, req: HttpRequest, res: HttpResponse, graphql: SentGraphql | undefined): string[] {
+  if (refusedByServer(expect, res)) return [];
   if (expect.problem !== undefined) {
     const failures = problemChecks(ctx, res, expect.status ?? 400, expect.problem);
     // Where the path is one of the spec's, the response must be one the spec declares.
