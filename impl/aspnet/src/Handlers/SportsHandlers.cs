@@ -4,6 +4,7 @@
 
 using System.Globalization;
 using System.Text;
+using System.Text.Json.Serialization;
 using System.Text.RegularExpressions;
 using Fairbench.Aspnet.Auth;
 using Fairbench.Aspnet.Data;
@@ -19,7 +20,28 @@ public sealed record SportsReservationInput(int FieldId, string Date, int StartH
 
 public sealed record SportsStatusInput(string Status);
 
-public sealed record SportsRatingInput(int Score, string? Comment = null);
+// A class, not a record: System.Text.Json calls a setter only for a member that is present, so
+// an explicit "comment": null (refused: null is not a string) is told from a missing comment.
+public sealed class SportsRatingInput
+{
+    private string? comment;
+
+    public int Score { get; set; }
+
+    // `set`, not `init`: an init-only property is given its default when the member is missing.
+    public string? Comment
+    {
+        get => comment;
+        set
+        {
+            comment = value;
+            HasComment = true;
+        }
+    }
+
+    [JsonIgnore]
+    public bool HasComment { get; private set; }
+}
 
 public sealed partial class SportsHandlers(ISportsData data, JwtSettings jwt)
 {
@@ -333,7 +355,7 @@ public sealed partial class SportsHandlers(ISportsData data, JwtSettings jwt)
 
         var input = body.Value!;
         var invalid = (input.Score is >= 1 and <= 5 ? null : "score must be an integer from 1 to 5")
-            ?? (input.Comment is null ? null : Text("comment", input.Comment, 500));
+            ?? (!input.HasComment ? null : input.Comment is null ? "comment must be a string" : Text("comment", input.Comment, 500));
         if (invalid is not null)
         {
             return JsonBody.Invalid(invalid);
