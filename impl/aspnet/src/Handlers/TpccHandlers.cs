@@ -1,6 +1,6 @@
 // Handlers of the tpcc API: read the body (JsonBody: 415, 413, malformed), check it against
 // the spec's input schema (TPC-C's ranges, no unknown member, no type conversion: "1" is
-// not a warehouse number, 2.5 not a quantity), run the transaction, answer the terminal's
+// not a warehouse number, 2.5 not a quantity, 5.0 is 5), run the transaction, answer the terminal's
 // output; the data layer's refusals become problems.
 
 using System.Text.Json;
@@ -161,7 +161,8 @@ public sealed partial class TpccHandlers(ITpccData data)
 
     private static string? District(JsonElement body, string name) => Int(body, name, 1, 10, out _);
 
-    private static int Get(JsonElement body, string name) => body.GetProperty(name).GetInt32();
+    // A checked integer (Int): 5.0 reads as 5.
+    private static int Get(JsonElement body, string name) => (int)body.GetProperty(name).GetDecimal();
 
     /// <summary>A required JSON integer from min to max.</summary>
     private static string? Int(JsonElement body, string name, int min, int max, out int value)
@@ -172,7 +173,9 @@ public sealed partial class TpccHandlers(ITpccData data)
             return $"\"{name}\" is required";
         }
 
-        return element.ValueKind == JsonValueKind.Number && element.TryGetInt64(out var number) && number >= min && number <= max && (value = (int)number) == number
+        // JSON Schema's integer is a value, not a spelling: 5.0 is the integer 5 (2.5 and 1e309 are not integers here).
+        return element.ValueKind == JsonValueKind.Number && element.TryGetDecimal(out var number) && number == decimal.Truncate(number)
+            && number >= min && number <= max && (value = (int)number) == number
             ? null
             : $"\"{name}\" must be an integer from {min} to {max}";
     }
