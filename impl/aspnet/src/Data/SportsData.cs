@@ -148,8 +148,14 @@ public sealed class SportsData(NpgsqlDataSource dataSource) : ISportsData
     {
         try
         {
+            // Two concurrent inserts of overlapping slots can each wait for the other's exclusion
+            // check, and PostgreSQL then aborts one as a deadlock (40P01). A transaction-scoped
+            // advisory lock on (field, date), taken in the same statement, makes them take turns:
+            // the loser gets the exclusion violation, a 409.
             return (await OneAsync(
-                $"INSERT INTO reservation AS r (field_id, user_id, date, start_hour, end_hour) VALUES ($1, $2, $3, $4, $5) RETURNING {Reservation}",
+                "WITH slot AS (SELECT pg_advisory_xact_lock($1::int, $3::date - DATE '2000-01-01')) " +
+                "INSERT INTO reservation AS r (field_id, user_id, date, start_hour, end_hour) " +
+                $"SELECT $1::int, $2::int, $3::date, $4::smallint, $5::smallint FROM slot RETURNING {Reservation}",
                 ReadReservation, fieldId, userId, date, (short)startHour, (short)endHour))!;
         }
         catch (PostgresException ex) when (ex.SqlState == ExclusionViolation)

@@ -92,15 +92,7 @@ public sealed partial class DocumentsHandlers(IDocumentsData data)
             return (default, JsonBody.EmptyBody());
         }
 
-        try
-        {
-            using var document = JsonDocument.Parse(bytes, new JsonDocumentOptions { MaxDepth = JsonBody.MaxDepth });
-            return (document.RootElement.Clone(), null);
-        }
-        catch (JsonException)
-        {
-            return (default, Problems.Result(Problems.MalformedBody, "the request body is not valid JSON"));
-        }
+        return JsonBody.ParseTree(bytes);
     }
 
     /// <summary>DocumentsInput: {kind, payload} with the payload of exactly that kind's shape, no other member.</summary>

@@ -91,16 +91,10 @@ public static class JsonBody
             return new Body<T>(default, EmptyBody());
         }
 
-        // Two passes, so that malformed JSON (400 malformed-body) and JSON of the wrong shape (400 invalid-body) differ.
-        JsonElement root;
-        try
+        var (root, problem) = ParseTree(bytes);
+        if (problem is not null)
         {
-            using var document = JsonDocument.Parse(bytes.ToArray(), DocumentOptions);
-            root = document.RootElement.Clone();
-        }
-        catch (JsonException)
-        {
-            return new Body<T>(default, Problems.Result(Problems.MalformedBody, "the request body is not valid JSON"));
+            return new Body<T>(default, problem);
         }
 
         if (root.ValueKind != JsonValueKind.Object)
@@ -118,6 +112,44 @@ public static class JsonBody
         catch (JsonException ex)
         {
             return new Body<T>(default, Problems.Result(Problems.InvalidBody, Describe(ex)));
+        }
+    }
+
+    /// <summary>
+    /// A non-empty body as a JSON tree, or its problem. Two passes, so that malformed JSON (400
+    /// malformed-body) and JSON of the wrong shape (400 invalid-body) differ: first the reader
+    /// alone, without a depth limit (it does not recurse), so that well-formed JSON nested deeper
+    /// than any body of the spec is the wrong shape, not malformed; then the tree, within MaxDepth.
+    /// </summary>
+    public static (JsonElement Root, IResult? Problem) ParseTree(ReadOnlySpan<byte> bytes)
+    {
+        var reader = new Utf8JsonReader(bytes, new JsonReaderOptions { MaxDepth = int.MaxValue });
+        var deepest = 0;
+        try
+        {
+            while (reader.Read())
+            {
+                deepest = Math.Max(deepest, reader.CurrentDepth);
+            }
+        }
+        catch (JsonException)
+        {
+            return (default, Problems.Result(Problems.MalformedBody, "the request body is not valid JSON"));
+        }
+
+        if (deepest >= MaxDepth)
+        {
+            return (default, Problems.Result(Problems.InvalidBody, $"the request body is nested deeper than {MaxDepth} levels"));
+        }
+
+        try
+        {
+            using var document = JsonDocument.Parse(bytes.ToArray(), DocumentOptions);
+            return (document.RootElement.Clone(), null);
+        }
+        catch (JsonException)
+        {
+            return (default, Problems.Result(Problems.MalformedBody, "the request body is not valid JSON"));
         }
     }
 
