@@ -200,17 +200,17 @@ build_go_tpc() {
 ln -sf "$(basename "$go_tpc")" "$CACHE/bin/go-tpc"
 
 # 9b. mongo-native (the users and documents APIs' native tier: their operations through the official Go
-#     driver, apis/shared/mongo-native), built from its source and go.sum; renamed by the source's hash,
+#     driver, apis/mongodb-common/mongo-native), built from its source and go.sum; renamed by the source's hash,
 #     so an edit rebuilds it (seconds with warm Go caches).
-mongo_sum=$(cat apis/shared/mongo-native/go.mod apis/shared/mongo-native/go.sum apis/shared/mongo-native/*.go | sha256sum | cut -c1-12)
+mongo_sum=$(cat apis/mongodb-common/mongo-native/go.mod apis/mongodb-common/mongo-native/go.sum apis/mongodb-common/mongo-native/*.go | sha256sum | cut -c1-12)
 mongo_native=$CACHE/bin/mongo-native-$mongo_sum
 build_mongo_native() {
   log "building mongo-native (the MongoDB APIs' native client)"
-  (cd apis/shared/mongo-native && GOFLAGS=-modcacherw go build -o "$mongo_native.tmp" .) || return 1
+  (cd apis/mongodb-common/mongo-native && GOFLAGS=-modcacherw go build -o "$mongo_native.tmp" .) || return 1
   mv "$mongo_native.tmp" "$mongo_native"
 }
 if [ ! -x "$mongo_native" ]; then
-  go_tool "$(basename "$mongo_native")" "mongo-native (apis/shared/mongo-native, source hash $mongo_sum)" build_mongo_native
+  go_tool "$(basename "$mongo_native")" "mongo-native (apis/mongodb-common/mongo-native, source hash $mongo_sum)" build_mongo_native
   find "$CACHE/bin" -maxdepth 1 -name 'mongo-native-*' ! -name "$(basename "$mongo_native")" -delete
 fi
 ln -sf "$(basename "$mongo_native")" "$CACHE/bin/mongo-native"

@@ -117,7 +117,7 @@ test("pgbench: transactions counted by their start inside the window, each stand
   assert.equal(out.latencyUs.mean, Math.round(((105 + 9576 + 6096) / 9) * 1000) / 1000);
 });
 
-// apis/shared/mongo-native's output here (documents' sequential protocol, 5 of each, against FerretDB), cut to two types.
+// apis/mongodb-common/mongo-native's output here (documents' sequential protocol, 5 of each, against FerretDB), cut to two types.
 const MONGO_NATIVE =
   '{"measureFrom":1795418926279,"measureUntil":1795418926323,"requests":10,"errors":{"check":1},"latencyUs":{"max":3345.785,"mean":1200.5,"median":969.058,"min":344.216,"p90":2227.298,"p95":3345.785,"p99":3345.785},"requestTypes":{"createDocument":{"requests":5,"errors":1,"latencyUs":{"max":3345.785,"mean":1943.78,"median":2227.298,"min":692.559,"p90":3345.785,"p95":3345.785,"p99":3345.785}},"getDocument":{"requests":5,"errors":0,"latencyUs":{"max":654.597,"mean":461.467,"median":392.947,"min":344.216,"p90":654.597,"p95":654.597,"p99":654.597}}}}';
 

@@ -1,11 +1,11 @@
 // The documents benchmark: scenario.yaml's shapes × models, the seeded collection loaded
 // fresh before every repetition, k6.js against the implementation, and the same
 // operations alone in two tiers: through the Node MongoDB driver (baseline.ts, the driver
-// tier) and through the Go driver (apis/shared/mongo-native, the native tier).
+// tier) and through the Go driver (apis/mongodb-common/mongo-native, the native tier).
 import { fileURLToPath } from 'node:url';
 import { databaseUrl } from '@fairbench/harness/api/dataset.ts';
 import { type BenchModule, startBaselineClient, type RunSettings, checkChoices, selectCases, withNativeTier } from '@fairbench/bench/plugin.ts';
-import { MONGO_NATIVE_CLIENT, type MongoNativeConfig } from '../../shared/mongo-native/launch.ts';
+import { MONGO_NATIVE_CLIENT, type MongoNativeConfig } from '../../mongodb-common/mongo-native/launch.ts';
 import { COLLECTION, type DocumentsDataset } from '../dataset/model.ts';
 import { payload } from '../dataset/payloads.js';
 import type { DocumentsBaselineConfig } from './baseline.ts';

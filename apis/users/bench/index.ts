@@ -2,11 +2,11 @@
 // users seeded fresh before every repetition, k6.js against the implementation, and the
 // same flows alone in two tiers: through the Node MongoDB driver with bcrypt where the API
 // pays it (baseline.ts, the driver tier) and through the Go driver, database only
-// (apis/shared/mongo-native, the native tier).
+// (apis/mongodb-common/mongo-native, the native tier).
 import { fileURLToPath } from 'node:url';
 import { databaseUrl } from '@fairbench/harness/api/dataset.ts';
 import { type BenchModule, startBaselineClient, type RunSettings, checkChoices, selectCases, withNativeTier } from '@fairbench/bench/plugin.ts';
-import { MONGO_NATIVE_CLIENT, type MongoNativeConfig } from '../../shared/mongo-native/launch.ts';
+import { MONGO_NATIVE_CLIENT, type MongoNativeConfig } from '../../mongodb-common/mongo-native/launch.ts';
 import type { UsersDataset } from '../dataset/model.ts';
 import type { UsersBaselineConfig } from './baseline.ts';
 import { USERS_COLLECTION } from '../dataset/load.ts';

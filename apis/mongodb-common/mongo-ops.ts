@@ -2,7 +2,7 @@
 // alone, one client, one operation at a time: the database's part of a request, without
 // HTTP or a framework. Starts FerretDB through the local provider (the binary setup
 // built), or uses a running server (its database's collections documents, plain and users
-// are dropped and reloaded): `node apis/shared/mongo-ops.ts [--url mongodb://…] [--runs 200]`.
+// are dropped and reloaded): `node apis/mongodb-common/mongo-ops.ts [--url mongodb://…] [--runs 200]`.
 // Prints one line per operation (median, mean, p95 in ms); bench/README.md keeps the figures
 // (FerretDB section).
 import { parseArgs } from 'node:util';

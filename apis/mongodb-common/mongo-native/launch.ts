@@ -1,4 +1,4 @@
-// The MongoDB APIs' native tier: apis/shared/mongo-native (Go, the official driver, built by
+// The MongoDB APIs' native tier: apis/mongodb-common/mongo-native (Go, the official driver, built by
 // make setup into .cache/bin) run as this baseline process's child, so the runner's /proc
 // sampling counts its CPU as the client's. It reads the config and writes the kit's output
 // itself:  node mongo-native.ts <config.json> <out.json>
@@ -10,7 +10,7 @@ import { runNative } from '@fairbench/bench/plugin.ts';
 /** The client file an API's module hands startBaselineClient for its native cases. */
 export const MONGO_NATIVE_CLIENT: string = fileURLToPath(import.meta.url);
 
-/** apis/shared/mongo-native's config (its main.go Config). */
+/** apis/mongodb-common/mongo-native's config (its main.go Config). */
 export interface MongoNativeConfig {
   readonly url: string;
   readonly pool: number;
