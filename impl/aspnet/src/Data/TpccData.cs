@@ -190,7 +190,7 @@ public sealed class TpccData(MySqlDataSource dataSource) : ITpccData
         var found = await CustomerAsync(c, "SELECT c_id, c_first, c_middle, c_last, c_balance FROM customer WHERE c_w_id = @w AND c_d_id = @d AND c_id = @c",
             "SELECT c_id, c_first, c_middle, c_last, c_balance FROM customer WHERE c_w_id = @w AND c_d_id = @d AND c_last = @last ORDER BY c_first, c_id",
             w, d, input.c_id, input.c_last,
-            r => (Customer: new StatusCustomer(r.GetInt32(0), r.GetString(1), r.GetString(2), r.GetString(3), r.GetDecimal(4)), Credit: "", Data: ""));
+            r => (new StatusCustomer(r.GetInt32(0), r.GetString(1), r.GetString(2), r.GetString(3), r.GetDecimal(4)), "", ""));
         var customer = found.Customer;
         var order = await RowAsync(c, "SELECT o_id, o_entry_d, o_carrier_id FROM orders WHERE o_w_id = @w AND o_d_id = @d AND o_c_id = @c ORDER BY o_id DESC LIMIT 1",
             r => (Id: r.GetInt32(0), Entry: DateTimeText(r, 1)!, Carrier: r.IsDBNull(2) ? (int?)null : r.GetInt32(2)), ("@w", w), ("@d", d), ("@c", customer.c_id))
