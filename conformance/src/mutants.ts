@@ -84,7 +84,10 @@ export async function mutate(impl: Implementation, mutant: Pick<Mutant, 'id' | '
  * `pick`: only these implementations' defects, and of those only the ids named (the APIs' own
  * defects are then left out).
  */
-export async function runMutants(only?: readonly string[], pick: { impls?: readonly string[]; ids?: readonly string[] } = {}): Promise<MutantOutcome[]> {
+export async function runMutants(
+  only?: readonly string[],
+  pick: { impls?: readonly string[]; ids?: readonly string[]; ownCodeOnly?: boolean } = {},
+): Promise<MutantOutcome[]> {
   const selected = (await loadApis()).filter((api) => only === undefined || only.includes(api.manifest.name));
   // Each API keeps the defects planted in each implementation of it: apis/<api>/conformance/mutants/<impl>.yaml.
   const found: { api: string; file: string }[] = [];
@@ -94,6 +97,7 @@ export async function runMutants(only?: readonly string[], pick: { impls?: reado
     const picked = (n: string) => n.endsWith('.yaml') && (pick.impls === undefined || pick.impls.includes(n.slice(0, -'.yaml'.length)));
     for (const f of names.filter(picked).sort()) found.push({ api: api.manifest.name, file: join(dir, f) });
   }
+  if (pick.ownCodeOnly === true) found.length = 0;
   const files = found.map((f) => f.file);
   const suites = await Promise.all(files.map((f) => loadMutants(f)));
   for (const [i, s] of suites.entries()) {
@@ -101,13 +105,16 @@ export async function runMutants(only?: readonly string[], pick: { impls?: reado
   }
   const apis = await Promise.all(found.map((f) => conformanceApi(f.api)));
   // Local unless FAIRBENCH_RUNTIME says otherwise: each mutant would otherwise be an image build.
-  const databases = await startDatabases(
-    apis.flatMap((a) => a.manifest.databases),
-    { default: 'local' },
-  );
+  const outcomes: MutantOutcome[] = [];
+  const databases =
+    suites.length === 0
+      ? new Map<never, never>()
+      : await startDatabases(
+          apis.flatMap((a) => a.manifest.databases),
+          { default: 'local' },
+        );
   const spec = await loadSpecValidators();
   const fingerprints = await suiteFingerprints();
-  const outcomes: MutantOutcome[] = [];
   for (const [i, suite] of suites.entries()) {
     const original = await loadImplementation(suite.implementation);
     for (const mutant of suite.mutants.filter((m) => pick.ids === undefined || pick.ids.includes(m.id))) {
@@ -128,7 +135,7 @@ export async function runMutants(only?: readonly string[], pick: { impls?: reado
   }
   for (const db of databases.values()) await db.stop();
   // The APIs' own code (generators, shared client draws), killed by their own tests.
-  for (const api of pick.impls === undefined && pick.ids === undefined ? selected : []) {
+  for (const api of (pick.impls === undefined && pick.ids === undefined) || pick.ownCodeOnly === true ? selected : []) {
     const own = await loadApiMutants(api);
     for (const mutant of own?.mutants ?? []) {
       printBanner(`mutant apis/${api.manifest.name}/${mutant.id}: ${mutant.why}`);

@@ -1,6 +1,8 @@
 // make conformance [IMPL=a,b] [API=x,y]  →  node conformance/src/cli/conformance.ts --impl a,b --api x,y
 // Exits 1 when any verdict failed or errored; skips are printed loudly but do not fail.
+// Several implementations run in lanes, two at once on two cores (harness/src/cli/lanes.ts).
 import { runMain } from '@fairbench/harness/cli/main.ts';
+import { implementationLanes, reportLanes, runLanes } from '@fairbench/harness/cli/lanes.ts';
 import { checkPairs, listArg, parseCli } from '@fairbench/harness/cli/usage.ts';
 
 await runMain('conformance', async () => {
@@ -11,6 +13,13 @@ await runMain('conformance', async () => {
   // The suite loads only once the options are right: a usage error is answered at once.
   const { writeCurrentMatrix } = await import('../report/matrix.ts');
   const { bold, red, yellow } = await import('../report/console.ts');
+  const lanes = await implementationLanes(impls, values.api ? ['--api', values.api] : []);
+  if (lanes) {
+    const outcomes = await runLanes('conformance', process.argv[1]!, lanes);
+    const files = await writeCurrentMatrix();
+    console.log(`\n${bold('Compliance matrix')} (${files.markdown})\n\n${files.text}`);
+    return reportLanes('conformance', outcomes);
+  }
   const { runConformance } = await import('../run.ts');
   const verdicts = await runConformance({ ...(impls ? { impls } : {}), ...(apis ? { apis } : {}) });
   const files = await writeCurrentMatrix();

@@ -1,7 +1,8 @@
 // make fuzz [IMPL=…] [API=…] [FUZZ_SEED=…] [SHORT=1] → Schemathesis against every implementation
 // that can run here, on a freshly seeded database; exits 1 on any finding. --short (make test):
-// fewer examples per operation.
+// fewer examples per operation. Several implementations run in lanes, two at once on two cores.
 import { runMain } from '@fairbench/harness/cli/main.ts';
+import { implementationLanes, reportLanes, runLanes } from '@fairbench/harness/cli/lanes.ts';
 import { checkPairs, listArg, numberArg, parseCli, UsageError } from '@fairbench/harness/cli/usage.ts';
 
 await runMain('fuzz', async () => {
@@ -11,6 +12,9 @@ await runMain('fuzz', async () => {
   const impls = listArg(values.impl);
   const apis = listArg(values.api);
   await checkPairs(impls, apis);
+  // Several implementations: one lane each, two at once (harness/src/cli/lanes.ts).
+  const lanes = await implementationLanes(impls, [...(values.api ? ['--api', values.api] : []), ...(values.short ? ['--short'] : [])]);
+  if (lanes) return reportLanes('fuzz', await runLanes('fuzz', process.argv[1]!, lanes));
   // The suite loads only once the options are right: a usage error is answered at once.
   const { fuzzTarget } = await import('../fuzz.ts');
   const { fuzzAuthHeader } = await import('../fuzz-auth.ts');

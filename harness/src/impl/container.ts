@@ -59,6 +59,10 @@ export async function buildImplementationImage(impl: Implementation): Promise<st
   const engine = await connectEngine();
   const client = await getContainerRuntimeClient();
   if (await client.image.exists(ImageName.fromString(ref))) return ref;
+  // A missing local base would be looked up in a registry named "localhost": say what to run instead.
+  for (const base of Object.values(buildArgs)) {
+    if (!(await client.image.exists(ImageName.fromString(base)))) throw new Error(`${impl.manifest.name}: its base image ${base} is not built here (make images builds it)`);
+  }
   const started = performance.now();
   console.log(`  building image ${ref} from impl/${impl.variant.folder}/${impl.manifest.dockerfile}`);
   const build = GenericContainer.fromDockerfile(impl.dir, impl.manifest.dockerfile)

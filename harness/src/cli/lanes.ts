@@ -1,0 +1,114 @@
+// Two implementations at once on a two-core machine: a command that walks every implementation
+// (conformance, planted defects, fuzzing) runs itself once per implementation as child processes,
+// FAIRBENCH_LANES at a time. Each child starts its own database servers on its own ports, so the
+// children share nothing but the machine; a check is never timed against a bound that two lanes
+// could break (those are benchmarks, run one at a time). Each child's output is kept whole and
+// printed when it ends, so a reader sees one implementation's run as one block, not interleaved.
+import { spawn } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { onCleanup } from '../cleanup.ts';
+import { loadImplementations } from '../impl/manifest.ts';
+import { resultsDir } from '../paths.ts';
+import { numberArg } from './usage.ts';
+
+/** One child: its name (an implementation, say) and the arguments that select it. */
+export interface Lane {
+  readonly name: string;
+  readonly args: readonly string[];
+}
+
+export interface LaneOutcome {
+  readonly name: string;
+  readonly exitCode: number;
+  readonly seconds: number;
+  readonly logFile: string;
+}
+
+/** Set in each child: a child never splits itself again. */
+const IN_LANE = 'FAIRBENCH_IN_LANE';
+
+/**
+ * How many children run at once: FAIRBENCH_LANES, else one per core up to two (each child is a
+ * server, its databases and a client: more than two on two cores only queues them); 1 inside a lane.
+ */
+export function laneWidth(env: NodeJS.ProcessEnv = process.env, cores = os.availableParallelism()): number {
+  if (env[IN_LANE] !== undefined) return 1;
+  return numberArg('FAIRBENCH_LANES', env['FAIRBENCH_LANES'], Math.min(2, cores), 1, 8);
+}
+
+/**
+ * Runs `script` once per lane, at most `width` at once in the order given; prints
+ * each child's output whole when it ends, with its exit code and time. Resolves with every outcome
+ * (a lane that fails does not stop the others: CI wants every failure in one run).
+ */
+export async function runLanes(command: string, script: string, lanes: readonly Lane[], width = laneWidth()): Promise<LaneOutcome[]> {
+  const logDir = path.join(resultsDir, 'logs', 'lanes');
+  await mkdir(logDir, { recursive: true });
+  console.log(
+    `${command}: ${lanes.length} lanes (${lanes.map((l) => l.name).join(', ')}), ${width} at a time (FAIRBENCH_LANES); each lane's output follows when it ends`,
+  );
+  const queue = [...lanes];
+  const outcomes: LaneOutcome[] = [];
+  const worker = async (): Promise<void> => {
+    for (let lane = queue.shift(); lane; lane = queue.shift()) outcomes.push(await runLane(command, script, lane, logDir));
+  };
+  await Promise.all(Array.from({ length: Math.min(width, lanes.length) }, worker));
+  return outcomes;
+}
+
+async function runLane(command: string, script: string, lane: Lane, logDir: string): Promise<LaneOutcome> {
+  const logFile = path.join(logDir, `${command}-${lane.name}.log`);
+  const log = createWriteStream(logFile);
+  const started = performance.now();
+  console.log(`  lane ${lane.name} started: ${command} ${lane.args.join(' ')}`);
+  const child = spawn(process.execPath, [...process.execArgv, script, ...lane.args], {
+    env: { ...process.env, [IN_LANE]: lane.name, FORCE_COLOR: process.stdout.isTTY ? '1' : '0' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exited = new Promise<number>((resolve) => child.on('close', (code, signal) => resolve(code ?? (signal ? 128 : 1))));
+  // Ctrl-C reaches the children through the terminal's process group; a SIGTERM to this
+  // process alone is passed on, and each child stops what it started before exiting.
+  const forget = onCleanup(`lane ${lane.name}`, async () => {
+    if (child.exitCode === null) child.kill('SIGTERM');
+    await exited;
+  });
+  const chunks: Buffer[] = [];
+  for (const stream of [child.stdout, child.stderr]) {
+    stream.on('data', (chunk: Buffer) => {
+      chunks.push(chunk);
+      log.write(chunk);
+    });
+  }
+  const exitCode = await exited;
+  forget();
+  await new Promise<void>((resolve) => log.end(resolve));
+  const seconds = Math.round((performance.now() - started) / 1000);
+  process.stdout.write(`\n──── lane ${lane.name}: exit ${exitCode} after ${seconds} s (${path.relative(process.cwd(), logFile)}) ────\n`);
+  process.stdout.write(Buffer.concat(chunks));
+  return { name: lane.name, exitCode, seconds, logFile };
+}
+
+/** The closing lines of a split run: each lane's verdict and time; true when every lane passed. */
+export function reportLanes(command: string, outcomes: readonly LaneOutcome[]): boolean {
+  console.log(`\n${command} by lane:`);
+  for (const o of outcomes)
+    console.log(`  ${o.exitCode === 0 ? 'ok  ' : 'FAIL'} ${o.name} (exit ${o.exitCode}, ${o.seconds} s; ${path.relative(process.cwd(), o.logFile)})`);
+  const failed = outcomes.filter((o) => o.exitCode !== 0);
+  console.log(`${command}: ${outcomes.length - failed.length} lanes passed, ${failed.length} failed`);
+  return failed.length === 0;
+}
+
+/**
+ * The lanes of a command run over implementations: one per implementation asked for (default:
+ * every folder under impl/), each child given `--impl <name>` and the command's other arguments;
+ * null when the command should run in this process (one implementation, or one lane wide).
+ */
+export async function implementationLanes(impls: readonly string[] | undefined, otherArgs: readonly string[], width = laneWidth()): Promise<Lane[] | null> {
+  if (width < 2) return null;
+  const names = impls ?? (await loadImplementations()).map((i) => i.manifest.name);
+  if (names.length < 2) return null;
+  return names.map((name) => ({ name, args: ['--impl', name, ...otherArgs] }));
+}
