@@ -1,0 +1,57 @@
+// Lanes: a command split into child processes, N at once, each child's output kept whole.
+import assert from 'node:assert/strict';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { test } from 'node:test';
+import { laneWidth, reportLanes, runLanes } from '../src/cli/lanes.ts';
+
+test('the lane width: FAIRBENCH_LANES, else one per core up to two, and never more than one inside a lane', () => {
+  assert.equal(laneWidth({}, 2), 2);
+  assert.equal(laneWidth({}, 1), 1);
+  assert.equal(laneWidth({}, 16), 2);
+  assert.equal(laneWidth({ FAIRBENCH_LANES: '1' }, 2), 1);
+  assert.equal(laneWidth({ FAIRBENCH_LANES: '3' }, 2), 3);
+  assert.equal(laneWidth({ FAIRBENCH_IN_LANE: 'express', FAIRBENCH_LANES: '2' }, 2), 1);
+  assert.throws(() => laneWidth({ FAIRBENCH_LANES: '0' }, 2), /FAIRBENCH_LANES/);
+});
+
+test('every lane runs, two at once; a failing lane does not stop the others; each log holds its own output', async () => {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'lanes-'));
+  const script = path.join(dir, 'child.mjs');
+  // Each child records when it ran, so the test can see how many overlapped.
+  await writeFile(
+    script,
+    `const [name, ms, code] = process.argv.slice(2);
+     const t0 = Date.now(); await new Promise((r) => setTimeout(r, Number(ms)));
+     console.log(JSON.stringify({ name, lane: process.env.FAIRBENCH_IN_LANE, t0, t1: Date.now() }));
+     process.exit(Number(code));`,
+  );
+  const lanes = [
+    { name: 'a', args: ['a', '400', '0'] },
+    { name: 'b', args: ['b', '400', '3'] },
+    { name: 'c', args: ['c', '400', '0'] },
+  ];
+  const outcomes = await runLanes('lanes-test', script, lanes, 2);
+  assert.deepEqual(outcomes.map((o) => [o.name, o.exitCode]).sort(), [
+    ['a', 0],
+    ['b', 3],
+    ['c', 0],
+  ]);
+  const runs = await Promise.all(
+    outcomes.map(async (o) => JSON.parse(await readFile(o.logFile, 'utf8')) as { name: string; lane: string; t0: number; t1: number }),
+  );
+  for (const [i, r] of runs.entries()) assert.equal(r.lane, outcomes[i]!.name, 'each child knows it is in a lane, and its log is its own');
+  const byName = new Map(runs.map((r) => [r.name, r]));
+  const [a, b, c] = ['a', 'b', 'c'].map((n) => byName.get(n)!);
+  assert.ok(a!.t0 < b!.t1 && b!.t0 < a!.t1, 'the first two overlap');
+  assert.ok(c!.t0 >= Math.min(a!.t1, b!.t1) - 50, 'the third waits for a free lane');
+  assert.equal(reportLanes('lanes-test', outcomes), false);
+  assert.equal(
+    reportLanes(
+      'lanes-test',
+      outcomes.filter((o) => o.exitCode === 0),
+    ),
+    true,
+  );
+});
