@@ -28,8 +28,9 @@ public static class App
     {
         builder.WebHost.ConfigureKestrel(kestrel =>
         {
-            // The largest limit of any route (documents: 512 KiB); each route lowers it for its request (JsonBody).
-            kestrel.Limits.MaxRequestBodySize = DocumentsBodyLimit;
+            // The largest limit of any route (documents: 512 KiB) and what is drained past it (JsonBody.DrainBytes);
+            // each route lowers it for its request.
+            kestrel.Limits.MaxRequestBodySize = DocumentsBodyLimit + JsonBody.DrainBytes;
             kestrel.AddServerHeader = false;
         });
 

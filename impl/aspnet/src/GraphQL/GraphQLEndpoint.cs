@@ -22,6 +22,7 @@
 // "Must provide query string.", 400.
 
 using System.Buffers;
+using Fairbench.Aspnet.Http;
 using System.Text.Json;
 using GraphQL;
 using GraphQL.Execution;
@@ -33,7 +34,7 @@ namespace Fairbench.Aspnet.GraphQLApi;
 
 public sealed class GraphQLEndpoint
 {
-    /// <summary>The largest request body accepted, in bytes (64 KiB); Kestrel's MaxRequestBodySize is the same.</summary>
+    /// <summary>The largest request body accepted, in bytes (64 KiB).</summary>
     public const int MaxBodyBytes = 65536;
 
     private const string JsonContentType = "application/json; charset=utf-8";
@@ -213,8 +214,8 @@ public sealed class GraphQLEndpoint
         {
             while (true)
             {
-                // Kestrel also enforces MaxRequestBodySize = MaxBodyBytes here (BadHttpRequestException
-                // 413, answered by ProblemMiddleware); this count makes the limit independent of the server.
+                // Counted here (Kestrel's own limit is the largest route's plus JsonBody.DrainBytes);
+                // the rest of a body over the limit is read before the 413, so that the client gets it.
                 var read = await request.Body.ReadAsync(chunk.AsMemory(), cancellationToken);
                 if (read == 0)
                 {
@@ -223,6 +224,7 @@ public sealed class GraphQLEndpoint
 
                 if (buffer.Length + read > MaxBodyBytes)
                 {
+                    await JsonBody.DrainAsync(request.Body, chunk, cancellationToken);
                     return null;
                 }
 

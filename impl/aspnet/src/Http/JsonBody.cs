@@ -1,7 +1,7 @@
 // Reading a JSON request body the contract's way. Minimal APIs' own body binding answers
 // every JSON failure with the same 400 and binds before the handler could authenticate, so
 // bodies are read here instead, in this order: application/json or 415; the route's size
-// limit (413, Kestrel's MaxRequestBodySize for chunked bodies too); valid JSON or 400
+// limit (413, after the rest of the body is read; Kestrel's MaxRequestBodySize bounds that); valid JSON or 400
 // malformed-body; the shape (System.Text.Json with the source-generated metadata: unknown
 // members, wrong types, missing required members) or 400 invalid-body; then the handler's
 // validator.
@@ -21,6 +21,14 @@ public static class JsonBody
 {
     /// <summary>The JSON nesting a body may have (a deeper one is malformed, not a stack to exhaust).</summary>
     public const int MaxDepth = 64;
+
+    /// <summary>
+    /// How much past a route's limit is still read (and thrown away) before its 413: a server
+    /// that answers and closes with part of a body unread makes the kernel reset the connection,
+    /// which discards the answer before the client reads it. Past this, Kestrel's own limit
+    /// refuses the body (its 413, then a close): a client sending that much is not owed an answer.
+    /// </summary>
+    public const int DrainBytes = 1024 * 1024;
 
     private static readonly JsonDocumentOptions DocumentOptions = new() { MaxDepth = MaxDepth };
 
@@ -53,7 +61,7 @@ public static class JsonBody
         // Kestrel counts chunked bodies against this too (BadHttpRequestException 413 -> the exception handler).
         if (http.Features.Get<IHttpMaxRequestBodySizeFeature>() is { IsReadOnly: false } max)
         {
-            max.MaxRequestBodySize = limit;
+            max.MaxRequestBodySize = limit + DrainBytes;
         }
 
         using var buffer = new MemoryStream();
@@ -63,6 +71,7 @@ public static class JsonBody
         {
             if (buffer.Length + read > limit)
             {
+                await DrainAsync(http.Request.Body, chunk, http.RequestAborted);
                 return (null, TooLarge(limit));
             }
 
@@ -70,6 +79,14 @@ public static class JsonBody
         }
 
         return (buffer.ToArray(), null);
+    }
+
+    /// <summary>Reads the rest of a body that is over its limit, so that the 413 reaches the client (<see cref="DrainBytes"/>).</summary>
+    public static async Task DrainAsync(Stream body, Memory<byte> scratch, CancellationToken cancellationToken)
+    {
+        while (await body.ReadAsync(scratch, cancellationToken) > 0)
+        {
+        }
     }
 
     /// <summary>The body as <typeparamref name="T"/>, or the problem to answer (415, 413, 400 malformed, 400 invalid).</summary>
