@@ -70,11 +70,8 @@ bundle: setup ## Write a tools bundle (the Go binaries, impl/spring's Maven repo
 	@bash scripts/tools-bundle.sh make .cache .cache/tools-bundle
 	@echo "tools bundle: $(CURDIR)/.cache/tools-bundle ($$(du -sh .cache/tools-bundle | cut -f1)); copy it to the other machine and run make setup TOOLS_BUNDLE=<its path> there"
 
-test: setup lint images-if-possible unit ## Everything CI runs: set-up, lint, images, harness tests, mutation check (each planted defect against the cases that must catch it), fuzzing (short form), conformance of every implementation (in containers when a runtime works), resilience (short form, each implementation once per database), the k6 scripts' pacts and their verification (+ the defects only they catch), QUICK benchmark smoke (once per API, or per implementation where the API's smoke says everyImplementation), the QUICK forum benchmark across network namespaces (make multi-host)
-	@node conformance/src/cli/mutants.ts
-	@node conformance/src/cli/fuzz.ts --short
-	@node conformance/src/cli/conformance.ts
-	@node conformance/src/cli/resilience.ts --short --per-database
+test: setup lint images-if-possible unit ## Everything CI runs: set-up, lint, images, harness tests, then in one pool of lanes (two implementations at once, docs/testing.md) the mutation check (each planted defect against the cases that must catch it), fuzzing (short form), conformance of every implementation (in containers when a runtime works), resilience (short form, each implementation once per database); then the k6 scripts' pacts and their verification (+ the defects only they catch), QUICK benchmark smoke (once per API, or per implementation where the API's smoke says everyImplementation), the QUICK forum benchmark across network namespaces (make multi-host)
+	@node conformance/src/cli/checks.ts
 	@node pact/src/cli/pact.ts
 	@node pact/src/cli/mutants.ts --short
 	@node bench/src/cli/smoke.ts --one-per-api

@@ -55,3 +55,30 @@ test('every lane runs, two at once; a failing lane does not stop the others; eac
     true,
   );
 });
+
+test('two lanes of one group never run at once: the next free lane of another group goes first', async () => {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'lanes-'));
+  const script = path.join(dir, 'child.mjs');
+  await writeFile(
+    script,
+    `const t0 = Date.now(); await new Promise((r) => setTimeout(r, 300));
+     console.log(JSON.stringify({ lane: process.env.FAIRBENCH_IN_LANE, t0, t1: Date.now() }));`,
+  );
+  const lanes = [
+    { name: 'x-1', group: 'x', args: [] },
+    { name: 'x-2', group: 'x', args: [] },
+    { name: 'y-1', group: 'y', args: [] },
+  ];
+  const outcomes = await runLanes('lanes-group-test', script, lanes, 2);
+  const runs = new Map(
+    await Promise.all(
+      outcomes.map(async (o) => {
+        const r = JSON.parse(await readFile(o.logFile, 'utf8')) as { lane: string; t0: number; t1: number };
+        return [r.lane, r] as const;
+      }),
+    ),
+  );
+  const [x1, x2, y1] = ['x-1', 'x-2', 'y-1'].map((n) => runs.get(n)!);
+  assert.ok(x2!.t0 >= x1!.t1 - 50, 'x-2 waits for x-1');
+  assert.ok(y1!.t0 < x1!.t1, 'y-1 runs beside x-1, ahead of x-2');
+});

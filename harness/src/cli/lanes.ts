@@ -18,6 +18,13 @@ import { numberArg } from './usage.ts';
 export interface Lane {
   readonly name: string;
   readonly args: readonly string[];
+  /** The command it runs (default: runLanes' script). */
+  readonly script?: string;
+  /**
+   * Lanes of one group never run at once: an implementation's lanes build it in its own
+   * folder and start it from there, so two of them together would build over each other.
+   */
+  readonly group?: string;
 }
 
 export interface LaneOutcome {
@@ -40,9 +47,10 @@ export function laneWidth(env: NodeJS.ProcessEnv = process.env, cores = os.avail
 }
 
 /**
- * Runs `script` once per lane, at most `width` at once in the order given; prints
- * each child's output whole when it ends, with its exit code and time. Resolves with every outcome
- * (a lane that fails does not stop the others: CI wants every failure in one run).
+ * Runs each lane's script (default `script`), at most `width` at once: the first waiting lane
+ * whose group is not running starts whenever one ends. Prints each child's output whole when it
+ * ends, with its exit code and time. Resolves with every outcome (a lane that fails does not
+ * stop the others: CI wants every failure in one run).
  */
 export async function runLanes(command: string, script: string, lanes: readonly Lane[], width = laneWidth()): Promise<LaneOutcome[]> {
   const logDir = path.join(resultsDir, 'logs', 'lanes');
@@ -50,17 +58,28 @@ export async function runLanes(command: string, script: string, lanes: readonly 
   console.log(
     `${command}: ${lanes.length} lanes (${lanes.map((l) => l.name).join(', ')}), ${width} at a time (FAIRBENCH_LANES); each lane's output follows when it ends`,
   );
-  const queue = [...lanes];
+  const waiting = [...lanes];
+  const running = new Map<Lane, Promise<void>>();
   const outcomes: LaneOutcome[] = [];
-  const worker = async (): Promise<void> => {
-    for (let lane = queue.shift(); lane; lane = queue.shift()) outcomes.push(await runLane(command, script, lane, logDir));
-  };
-  await Promise.all(Array.from({ length: Math.min(width, lanes.length) }, worker));
+  while (waiting.length > 0 || running.size > 0) {
+    const busy = new Set([...running.keys()].map((l) => l.group));
+    const next = running.size < width ? waiting.findIndex((l) => l.group === undefined || !busy.has(l.group)) : -1;
+    if (next >= 0) {
+      const lane = waiting.splice(next, 1)[0]!;
+      running.set(
+        lane,
+        runLane(command, lane.script ?? script, lane, logDir).then((o) => {
+          outcomes.push(o);
+          running.delete(lane);
+        }),
+      );
+    } else await Promise.race(running.values());
+  }
   return outcomes;
 }
 
 async function runLane(command: string, script: string, lane: Lane, logDir: string): Promise<LaneOutcome> {
-  const logFile = path.join(logDir, `${command}-${lane.name}.log`);
+  const logFile = path.join(logDir, `${command}-${lane.name.replaceAll('/', '-')}.log`);
   const log = createWriteStream(logFile);
   const started = performance.now();
   console.log(`  lane ${lane.name} started: ${command} ${lane.args.join(' ')}`);
@@ -110,5 +129,5 @@ export async function implementationLanes(impls: readonly string[] | undefined, 
   if (width < 2) return null;
   const names = impls ?? (await loadImplementations()).map((i) => i.manifest.name);
   if (names.length < 2) return null;
-  return names.map((name) => ({ name, args: ['--impl', name, ...otherArgs] }));
+  return names.map((name) => ({ name, group: name, args: ['--impl', name, ...otherArgs] }));
 }
