@@ -9,7 +9,10 @@ import { after, test } from 'node:test';
 import { stringify } from 'yaml';
 import { loadApis, type Api } from '@fairbench/harness/api/manifest.ts';
 import { benchApi } from '../src/plan/apis.ts';
-import { apiSubset } from '../src/plan/profiles.ts';
+import { plannedSeconds } from '../src/plan/eta.ts';
+import type { BenchOptions } from '../src/plan/options.ts';
+import { apiSubset, chooseProfile, profileCases } from '../src/plan/profiles.ts';
+import { stepLoads } from '../src/plan/run-plan.ts';
 import { caseMatcher } from '../src/plan/select.ts';
 import { loadAllClaims, loadClaims, pairOf, type ClaimsFile } from '../src/report/papers/claims.ts';
 
@@ -50,6 +53,19 @@ test('each checkable claim names cases the API has, and the papers profile runs 
       );
     }
   }
+});
+
+test("make papers fits its budget: the runner's ETA for the five pairs with the papers profile is at most two hours", async () => {
+  const { profile, eta } = await chooseProfile('papers', false);
+  let seconds = 0;
+  for (const p of papers) {
+    const api = await benchApi(p.api);
+    const { cases: subset, quick } = await profileCases(profile, p.api, undefined);
+    const { cases } = await api.module.plan({ ...(subset ? { cases: subset } : {}), quick: quick === true }, api.scenarioFile);
+    const opts: BenchOptions = { ...profile, impls: p.claims.run.pair, api: p.api, quick: quick === true, pin: true, seed: 1, eta };
+    seconds += plannedSeconds(stepLoads(cases, opts.impls.length, api, opts), profile.repeat, eta);
+  }
+  assert.ok(seconds <= 2 * 3600, `the papers profile plans ${Math.round(seconds / 60)} minutes`);
 });
 
 const dir = await mkdtemp(join(tmpdir(), 'fairbench-claims-'));
