@@ -55,8 +55,13 @@ const typeOf = (r: Repetition, t: RequestTypeResult): Figures => ({ ...t, errorC
 
 /** What a claim's metric is and how it is read; `perRepetition`: the process's, the same for every request type of the repetition. */
 export const METRICS = {
-  throughput: { label: 'requests/s', unit: 'req/s', higherIsBetter: true, of: (f: Figures) => f.throughput },
-  'per-minute': { label: 'per minute', unit: '/min', higherIsBetter: true, of: (f: Figures) => (f.throughput === undefined ? undefined : f.throughput * 60) },
+  throughput: { label: 'throughput', unit: 'req/s', higherIsBetter: true, of: (f: Figures) => f.throughput },
+  'per-minute': {
+    label: 'rate per minute',
+    unit: '/min',
+    higherIsBetter: true,
+    of: (f: Figures) => (f.throughput === undefined ? undefined : f.throughput * 60),
+  },
   samples: { label: 'requests completed', unit: 'requests', higherIsBetter: true, of: (f: Figures) => f.requests },
   'latency-mean': { label: 'mean latency', unit: 'ms', higherIsBetter: false, of: (f: Figures) => f.latencyMs.mean },
   'latency-median': { label: 'median latency', unit: 'ms', higherIsBetter: false, of: (f: Figures) => f.latencyMs.median },
