@@ -46,7 +46,7 @@ export TOOLS_BUNDLE
 # once the tests are done even if one leaked a server (its exit handler then kills it).
 NODE_TEST := node --test --test-reporter=spec --test-timeout=300000 --test-force-exit
 
-.PHONY: help setup bundle images images-if-possible test lint unit conformance pact pact-mutants mutants fuzz resilience serve bench calibrate bench-smoke lab-up lab-down multi-host k6-operator k6-operator-merge report screenshot matrix readme clean
+.PHONY: help setup bundle images images-if-possible test lint unit conformance pact pact-mutants mutants fuzz resilience serve bench calibrate bench-smoke lab-up lab-down multi-host k6-operator k6-operator-merge report screenshot papers papers-page matrix readme clean
 
 help: ## List the targets
 	@echo "  make bench IMPL=express API=forum   the standard profile (~13-20 min): a representative subset with intervals and verdicts; report: results/report/<runId>.html"
@@ -149,6 +149,12 @@ k6-operator: setup ## Write k6-operator TestRuns (ConfigMap with the k6 archive 
 
 k6-operator-merge: setup ## Merge a k6-operator TestRun's runner results copied from the claim (DIR=<the case's directory>: <TestRun>-<i>/summary.json + samples.csv each) exactly, as make bench merges its k6 instances; prints the figures, writes DIR/merged.json
 	@node bench/src/cli/k6-operator-merge.ts $(if $(DIR),--dir '$(DIR)')
+
+papers: setup ## Check every paper's claims (apis/*/bench/claims.yaml): each paper's pair with PROFILE=papers (about two hours for all five on 2 cores; a paper whose docs/papers/<api>.json is current is skipped, a stopped run resumed), then docs/papers.md and the README's line
+	@node bench/src/cli/papers.ts
+
+papers-page: ## Regenerate docs/papers.md and the README's line from the committed compact results docs/papers/*.json alone (runs nothing; an auditor's diff)
+	@node bench/src/cli/papers.ts --page
 
 matrix: ## Print the compliance matrix from the verdicts in results/conformance/ and results/pact/ (a pact and a resilience column per API)
 	@cat results/conformance/matrix.md 2>/dev/null || echo "no verdicts yet: run make conformance"

@@ -1,6 +1,6 @@
 // The users and documents benchmarks as data: scenario expansion and selection, the
 // alternating order of several implementations, per-request-type numbers from a k6
-// summary, and the documents paper's differences set beside ours.
+// summary, and the documents paper's claim checked against ours.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { defaultDocumentModels, expandDocuments, loadDocumentsScenario } from '@fairbench/apis/documents/bench/scenario.ts';
@@ -8,7 +8,11 @@ import { expandUsers, loadUsersScenario, stepsEnv } from '@fairbench/apis/users/
 import { repoRoot } from '@fairbench/harness/paths.ts';
 import { selectCases } from '../src/plan/select.ts';
 import { measuredFromK6, type K6Summary } from '../src/load/k6.ts';
-import { paperRows, requestTypeRows, type CaseSource } from '../src/report/request-types.ts';
+import { requestTypeRows, type CaseSource } from '../src/report/request-types.ts';
+import { loadClaims } from '../src/report/papers/claims.ts';
+import { compactResult } from '../src/report/papers/compact.ts';
+import { evaluateClaims } from '../src/report/papers/evaluate.ts';
+import { loadApi } from '@fairbench/harness/api/manifest.ts';
 import { resultErrors } from '../src/record/result.ts';
 import type { BenchCase, BenchResult, Repetition } from '../src/record/result-document.ts';
 import { inOrder, roundOrder } from '../src/execute/case-loop.ts';
@@ -16,6 +20,7 @@ import { inOrder, roundOrder } from '../src/execute/case-loop.ts';
 const USERS_SCENARIO = `${repoRoot}/apis/users/bench/scenario.yaml`;
 const { scenario: users } = await loadUsersScenario(USERS_SCENARIO);
 const { scenario: documents } = await loadDocumentsScenario(`${repoRoot}/apis/documents/bench/scenario.yaml`);
+const documentsClaims = (await loadClaims(await loadApi('documents')))!;
 
 describe('users scenario', () => {
   const all = expandUsers(users, { quick: false });
@@ -89,17 +94,6 @@ describe('documents scenario', () => {
   test('QUICK sends 10 of each operation in the sequential protocol, not 100', () => {
     const quick = expandDocuments(documents, ['sequential'], { quick: true });
     assert.ok(quick.every((c) => c.requests === 10 && c.id.includes('/n10-')));
-  });
-  test("the paper's differences: text per operation, the other shapes as ranges", () => {
-    const text = documents.paper.differences.filter((d) => d.kind === 'text');
-    assert.deepEqual(Object.fromEntries(text.map((d) => [d.operation, d.expressShorterPercent])), {
-      createDocument: 14,
-      replaceDocument: 14,
-      getDocument: 20,
-      deleteDocument: 19,
-    });
-    assert.deepEqual(documents.paper.differences.find((d) => d.kind === 'list')?.expressShorterPercent, [5, 9]);
-    assert.equal(documents.paper.differences.find((d) => d.kind === 'table')?.expressShorterPercent, 0);
   });
 });
 
@@ -186,7 +180,7 @@ test("each request's latency SD comes from the script's sums, and only when they
   assert.equal(measuredFromK6({ ...summary, metrics: base }).latencyMs.sd, undefined, 'a script without the sums: no SD');
 });
 
-// ---- per-type statistics and the paper table ----------------------------------------
+// ---- per-type statistics and the paper's claim ----------------------------------------
 
 const latency = (mean: number) => ({ min: mean / 2, mean, median: mean, p90: mean, p95: mean * 1.5, p99: mean * 2, max: mean * 3 });
 function rep(index: number, types: Record<string, number>): Repetition {
@@ -240,7 +234,7 @@ function run(impl: string, means: number[][]): BenchResult {
   };
 }
 
-test("per request type: medians of the repetitions' means, intervals and verdicts; the paper's figure beside ours", () => {
+test("per request type: medians of the repetitions' means, intervals and verdicts; the paper's claim checked", () => {
   // Express 20% shorter on create (8 vs 10 ms), the same on get (5 vs 5 ± noise).
   const express = run('express', [
     [8, 5],
@@ -271,15 +265,11 @@ test("per request type: medians of the repetitions' means, intervals and verdict
   assert.equal(create.results[0]!.serverMean, 6.4);
   assert.equal(create.comparisons[0]!.mean.verdict, 'faster');
   assert.equal(rows[1]!.comparisons[0]!.mean.verdict, 'no significant difference');
-  const paper = paperRows(rows, documents.paper.differences);
-  const c = paper.find((p) => p.operation === 'createDocument')!;
-  assert.equal(c.paper?.expressShorterPercent, 14);
-  assert.ok(Math.abs(c.ours!.percent - 20) < 1e-9);
-  assert.ok(c.ours!.low! > 0 && c.ours!.low! <= 20 && c.ours!.high! >= 20);
-  assert.equal(c.ours!.verdict, 'faster');
-  // The pair stored the other way round gives the same figure.
-  const reversed = paperRows(requestTypeRows('documents', ['hapi', 'express'], [...sources].reverse()), documents.paper.differences);
-  assert.ok(Math.abs(reversed.find((p) => p.operation === 'createDocument')!.ours!.percent - 20) < 1e-9);
+  // The documents paper's claim on create (Express 14% shorter) through the one claims mechanism: ours 20%.
+  const [claim] = evaluateClaims(documentsClaims, compactResult(documentsClaims, [express, hapi], '')).filter((r) => r.claim.id === 'text-create');
+  assert.equal(claim!.verdict, 'reproduced');
+  assert.ok(Math.abs(claim!.units[0]!.ratio - 0.8) < 1e-9);
+  assert.ok(claim!.units[0]!.ci!.low <= 0.8 && claim!.units[0]!.ci!.high >= 0.8);
 });
 
 test('users and documents: every point in three tiers, the native case (mongo-native, the Go driver) right after the driver case', async () => {

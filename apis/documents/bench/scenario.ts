@@ -1,19 +1,10 @@
 // The documents scenario file (scenario.yaml beside this file): payload shapes × load
-// models (the paper's sequential protocol and a concurrent variant), and the paper's
-// published differences the report sets beside ours.
+// models (the paper's sequential protocol and a concurrent variant).
 import { type PlannedCase, loadYaml } from '@fairbench/bench/plugin.ts';
 import schema from './scenario.schema.json' with { type: 'json' };
 
 export type DocumentOp = 'createDocument' | 'getDocument' | 'replaceDocument' | 'deleteDocument';
 export type Kind = 'text' | 'list' | 'record' | 'table';
-
-export interface PaperDifference {
-  readonly kind: Kind;
-  readonly operation?: DocumentOp;
-  /** (mean Hapi − mean Express) / mean Hapi in percent: a value or a [low, high] range. */
-  readonly expressShorterPercent: number | readonly [number, number];
-  readonly note?: string;
-}
 
 export interface DocumentsScenario {
   readonly api: 'documents';
@@ -25,7 +16,6 @@ export interface DocumentsScenario {
     readonly sequential?: { readonly default: boolean; readonly requests: number; readonly quickRequests: number };
     readonly closed?: { readonly default: boolean; readonly concurrency: readonly number[] };
   };
-  readonly paper: { readonly source: string; readonly differences: readonly PaperDifference[] };
 }
 
 export interface DocumentsCase extends PlannedCase {

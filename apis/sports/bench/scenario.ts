@@ -49,8 +49,6 @@ export interface SportsScenario {
   readonly apdex: { readonly tMs: number; readonly fMs: number };
   readonly overTimeSeconds: number;
   readonly stress: StressShape & { readonly quick: StressShape };
-  /** The paper's findings: the report reads them (bench/schemas/published.schema.json). */
-  readonly published: Readonly<Record<string, unknown>>;
 }
 
 /** One k6 ramping-vus stage: move to `target` users over `seconds`. */

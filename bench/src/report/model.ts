@@ -19,8 +19,10 @@ import {
 } from '../stats/index.ts';
 import { docLabel, isCalibration } from '../record/copies.ts';
 import type { LoadedRun } from './load.ts';
-import { paperRows, requestTypeRows, typeFamilies, type PaperDifference, type PaperRow, type TypeRow } from './request-types.ts';
-import { publishedFindings, type FindingReport, type Published } from './published.ts';
+import { requestTypeRows, typeFamilies, type TypeRow } from './request-types.ts';
+import { compactResult } from './papers/compact.ts';
+import { evaluateClaims, type ClaimReport } from './papers/evaluate.ts';
+import type { PaperClaims } from './papers/claims.ts';
 import { tierPoints, type TierPoint } from './tier-points.ts';
 import { LATENCY_STATS, type CaseGroup, type CaseResult, type CaseRow, type CpuEstimates, type LatencyStat } from './rows.ts';
 import {
@@ -86,10 +88,8 @@ export interface ApiReport {
   pairs: PairComparison[];
   /** Cases whose repetitions have request types: one row per case and type. */
   requestTypes: TypeRow[];
-  /** The paper's published differences beside ours, when the API's scenario file has them and both of the paper's frameworks ran. */
-  paper: { source: string; rows: PaperRow[] } | null;
-  /** A paper's published findings beside the cases of ours that speak to them (the `published` section of the API's scenario file). */
-  published: { source: string; findings: FindingReport[] } | null;
+  /** The paper's claims checked against this page's runs (apis/<api>/bench/claims.yaml), when a claim's pair ran one of its cases; docs/papers.md is their page. */
+  claims: ClaimReport[] | null;
   /** Cases a run recorded as failed (left out of every table and chart above; an older run's measurement of the case is shown instead, if there is one). */
   failures: FailureRow[];
   warnings: string[];
@@ -104,9 +104,6 @@ export interface FailureRow {
   /** What the repetitions before the failure (and the failed one's measured part) measured. */
   measured: { n: number; throughput: number; p95: number } | null;
 }
-
-/** Per API, a paper's published differences (the `paper` section of apis/<api>'s scenario file) or findings (its `published` section). */
-export type PaperData = Record<string, { paper?: { source: string; differences: readonly PaperDifference[] }; published?: Published }>;
 
 const PROTOCOL_ORDER = ['rest', 'graphql'];
 
@@ -302,7 +299,7 @@ function failureRow(impl: string, run: LoadedRun, c: BenchCase): FailureRow {
  * Groups the runs by API, each A/A calibration run apart; per implementation and case, the
  * newest run that has the case supplies it.
  */
-export function buildModel(runs: LoadedRun[], paperData: PaperData = {}): ApiReport[] {
+export function buildModel(runs: LoadedRun[], papers: readonly PaperClaims[] = []): ApiReport[] {
   const sectionOf = (r: LoadedRun) => (isCalibration(r.doc) ? `${r.doc.api}-aa-${r.doc.runId}` : r.doc.api);
   // Each API's ordinary runs first, then its A/A runs by time.
   const sections = [...new Set(runs.map(sectionOf))].sort();
@@ -443,8 +440,7 @@ export function buildModel(runs: LoadedRun[], paperData: PaperData = {}): ApiRep
       impls,
       results.filter((r) => r.case.repetitions.some((x) => x.requestTypes)).map((r) => ({ impl: r.impl, run: r.run, case: r.case })),
     );
-    const { paper: published, published: findings } = paperData[api] ?? {};
-    const comparedPaper = published && impls.includes('express') && impls.includes('hapi') ? paperRows(typeRows, published.differences) : [];
+    const paper = papers.find((p) => p.api === api);
     const calibration = isCalibration(apiRuns[0]!.doc)
       ? { impl: apiRuns[0]!.doc.implementation.name, runId: apiRuns[0]!.doc.runId, counts: calibrationCounts(pairs, typeRows) }
       : null;
@@ -454,8 +450,7 @@ export function buildModel(runs: LoadedRun[], paperData: PaperData = {}): ApiRep
       calibration,
       impls,
       requestTypes: typeRows,
-      paper: published && comparedPaper.length ? { source: published.source, rows: comparedPaper } : null,
-      published: findings ? { source: findings.source, findings: publishedFindings(api, impls, rows, findings) } : null,
+      claims: paper ? claimsOf(paper, apiRuns) : null,
       // By implementation, newest first within each.
       runs: impls.flatMap((impl) => apiRuns.filter((r) => docLabel(r.doc) === impl).map((r) => ({ file: r.file, doc: r.doc, casesUsed: used.get(r) ?? 0 }))),
       groups,
@@ -465,6 +460,17 @@ export function buildModel(runs: LoadedRun[], paperData: PaperData = {}): ApiRep
       warnings,
     };
   });
+}
+
+/** The claims against each implementation's newest run of those shown; null when no claim's pair ran a case of it. */
+function claimsOf(paper: PaperClaims, runs: readonly LoadedRun[]): ClaimReport[] | null {
+  const newest = new Map<string, BenchResult>();
+  for (const { doc } of runs) {
+    const current = newest.get(docLabel(doc));
+    if (!current || doc.runId > current.runId) newest.set(docLabel(doc), doc);
+  }
+  const reports = evaluateClaims(paper, compactResult(paper, [...newest.values()], ''));
+  return reports.some((r) => r.units.length) ? reports : null;
 }
 
 /** An A/A run's figures: every tested comparison of its tables, raw and adjusted (each table its own family). */

@@ -3,8 +3,7 @@
 // throughput and the server's own time (Server-Timing), each the median over the
 // repetitions of that repetition's figure; per pair of implementations the ratio of
 // those medians with its bootstrap interval and a verdict (the pair's mean and median
-// comparisons over every row are one family); and the documents paper's published
-// differences beside ours.
+// comparisons over every row are one family).
 import {
   adjustFamily,
   bootstrapMedian,
@@ -15,7 +14,6 @@ import {
   type Adjusted,
   type ComparisonEstimate,
   type MedianEstimate,
-  type Verdict,
 } from '../stats/index.ts';
 import { BASELINE_PROTOCOL, limitFor, type BenchCase, type BenchResult } from '../record/result-document.ts';
 
@@ -167,56 +165,4 @@ export function typeFamilies(rows: readonly TypeRow[]): { a: string; b: string; 
     const cs = rows.flatMap((r) => r.comparisons.filter((c) => `${c.a}~${c.b}` === pair));
     return { a: cs[0]!.a, b: cs[0]!.b, ...countDeclared([...cs.map((c) => c.mean), ...cs.map((c) => c.median)]) };
   });
-}
-
-// ---- the documents paper's published differences ------------------------------------
-
-export interface PaperDifference {
-  kind: string;
-  operation?: string;
-  expressShorterPercent: number | readonly [number, number];
-  note?: string;
-}
-
-export interface PaperRow {
-  caseId: string;
-  kind: string;
-  operation: string;
-  paper: PaperDifference | null;
-  /** Ours: (mean Hapi − mean Express) / mean Hapi in percent, from the medians of the repetitions' means, with the interval; Express's verdicts, raw and adjusted. */
-  ours: { percent: number; low: number | null; high: number | null; p: number | null; pAdjusted: number | null; rawVerdict: Verdict; verdict: Verdict } | null;
-}
-
-/**
- * Beside each sequential documents case (the paper's protocol) and operation: the
- * paper's "Express shorter by x%" and ours, 1 − mean(Express)/mean(Hapi) with the
- * interval of that ratio turned around.
- */
-export function paperRows(rows: readonly TypeRow[], differences: readonly PaperDifference[], a = 'express', b = 'hapi'): PaperRow[] {
-  return rows
-    .filter((r) => r.model === 'sequential' && r.protocol !== BASELINE_PROTOCOL)
-    .map((r) => {
-      const kind = String(r.parameters['kind']);
-      const paper =
-        differences.find((d) => d.kind === kind && d.operation === r.type) ?? differences.find((d) => d.kind === kind && d.operation === undefined) ?? null;
-      const cmp = r.comparisons.find((c) => (c.a === a && c.b === b) || (c.a === b && c.b === a));
-      let ours: PaperRow['ours'] = null;
-      if (cmp) {
-        // Express/Hapi: invert when the pair is stored the other way round.
-        const flip = cmp.a !== a;
-        const ratio = flip ? 1 / cmp.mean.ratio : cmp.mean.ratio;
-        const ci = cmp.mean.ci ? (flip ? { low: 1 / cmp.mean.ci.high, high: 1 / cmp.mean.ci.low } : cmp.mean.ci) : null;
-        const turn = (v: Verdict): Verdict => (!flip ? v : v === 'faster' ? 'slower' : v === 'slower' ? 'faster' : v);
-        ours = {
-          percent: (1 - ratio) * 100,
-          low: ci ? (1 - ci.high) * 100 : null,
-          high: ci ? (1 - ci.low) * 100 : null,
-          p: cmp.mean.test?.p ?? null,
-          pAdjusted: cmp.mean.pAdjusted,
-          rawVerdict: turn(cmp.mean.rawVerdict),
-          verdict: turn(cmp.mean.verdict),
-        };
-      }
-      return { caseId: r.caseId, kind, operation: r.type, paper, ours };
-    });
 }

@@ -16,9 +16,9 @@ import { tiersCpuSpec, tiersTable, TIERS_CAPTION, TIERS_CPU_CAPTION } from './ti
 import { isDatabaseAlone, tierOf } from '../../record/result-document.ts';
 
 export { esc };
-import { typeFamilies, type PaperRow, type TypeRow } from '../request-types.ts';
+import { typeFamilies, type TypeRow } from '../request-types.ts';
 import { precisionLine } from '../comparison-summary.ts';
-import { FIGURES } from '../published.ts';
+import { claimsSection } from './claims.ts';
 import { overTimeParts } from './over-time.ts';
 
 const CSS = `
@@ -361,8 +361,7 @@ ${tiersTable(report.tiers)}`
 }
 ${groups.join('\n')}
 ${report.requestTypes.length ? requestTypeSection(report) : ''}
-${report.paper ? paperSection(report.paper) : ''}
-${report.published ? publishedSection(report.published) : ''}
+${report.claims ? claimsSection(report.claims) : ''}
 ${report.pairs.length ? `<h3>Comparisons</h3>${report.pairs.map((p) => pairTable(report, p)).join('\n')}` : ''}
 </section>`;
 }
@@ -429,69 +428,6 @@ ${table(['case', 'request type', 'pair', 'mean ms', 'mean difference [CI]', ...V
 function calibrationNote(c: NonNullable<ApiReport['calibration']>, labels: readonly string[]): string {
   const expected = (c.counts.tested * ALPHA).toFixed(1);
   return `<div class="warn"><b>A/A calibration run</b> <code>${esc(c.runId)}</code>: ${esc(c.impl)} was measured as ${labels.length} copies in one run (${labels.map(esc).join(', ')}), started, alternated and measured exactly as different implementations are. Nothing differs, so every "faster" or "slower" below is a false one. Over its ${c.counts.tested} tested comparisons: <b>${c.counts.raw}</b> declared on the raw p-values (by chance at most about ${expected}: ${ALPHA * 100}% of them), <b>${c.counts.adjusted}</b> after the adjustment (a calibrated rule shows any at all in at most ${ALPHA * 100}% of such runs).</div>`;
-}
-
-function paperSection(paper: { source: string; rows: PaperRow[] }): string {
-  const pct = (x: number) => `${x >= 0 ? '' : '−'}${Math.abs(x).toFixed(1)}%`;
-  const published = (r: PaperRow) => {
-    if (!r.paper) return '—';
-    const v = r.paper.expressShorterPercent;
-    const value = typeof v === 'number' ? `${v}%` : `${v[0]}–${v[1]}%`;
-    return `${value}${r.paper.operation ? '' : " <small>(the shape's range)</small>"}${r.paper.note ? `<br><small>${esc(r.paper.note)}</small>` : ''}`;
-  };
-  const rows = paper.rows.map((r) => [
-    esc(r.kind),
-    esc(r.operation),
-    published(r),
-    r.ours
-      ? `<b>${pct(r.ours.percent)}</b> <small>${r.ours.low !== null && r.ours.high !== null ? `[${pct(r.ours.low)}, ${pct(r.ours.high)}]` : ''}</small>`
-      : '—',
-    r.ours ? pValue(r.ours.p) + ` <small>(${pValue(r.ours.pAdjusted)})</small>` : '—',
-    r.ours ? paperVerdict(r.ours.rawVerdict) : '—',
-    r.ours ? `<b>${paperVerdict(r.ours.verdict)}</b>` : '—',
-  ]);
-  return `<h3>The paper's published differences beside ours</h3>
-<p class="note">${esc(paper.source)}. By how much Express's mean time per request is shorter than Hapi's: (mean Hapi − mean Express) / mean Hapi. Ours: from the medians over the repetitions of each repetition's mean, sequential protocol (one client, 100 requests per operation), with the ${CONFIDENCE * 100}% bootstrap interval; the verdicts are those of the mean in the comparisons per request type (the same family).</p>
-${table(['shape', 'operation', 'paper: Express shorter by', 'ours [CI]', ...VERDICT_HEADS], rows, 2)}`;
-}
-
-function publishedSection(published: NonNullable<ApiReport['published']>): string {
-  const parts = published.findings.map((f) => {
-    const notHere = f.notHere ? `<p class="note"><b>Not runnable here</b>: ${esc(f.notHere)}.</p>` : '';
-    const head = `<h4>${esc(f.what)}</h4><p>The paper: <b>${esc(f.finding)}</b>.</p>${notHere}`;
-    if (!f.figure) return f.notHere ? head : `${head}<p class="note">Nothing of ours measures this.</p>`;
-    if (!f.cases.length) return `${head}<p class="note">None of the cases that speak to it ran.</p>`;
-    const figure = FIGURES[f.figure];
-    const number = f.figure === 'throughput' || f.figure === 'per-minute' ? rate : ms;
-    const impls = [...new Set(f.cases.flatMap((c) => c.values.map((v) => v.impl)))];
-    const rows = f.cases.map((c) => [
-      `<code>${esc(c.caseId)}</code>`,
-      ...impls.map((impl) => {
-        const v = c.values.find((x) => x.impl === impl);
-        return v ? `${number(v.figure.median)} <small>${interval(v.figure.ci, number)}</small>` : '—';
-      }),
-      c.comparison ? ratioWithInterval(c.comparison, (x) => `×${x.toFixed(2)}`) : '—',
-      ...(c.comparison ? verdictCells(c.comparison) : ['—', '—', '—']),
-      c.reproduced === 'yes'
-        ? '<span class="faster">yes</span>'
-        : c.reproduced === 'undecided' || c.reproduced === 'not a comparison'
-          ? esc(c.reproduced)
-          : `<span class="slower">${esc(c.reproduced)}</span>`,
-    ]);
-    const held = f.cases.filter((c) => c.reproduced === 'yes').length;
-    const decided = f.cases.filter((c) => c.reproduced !== 'undecided' && c.reproduced !== 'not a comparison').length;
-    const comparison = f.cases.some((c) => c.reproduced !== 'not a comparison');
-    return `${head}
-<p class="note">${esc(figure.label)}, the median over the repetitions (repetitions that broke the data's conditions left out) with its ${CONFIDENCE * 100}% bootstrap interval; ${f.pair ? `the ratio is ${esc(f.pair[0])} / ${esc(f.pair[1])} with the verdict of ${esc(f.pair[0])} (this finding's cases are one family)` : "no pair of the paper's implementations ran"}. ${comparison ? `Reproduced in <b>${held} of ${decided}</b> decided ${decided === 1 ? 'case' : 'cases'}${decided < f.cases.length ? ` (${f.cases.length - decided} undecided: fewer than ${MIN_VERDICT_REPETITIONS} repetitions)` : ''}.` : 'The finding is not a comparison of the pair: read ours beside it.'}</p>
-${table(['case', ...impls.map(esc), 'ratio [CI]', ...VERDICT_HEADS, 'reproduced'], rows, 1)}`;
-  });
-  return `<h3>The paper's published findings beside ours</h3>
-<p class="note">${esc(published.source)}.</p>
-${parts.join('\n')}`;
-}
-
-function paperVerdict(v: Verdict): string {
-  return verdictCell(v, v === 'faster' ? 'express faster' : v === 'slower' ? 'hapi faster' : VERDICT_TEXT[v]);
 }
 
 const METHOD = `<h2>Method</h2>
