@@ -20,7 +20,7 @@ import { repoRoot, resultsDir } from '@fairbench/harness/paths.ts';
 import { UsageError } from '@fairbench/harness/cli/usage.ts';
 import { QUANTITIES, runAb, type AbResult, type Quantity } from '../calibration/ab.ts';
 import { stepsPerMicrosecond } from '../calibration/server.ts';
-import { csvField } from '../report/csv.ts';
+import { csvField, estimateFields } from '../report/csv.ts';
 import { detectable, pValue, relative as rel } from '../report/format.ts';
 import { declared, median, type Adjusted, type ComparisonEstimate } from '../stats/index.ts';
 import { choosePlacement } from '../load/placement.ts';
@@ -198,23 +198,7 @@ await runMain('calibrate', async () => {
       QUANTITIES.flatMap((q: Quantity) =>
         (['paired', 'unpaired'] as const).map((m) => {
           const c = r[m][q];
-          return [
-            r.extraPercent,
-            i + 1,
-            q,
-            m,
-            c.ratio - 1,
-            c.ci ? c.ci.low - 1 : null,
-            c.ci ? c.ci.high - 1 : null,
-            c.ci ? (c.ci.high - c.ci.low) * 100 : null,
-            c.mde ?? null,
-            c.test?.p ?? null,
-            c.pAdjusted,
-            c.rawVerdict,
-            c.verdict,
-          ]
-            .map(csvField)
-            .join(',');
+          return [r.extraPercent, i + 1, q, m, ...estimateFields(c), c.pAdjusted, c.rawVerdict, c.verdict].map(csvField).join(',');
         }),
       ),
     ),

@@ -5,7 +5,7 @@
 // stats/precision.ts). Written as results/bench/<api>/<runId>-comparisons.csv.
 import { writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { csvField } from './csv.ts';
+import { csvField, estimateFields } from './csv.ts';
 import type { ApiReport, Verdicts } from './model.ts';
 
 const HEADER = [
@@ -43,12 +43,7 @@ function row(api: string, a: string, b: string, caseId: string, quantity: string
     c.nB,
     c.medianA,
     c.medianB,
-    c.ratio - 1,
-    c.ci ? c.ci.low - 1 : null,
-    c.ci ? c.ci.high - 1 : null,
-    c.ci ? (c.ci.high - c.ci.low) * 100 : null,
-    c.mde ?? null,
-    c.test?.p ?? null,
+    ...estimateFields(c),
     c.pAdjusted,
     c.familySize,
     c.rawVerdict,

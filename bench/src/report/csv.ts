@@ -53,6 +53,20 @@ export function csvField(v: string | number | null | undefined): string {
   return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
+/**
+ * A comparison's estimate as CSV fields: the difference (ratio − 1), its 95% interval, the
+ * interval's width in points, the smallest detectable difference and the raw p (the
+ * comparisons CSV and the calibration's write the same columns).
+ */
+export function estimateFields(c: {
+  readonly ratio: number;
+  readonly ci: { readonly low: number; readonly high: number } | null;
+  readonly mde?: number | null | undefined;
+  readonly test?: { readonly p: number } | null | undefined;
+}): (number | null)[] {
+  return [c.ratio - 1, c.ci ? c.ci.low - 1 : null, c.ci ? c.ci.high - 1 : null, c.ci ? (c.ci.high - c.ci.low) * 100 : null, c.mde ?? null, c.test?.p ?? null];
+}
+
 export function casesCsv(doc: BenchResult): string {
   const label = docLabel(doc);
   const verdicts = new Map(limitVerdicts(doc).cases.map((v) => [v.caseId, v]));
