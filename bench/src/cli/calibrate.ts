@@ -20,7 +20,7 @@ import { repoRoot, resultsDir } from '@fairbench/harness/paths.ts';
 import { UsageError } from '@fairbench/harness/cli/usage.ts';
 import { QUANTITIES, runAb, type AbResult, type Quantity } from '../calibration/ab.ts';
 import { stepsPerMicrosecond } from '../calibration/server.ts';
-import { csvField, estimateFields } from '../report/csv.ts';
+import { csvField, ESTIMATE_COLUMNS, estimateFields } from '../report/csv.ts';
 import { detectable, pValue, relative as rel } from '../report/format.ts';
 import { declared, median, type Adjusted, type ComparisonEstimate } from '../stats/index.ts';
 import { choosePlacement } from '../load/placement.ts';
@@ -179,21 +179,7 @@ await runMain('calibrate', async () => {
     ),
   );
   const csv = [
-    [
-      'extra_percent',
-      'comparison',
-      'quantity',
-      'method',
-      'difference',
-      'ci_low',
-      'ci_high',
-      'ci_width_points',
-      'mde',
-      'p',
-      'p_adjusted',
-      'raw_verdict',
-      'verdict',
-    ].join(','),
+    ['extra_percent', 'comparison', 'quantity', 'method', ...ESTIMATE_COLUMNS, 'p_adjusted', 'raw_verdict', 'verdict'].join(','),
     ...results.flatMap((r, i) =>
       QUANTITIES.flatMap((q: Quantity) =>
         (['paired', 'unpaired'] as const).map((m) => {

@@ -5,7 +5,7 @@
 // stats/precision.ts). Written as results/bench/<api>/<runId>-comparisons.csv.
 import { writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { csvField, estimateFields } from './csv.ts';
+import { csvField, ESTIMATE_COLUMNS, estimateFields } from './csv.ts';
 import type { ApiReport, Verdicts } from './model.ts';
 
 const HEADER = [
@@ -19,12 +19,7 @@ const HEADER = [
   'n_b',
   'median_a',
   'median_b',
-  'difference',
-  'ci_low',
-  'ci_high',
-  'ci_width_points',
-  'mde',
-  'p',
+  ...ESTIMATE_COLUMNS,
   'p_adjusted',
   'family_size',
   'raw_verdict',

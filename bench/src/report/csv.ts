@@ -53,6 +53,9 @@ export function csvField(v: string | number | null | undefined): string {
   return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
+/** The column names of estimateFields, in its order. */
+export const ESTIMATE_COLUMNS = ['difference', 'ci_low', 'ci_high', 'ci_width_points', 'mde', 'p'] as const;
+
 /**
  * A comparison's estimate as CSV fields: the difference (ratio − 1), its 95% interval, the
  * interval's width in points, the smallest detectable difference and the raw p (the
