@@ -54,11 +54,20 @@ test('no verdict on disk: run the suite', async () => {
   assert.equal(decide(undefined, current).action, 'rerun');
 });
 
-test('a failing or skipped pair is refused with the reason', async () => {
+test('a failing pair is refused with the reason', async () => {
   const failed = decide(await verdictOnDisk({ status: 'failed', passed: 120, failed: 2, failing: ['questions/a', 'questions/b'] }), current);
   assert.equal(failed.action, 'refuse');
   assert.match(failed.action === 'refuse' ? failed.reason : '', /2 of 122 cases failed: questions\/a, questions\/b/);
-  const skipped = decide(await verdictOnDisk({ status: 'skipped', reason: 'toolchain not found on PATH: dotnet' }), current);
-  assert.equal(skipped.action, 'refuse');
-  assert.match(skipped.action === 'refuse' ? skipped.reason : '', /dotnet/);
+});
+
+test('a skipped or errored pair is run again once (the machine may have changed), then refused', async () => {
+  for (const status of ['skipped', 'error'] as const) {
+    const recorded = await verdictOnDisk({ status, reason: 'toolchain not found on PATH: dotnet' });
+    const before = decide(recorded, current);
+    assert.equal(before.action, 'rerun', status);
+    assert.match(before.action === 'rerun' ? before.reason : '', /could not test it.*dotnet/);
+    const after = decide(recorded, current, true);
+    assert.equal(after.action, 'refuse', status);
+    assert.match(after.action === 'refuse' ? after.reason : '', /dotnet/);
+  }
 });

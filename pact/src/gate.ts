@@ -23,13 +23,16 @@ export type PactDecision =
   | { readonly action: 'rerun'; readonly reason: string }
   | { readonly action: 'refuse'; readonly reason: string };
 
-export function decidePact(verdict: PactVerdict | undefined, current: { implTreeHash: string; contractHash: string }): PactDecision {
+/** As the conformance gate: a skipped or errored verification is run again once before it is refused. */
+export function decidePact(verdict: PactVerdict | undefined, current: { implTreeHash: string; contractHash: string }, justRan = false): PactDecision {
   if (verdict === undefined) return { action: 'rerun', reason: 'no pact verdict recorded' };
   const stale = (['implTreeHash', 'contractHash'] as const).filter((k) => verdict[k] !== current[k]);
   const what = { implTreeHash: 'the implementation', contractHash: 'the contract (pact module, k6 script or runner)' };
   if (stale.length > 0)
     return { action: 'rerun', reason: `the pact verdict is stale: ${stale.map((k) => what[k]).join(', ')} changed since ${verdict.recordedAt}` };
   if (verdict.status === 'passed') return { action: 'reuse', verdict };
+  if (verdict.status !== 'failed' && !justRan)
+    return { action: 'rerun', reason: `the last verification could not test it (${verdict.status}: ${(verdict.reason ?? 'no reason').split('\n')[0]})` };
   const detail =
     verdict.status === 'failed'
       ? `${verdict.failed} of ${verdict.total} interactions failed: ${verdict.failing.join('; ')}`
@@ -53,7 +56,7 @@ export async function passPactGate(impl: Implementation, apiName: string): Promi
     console.log(`gate: ${decision.reason}: running make pact for ${name} × ${apiName} first`);
     await runPact({ impls: [name], apis: [apiName] });
     reused = false;
-    decision = decidePact(await readPactVerdict(name, apiName), await currentPactHashes(impl.dir, api));
+    decision = decidePact(await readPactVerdict(name, apiName), await currentPactHashes(impl.dir, api), true);
     if (decision.action === 'rerun') throw new PactGateRefusal(`gate: make pact ran but left no current verdict for ${name} × ${apiName} (${decision.reason})`);
   }
   if (decision.action === 'refuse') throw new PactGateRefusal(`gate: refusing to benchmark: ${decision.reason}`);

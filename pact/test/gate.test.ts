@@ -1,6 +1,6 @@
 // The gate's decision on a contract verdict: passed and current → reuse; a stale
-// implementation or contract → rerun; none → rerun; failed or errored → refuse, naming
-// the failing interactions. And the compliance matrix shows the verdicts as a column per API.
+// implementation or contract → rerun; none → rerun; failed → refuse, naming the failing
+// interactions; errored → run once more, then refuse. And the compliance matrix shows the verdicts as a column per API.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { buildMatrix, matrixMarkdown } from '@fairbench/conformance/report/matrix.ts';
@@ -39,11 +39,13 @@ test('no verdict, or a stale one, makes the verification run again, saying what 
   assert.match(contract.action === 'rerun' ? contract.reason : '', /the contract/);
 });
 
-test('a failing or erroring verdict is refused, naming the interactions', () => {
+test('a failing verdict is refused, naming the interactions; an erroring one after one more run', () => {
   const failed = decidePact(verdict({ status: 'failed', passed: 1, failed: 2, failing: ['getThing', 'putThing'] }), current);
   assert.equal(failed.action, 'refuse');
   assert.match(failed.action === 'refuse' ? failed.reason : '', /2 of 3 interactions failed: getThing; putThing.*make pact IMPL=impl-x API=api-y/);
-  assert.equal(decidePact(verdict({ status: 'error', reason: 'build failed\nmore' }), current).action, 'refuse');
+  const errored = verdict({ status: 'error', reason: 'build failed\nmore' });
+  assert.equal(decidePact(errored, current).action, 'rerun');
+  assert.equal(decidePact(errored, current, true).action, 'refuse');
 });
 
 test("the matrix shows each API's contract verdicts as a column beside its conformance column", () => {

@@ -22,13 +22,19 @@ export type GateDecision =
   | { readonly action: 'rerun'; readonly reason: string }
   | { readonly action: 'refuse'; readonly reason: string };
 
-/** What to do with a recorded verdict (undefined = none on disk), given the current hashes. */
-export function decide(verdict: Verdict | undefined, current: CurrentHashes): GateDecision {
+/**
+ * What to do with a recorded verdict (undefined = none on disk), given the current hashes.
+ * A skipped or errored run says something of the machine (a missing toolchain or image), not
+ * of the code: it is run again once (`justRan` = false), and refused only when it was just run.
+ */
+export function decide(verdict: Verdict | undefined, current: CurrentHashes, justRan = false): GateDecision {
   if (verdict === undefined) return { action: 'rerun', reason: 'no conformance verdict recorded' };
   const stale = (['implTreeHash', 'specHash', 'suiteHash'] as const).filter((k) => verdict[k] !== current[k]);
   const what = { implTreeHash: 'the implementation', specHash: 'the spec', suiteHash: 'the conformance suite' };
   if (stale.length > 0) return { action: 'rerun', reason: `the verdict is stale: ${stale.map((k) => what[k]).join(', ')} changed since ${verdict.recordedAt}` };
   if (verdict.status === 'passed') return { action: 'reuse', verdict };
+  if (verdict.status !== 'failed' && !justRan)
+    return { action: 'rerun', reason: `the last run could not test it (${verdict.status}: ${verdict.reason?.split('\n')[0] ?? 'no reason'})` };
   return { action: 'refuse', reason: refusal(verdict) };
 }
 
@@ -83,7 +89,7 @@ export async function passGate(impl: Implementation, api: string): Promise<GateR
     console.log(`gate: ${decision.reason}: running conformance for ${name} × ${api} first`);
     await runConformance({ impls: [name], apis: [api] });
     reused = false;
-    decision = decide(await readVerdict(file), await currentHashes(impl));
+    decision = decide(await readVerdict(file), await currentHashes(impl), true);
     if (decision.action === 'rerun') throw new GateRefusal(`gate: conformance ran but left no current verdict for ${name} × ${api} (${decision.reason})`);
   }
   if (decision.action === 'refuse') throw new GateRefusal(`gate: refusing to benchmark: ${decision.reason}`);

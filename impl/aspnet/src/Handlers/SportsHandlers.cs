@@ -43,16 +43,13 @@ public sealed class SportsRatingInput
     public bool HasComment { get; private set; }
 }
 
-public sealed partial class SportsHandlers(ISportsData data, JwtSettings jwt)
+public sealed partial class SportsHandlers(ISportsData data, JwtSettings jwt, PasswordHashing passwords)
 {
     public static readonly string[] Sports = ["tennis", "padel", "football", "basketball", "volleyball"];
     public static readonly string[] Statuses = ["pending", "accepted", "refused"];
     private const int DefaultSize = 20;
     private const int MaxPage = 100000;
     private const string BadCredentials = "username or password is wrong";
-
-    // Compared against for an unknown username: the same bcrypt work as a wrong password.
-    private readonly string _noUserHash = BCrypt.Net.BCrypt.HashPassword("no such user", UsersHandlers.BcryptCost);
 
     [GeneratedRegex("^[A-Za-z0-9._-]+$")]
     private static partial Regex UsernamePattern();
@@ -76,7 +73,7 @@ public sealed partial class SportsHandlers(ISportsData data, JwtSettings jwt)
         }
 
         var found = await data.CredentialsAsync(credentials.Username);
-        var matches = BCrypt.Net.BCrypt.Verify(credentials.Password, found?.Hash ?? _noUserHash);
+        var matches = await passwords.VerifyAsync(credentials.Password, found?.Hash);
         if (found is not { } user || !matches)
         {
             return TokenAuth.Unauthorized(http, BadCredentials);
@@ -104,7 +101,7 @@ public sealed partial class SportsHandlers(ISportsData data, JwtSettings jwt)
 
         try
         {
-            var hash = BCrypt.Net.BCrypt.HashPassword(registration.Password, UsersHandlers.BcryptCost);
+            var hash = await passwords.HashAsync(registration.Password);
             var user = await data.CreateUserAsync(registration.Username, hash, registration.Name, registration.Surname);
             return TypedResults.Created($"/sports/users/{user.Id}", user);
         }

@@ -21,16 +21,11 @@ public sealed record LoginRequest(string Username, string Password);
 
 public sealed record LoginResponse(string Token, string TokenType, int ExpiresIn);
 
-public sealed partial class UsersHandlers(IUsersData data, JwtSettings jwt)
+public sealed partial class UsersHandlers(IUsersData data, JwtSettings jwt, PasswordHashing passwords)
 {
-    public const int BcryptCost = 10;
     private const int DefaultLimit = 100;
     private const int PasswordMaxBytes = 72;
     private const string BadCredentials = "username or password is wrong";
-
-    // Compared against when the username is unknown, so that an unknown user costs the same
-    // bcrypt work as a wrong password (no user enumeration by timing).
-    private readonly string _noUserHash = BCrypt.Net.BCrypt.HashPassword("no such user", BcryptCost);
 
     [GeneratedRegex("^[0-9a-f]{24}$")]
     public static partial Regex ObjectIdPattern();
@@ -68,7 +63,7 @@ public sealed partial class UsersHandlers(IUsersData data, JwtSettings jwt)
             return JsonBody.Invalid(invalid);
         }
 
-        var hash = BCrypt.Net.BCrypt.HashPassword(registration.Password, BcryptCost);
+        var hash = await passwords.HashAsync(registration.Password);
         try
         {
             var user = await data.CreateAsync(new UserDocument
@@ -152,7 +147,7 @@ public sealed partial class UsersHandlers(IUsersData data, JwtSettings jwt)
         }
 
         var found = await data.CredentialsAsync(credentials.Username);
-        var matches = BCrypt.Net.BCrypt.Verify(credentials.Password, found?.Hash ?? _noUserHash);
+        var matches = await passwords.VerifyAsync(credentials.Password, found?.Hash);
         if (found is not { } user || !matches)
         {
             return TokenAuth.Unauthorized(http, BadCredentials);

@@ -5,6 +5,7 @@
 using Fairbench.Aspnet.Auth;
 using Fairbench.Aspnet.Data;
 using Fairbench.Aspnet.Handlers;
+using Microsoft.Extensions.DependencyInjection.Extensions;
 using Npgsql;
 
 namespace Fairbench.Aspnet.Routes;
@@ -18,7 +19,8 @@ public static class SportsRoutes
         var jwt = config.Jwt!;
         services.AddSingleton(_ => NpgsqlDataSource.Create(config.PostgresConnectionString));
         services.AddSingleton<ISportsData, SportsData>();
-        services.AddSingleton(provider => new SportsHandlers(provider.GetRequiredService<ISportsData>(), jwt));
+        services.TryAddSingleton<PasswordHashing>();
+        services.AddSingleton(provider => new SportsHandlers(provider.GetRequiredService<ISportsData>(), jwt, provider.GetRequiredService<PasswordHashing>()));
         services.AddAuthentication().AddTokenScheme(Scheme, jwt, sub => Params.TryParseId(sub, out _), async (provider, sub) =>
         {
             Params.TryParseId(sub, out var id);

@@ -4,6 +4,7 @@
 using Fairbench.Aspnet.Auth;
 using Fairbench.Aspnet.Data;
 using Fairbench.Aspnet.Handlers;
+using Microsoft.Extensions.DependencyInjection.Extensions;
 
 namespace Fairbench.Aspnet.Routes;
 
@@ -16,7 +17,8 @@ public static class UsersRoutes
     {
         var jwt = config.Jwt!;
         services.AddSingleton<IUsersData, UsersData>();
-        services.AddSingleton(provider => new UsersHandlers(provider.GetRequiredService<IUsersData>(), jwt));
+        services.TryAddSingleton<PasswordHashing>();
+        services.AddSingleton(provider => new UsersHandlers(provider.GetRequiredService<IUsersData>(), jwt, provider.GetRequiredService<PasswordHashing>()));
         services.AddAuthentication().AddTokenScheme(Scheme, jwt, sub => UsersHandlers.ObjectIdPattern().IsMatch(sub), async (provider, sub) =>
             await provider.GetRequiredService<IUsersData>().ByIdAsync(sub) is { } user ? new Caller(user.Id, user.Role, user) : null);
         services.AddAuthorizationBuilder()
