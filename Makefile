@@ -46,7 +46,7 @@ export TOOLS_BUNDLE
 # once the tests are done even if one leaked a server (its exit handler then kills it).
 NODE_TEST := node --test --test-reporter=spec --test-timeout=300000 --test-force-exit
 
-.PHONY: help setup bundle images images-if-possible test lint unit conformance pact pact-mutants mutants fuzz resilience serve bench calibrate bench-smoke lab-up lab-down multi-host k6-operator k6-operator-merge report screenshot papers papers-page matrix readme clean
+.PHONY: help setup bundle images images-if-possible test lint unit harness-tests conformance pact pact-mutants mutants fuzz resilience serve bench calibrate bench-smoke lab-up lab-down multi-host k6-operator k6-operator-merge report screenshot papers papers-page matrix readme clean
 
 help: ## List the targets
 	@echo "  make bench IMPL=express API=forum   the standard profile (~13-20 min): a representative subset with intervals and verdicts; report: results/report/<runId>.html"
@@ -70,9 +70,8 @@ bundle: setup ## Write a tools bundle (the Go binaries, impl/spring's Maven repo
 	@bash scripts/tools-bundle.sh make .cache .cache/tools-bundle
 	@echo "tools bundle: $(CURDIR)/.cache/tools-bundle ($$(du -sh .cache/tools-bundle | cut -f1)); copy it to the other machine and run make setup TOOLS_BUNDLE=<its path> there"
 
-test: setup lint images-if-possible unit ## Everything CI runs: set-up, lint, images, harness tests, then in one pool of lanes (two implementations at once, docs/testing.md) the mutation check (each planted defect against the cases that must catch it), fuzzing (short form), conformance of every implementation (in containers when a runtime works), resilience (short form, each implementation once per database); then the k6 scripts' pacts and their verification (+ the defects only they catch), QUICK benchmark smoke (once per API, or per implementation where the API's smoke says everyImplementation), the QUICK forum benchmark across network namespaces (make multi-host)
+test: setup lint images-if-possible harness-tests ## Everything CI runs: set-up, lint, images, harness tests, then in one pool of lanes (two at once, never two of one implementation, docs/testing.md) each implementation's own tests, the mutation check (each planted defect against the cases that must catch it), fuzzing (short form), conformance of every implementation (in containers when a runtime works), resilience (short form, each implementation once per database) and the k6 scripts' pacts and their verification; then the defects only the pacts catch, QUICK benchmark smoke (once per API, or per implementation where the API's smoke says everyImplementation), the QUICK forum benchmark across network namespaces (make multi-host)
 	@node conformance/src/cli/checks.ts
-	@node pact/src/cli/pact.ts
 	@node pact/src/cli/mutants.ts --short
 	@node bench/src/cli/smoke.ts --one-per-api
 	@$(NODE_TEST) bench/test/hosts/*.test.ts
@@ -95,9 +94,11 @@ lint: setup ## Lint the specs (Redocly, graphql-js), typecheck the harness (tsc 
 	@.cache/bin/actionlint
 	@echo "workflows: ok"
 
-unit: setup ## Harness tests (seeding, MariaDB/PostgreSQL/FerretDB provisioning local and in containers, processes, case files, bench runner and profiles, statistics, report and its browser test in headless Chromium) and each implementation's own tests
-	@$(NODE_TEST) apis/*/test/*.test.ts harness/test/*.test.ts conformance/test/*.test.ts bench/test/*.test.ts pact/test/*.test.ts
+unit: harness-tests ## The harness tests (make harness-tests), then each implementation's own tests
 	@node harness/src/cli/impl-tests.ts
+
+harness-tests: setup ## Harness tests, two files at once (seeding, MariaDB/PostgreSQL/FerretDB provisioning local and in containers, processes, case files, bench runner and profiles, statistics, report and its browser test in headless Chromium)
+	@$(NODE_TEST) --test-concurrency=2 apis/*/test/*.test.ts harness/test/*.test.ts conformance/test/*.test.ts bench/test/*.test.ts pact/test/*.test.ts
 
 conformance: setup ## Run the conformance suite (IMPL=…, API=…, RUNTIME=local|containers; default: containers when a runtime works); writes results/conformance/
 	@node conformance/src/cli/conformance.ts $(if $(IMPL),--impl $(IMPL)) $(if $(API),--api $(API))

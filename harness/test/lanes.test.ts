@@ -82,3 +82,37 @@ test('two lanes of one group never run at once: the next free lane of another gr
   assert.ok(x2!.t0 >= x1!.t1 - 50, 'x-2 waits for x-1');
   assert.ok(y1!.t0 < x1!.t1, 'y-1 runs beside x-1, ahead of x-2');
 });
+
+test('a lane waits for the lanes it names in `after`; lanes that can never start are an error, not a hang', async () => {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'lanes-'));
+  const script = path.join(dir, 'child.mjs');
+  await writeFile(
+    script,
+    `const t0 = Date.now(); await new Promise((r) => setTimeout(r, 300));
+     console.log(JSON.stringify({ lane: process.env.FAIRBENCH_IN_LANE, t0, t1: Date.now() }));`,
+  );
+  const lanes = [
+    { name: 'reads', args: [], after: ['writes'] },
+    { name: 'writes', args: [] },
+    { name: 'other', args: [] },
+  ];
+  const outcomes = await runLanes('lanes-after-test', script, lanes, 2);
+  const runs = new Map(
+    await Promise.all(
+      outcomes.map(async (o) => {
+        const r = JSON.parse(await readFile(o.logFile, 'utf8')) as { lane: string; t0: number; t1: number };
+        return [r.lane, r] as const;
+      }),
+    ),
+  );
+  assert.ok(runs.get('reads')!.t0 >= runs.get('writes')!.t1 - 50, 'reads starts after writes ended');
+  assert.ok(runs.get('other')!.t0 < runs.get('writes')!.t1, 'other ran beside writes, ahead of reads');
+  await assert.rejects(runLanes('lanes-after-test', script, [{ name: 'a', args: [], after: ['missing'] }], 2), /not in the pool: missing/);
+  await assert.rejects(
+    runLanes('lanes-after-test', script, [
+      { name: 'a', args: [], after: ['b'] },
+      { name: 'b', args: [], after: ['a'] },
+    ]),
+    /wait for each other: a, b/,
+  );
+});

@@ -46,12 +46,18 @@ export async function ensurePacts(apis: readonly PactApi[]): Promise<ConsumerOut
   return runConsumers(stale);
 }
 
-export async function runPact(selection: Selection): Promise<PactRun> {
+/**
+ * `consumers`: run (default) writes each pact anew; reuse takes a pact written from the current
+ * contract (make test's pool: one lane wrote them, each implementation's lane verifies); only
+ * writes the pacts and verifies nothing.
+ */
+export async function runPact(selection: Selection, consumers: 'run' | 'reuse' | 'only' = 'run'): Promise<PactRun> {
   const apis = await pactApis(selection.apis);
-  const consumers = await runConsumers(apis);
+  const written = consumers === 'reuse' ? await ensurePacts(apis) : await runConsumers(apis);
+  if (consumers === 'only') return { consumers: written, verdicts: [] };
   const verdicts: PactVerdict[] = [];
   // Only a pact its consumer test wrote is verified: a failing consumer test leaves none.
-  const ready = new Map(apis.filter((a) => consumers.find((c) => c.api === a.name)?.passed).map((a) => [a.name, a]));
+  const ready = new Map(apis.filter((a) => written.find((c) => c.api === a.name)?.passed !== false).map((a) => [a.name, a]));
   const { targets, skips } = await selectTargets({ ...selection, apis: [...ready.keys()] }, chooseRuntime().provider.name);
   for (const skip of skips.filter((s) => ready.has(s.api))) {
     verdicts.push(
@@ -71,7 +77,7 @@ export async function runPact(selection: Selection): Promise<PactRun> {
       }),
     );
   }
-  if (targets.length === 0) return { consumers, verdicts };
+  if (targets.length === 0) return { consumers: written, verdicts };
   const databases = await startDatabases(targets.flatMap((t) => t.api.manifest.databases));
   try {
     for (const target of targets) {
@@ -81,7 +87,7 @@ export async function runPact(selection: Selection): Promise<PactRun> {
   } finally {
     for (const db of databases.values()) await db.stop();
   }
-  return { consumers, verdicts };
+  return { consumers: written, verdicts };
 }
 
 async function record(verdict: PactVerdict): Promise<PactVerdict> {

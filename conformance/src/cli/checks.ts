@@ -1,35 +1,59 @@
-// make test's checks of the implementations in one pool of lanes: the planted defects, fuzzing
-// (short form), conformance and resilience (short form, once per database kind), one lane per
-// implementation and check (and one for the APIs' own code's defects), two at once on two cores,
-// never two lanes of one implementation at once (harness/src/cli/lanes.ts). One pool rather than
-// four in turn: a check's slowest implementation no longer leaves a core idle before the next.
-// Each check's own command (make mutants, fuzz, conformance, resilience) runs the same lanes alone.
+// make test's checks of the implementations in one pool of lanes: each implementation's own
+// unit tests, the planted defects, fuzzing (short form), conformance, resilience (short form,
+// once per database kind) and the verification of the k6 scripts' pacts, one lane per
+// implementation and check (one more for the APIs' own code's defects, and one that writes the
+// pacts before any verification), two at once on two cores, never two lanes of one
+// implementation at once (harness/src/cli/lanes.ts). One pool rather than steps in turn: a
+// step's slowest implementation no longer leaves a core idle before the next.
+// Each check's own command (make mutants, fuzz, conformance, resilience, pact) runs the same
+// lanes alone.
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runMain } from '@fairbench/harness/cli/main.ts';
 import { implementationLanes, laneWidth, reportLanes, runLanes, type Lane } from '@fairbench/harness/cli/lanes.ts';
 import { checkPairs, listArg, parseCli } from '@fairbench/harness/cli/usage.ts';
+import { repoRoot } from '@fairbench/harness/paths.ts';
 
-/** Each check: its command (beside this file) and the arguments make test gives it. */
-const CHECKS: readonly { name: string; script: string; args: readonly string[] }[] = [
-  { name: 'mutants', script: 'mutants.ts', args: [] },
-  { name: 'fuzz', script: 'fuzz.ts', args: ['--short'] },
-  { name: 'conformance', script: 'conformance.ts', args: [] },
-  { name: 'resilience', script: 'resilience.ts', args: ['--short', '--per-database'] },
+/**
+ * Each check: its command (from the repository's root) and the arguments make test gives it;
+ * `after`: a lane that must have ended first. In this order: the longest lanes (the compiled
+ * implementations' defects) first, so that the short ones fill the pool's end.
+ */
+const CHECKS: readonly { name: string; script: string; args: readonly string[]; after?: string }[] = [
+  { name: 'mutants', script: 'conformance/src/cli/mutants.ts', args: [] },
+  { name: 'fuzz', script: 'conformance/src/cli/fuzz.ts', args: ['--short'] },
+  { name: 'conformance', script: 'conformance/src/cli/conformance.ts', args: [] },
+  { name: 'resilience', script: 'conformance/src/cli/resilience.ts', args: ['--short', '--per-database'] },
+  { name: 'unit', script: 'harness/src/cli/impl-tests.ts', args: [] },
+  { name: 'pact', script: 'pact/src/cli/pact.ts', args: ['--reuse-pacts'], after: 'pact-consumers' },
 ];
+const PACT_CONSUMERS = { name: 'pact-consumers', script: 'pact/src/cli/pact.ts', args: ['--consumers-only'] };
 
 await runMain('checks', async () => {
   const { values } = parseCli({ options: { impl: { type: 'string' }, api: { type: 'string' } } });
   const impls = listArg(values.impl);
   await checkPairs(impls, listArg(values.api));
   const apiArgs = values.api ? ['--api', values.api] : [];
-  const script = (file: string) => fileURLToPath(new URL(file, import.meta.url));
-  // Two lanes at least here, even on one core: the pool is how the four checks are run.
+  const script = (file: string) => path.join(repoRoot, file);
+  // Two lanes at least here, even on one core: the pool is how the checks are run.
   const perImpl = (await implementationLanes(impls, [], Math.max(2, laneWidth()))) ?? [{ name: impls![0]!, group: impls![0]!, args: ['--impl', impls![0]!] }];
-  const lanes: Lane[] = CHECKS.flatMap((check) => [
-    ...perImpl.map((l) => ({ ...l, name: `${check.name}-${l.name}`, script: script(check.script), args: [...l.args, ...check.args, ...apiArgs] })),
-    ...(check.name === 'mutants' && impls === undefined ? [{ name: 'mutants-apis', script: script(check.script), args: ['--own-code', ...apiArgs] }] : []),
-  ]);
-  const outcomes = await runLanes('checks', script('checks.ts'), lanes);
+  // The implementations' own tests take no --api: they are not per API.
+  const argsOf = (check: (typeof CHECKS)[number]) => [...check.args, ...(check.name === 'unit' ? [] : apiArgs)];
+  const lanes: Lane[] = [
+    // First: it is short, and every pact lane waits for it.
+    { ...PACT_CONSUMERS, script: script(PACT_CONSUMERS.script), args: [...PACT_CONSUMERS.args, ...apiArgs] },
+    ...CHECKS.flatMap((check) => [
+      ...perImpl.map((l) => ({
+        ...l,
+        name: `${check.name}-${l.name}`,
+        script: script(check.script),
+        args: [...l.args, ...argsOf(check)],
+        ...(check.after ? { after: [check.after] } : {}),
+      })),
+      ...(check.name === 'mutants' && impls === undefined ? [{ name: 'mutants-apis', script: script(check.script), args: ['--own-code', ...apiArgs] }] : []),
+    ]),
+  ];
+  const outcomes = await runLanes('checks', fileURLToPath(import.meta.url), lanes);
   const { writeCurrentMatrix } = await import('../report/matrix.ts');
   const { bold } = await import('../report/console.ts');
   const files = await writeCurrentMatrix();

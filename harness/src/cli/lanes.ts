@@ -9,7 +9,7 @@ import { createWriteStream } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { onCleanup } from '../cleanup.ts';
+import { onCleanup, shuttingDown } from '../cleanup.ts';
 import { loadImplementations } from '../impl/manifest.ts';
 import { resultsDir } from '../paths.ts';
 import { numberArg } from './usage.ts';
@@ -25,6 +25,10 @@ export interface Lane {
    * folder and start it from there, so two of them together would build over each other.
    */
   readonly group?: string;
+  /** Lanes (by name) that must have ended before this one starts: a step whose output it reads. */
+  readonly after?: readonly string[];
+  /** Node's own options before the script (e.g. `--test` for a test file). */
+  readonly nodeArgs?: readonly string[];
 }
 
 export interface LaneOutcome {
@@ -61,19 +65,27 @@ export async function runLanes(command: string, script: string, lanes: readonly 
   const waiting = [...lanes];
   const running = new Map<Lane, Promise<void>>();
   const outcomes: LaneOutcome[] = [];
+  const ended = new Set<string>();
+  const unknown = lanes.flatMap((l) => (l.after ?? []).filter((a) => !lanes.some((o) => o.name === a)));
+  if (unknown.length > 0) throw new Error(`${command}: a lane waits for lanes that are not in the pool: ${unknown.join(', ')}`);
   while (waiting.length > 0 || running.size > 0) {
     const busy = new Set([...running.keys()].map((l) => l.group));
-    const next = running.size < width ? waiting.findIndex((l) => l.group === undefined || !busy.has(l.group)) : -1;
+    const ready = (l: Lane) => (l.group === undefined || !busy.has(l.group)) && (l.after ?? []).every((a) => ended.has(a));
+    // Once stopping (Ctrl-C, SIGTERM), no new lane starts: the running ones end, the rest are not run.
+    const next = running.size < width && !shuttingDown() ? waiting.findIndex(ready) : -1;
     if (next >= 0) {
       const lane = waiting.splice(next, 1)[0]!;
       running.set(
         lane,
         runLane(command, lane.script ?? script, lane, logDir).then((o) => {
           outcomes.push(o);
+          ended.add(lane.name);
           running.delete(lane);
         }),
       );
-    } else await Promise.race(running.values());
+    } else if (running.size > 0) await Promise.race(running.values());
+    else if (shuttingDown()) break;
+    else throw new Error(`${command}: lanes wait for each other: ${waiting.map((l) => l.name).join(', ')}`);
   }
   return outcomes;
 }
@@ -83,7 +95,7 @@ async function runLane(command: string, script: string, lane: Lane, logDir: stri
   const log = createWriteStream(logFile);
   const started = performance.now();
   console.log(`  lane ${lane.name} started: ${command} ${lane.args.join(' ')}`);
-  const child = spawn(process.execPath, [...process.execArgv, script, ...lane.args], {
+  const child = spawn(process.execPath, [...process.execArgv, ...(lane.nodeArgs ?? []), script, ...lane.args], {
     env: { ...process.env, [IN_LANE]: lane.name, FORCE_COLOR: process.stdout.isTTY ? '1' : '0' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
