@@ -70,11 +70,10 @@ bundle: setup ## Write a tools bundle (the Go binaries, impl/spring's Maven repo
 	@bash scripts/tools-bundle.sh make .cache .cache/tools-bundle
 	@echo "tools bundle: $(CURDIR)/.cache/tools-bundle ($$(du -sh .cache/tools-bundle | cut -f1)); copy it to the other machine and run make setup TOOLS_BUNDLE=<its path> there"
 
-test: setup lint images-if-possible harness-tests ## Everything CI runs: set-up, lint, images, harness tests, then in one pool of lanes (two at once, never two of one implementation, docs/testing.md) each implementation's own tests, the mutation check (each planted defect against the cases that must catch it), fuzzing (short form), conformance of every implementation (in containers when a runtime works), resilience (short form, each implementation once per database) and the k6 scripts' pacts and their verification; then the defects only the pacts catch, QUICK benchmark smoke (once per API, or per implementation where the API's smoke says everyImplementation), the QUICK forum benchmark across network namespaces (make multi-host)
+test: setup lint images-if-possible harness-tests ## Everything CI runs: set-up, lint, images, harness tests, then in one pool of lanes (two at once, never two of one implementation, docs/testing.md) each implementation's own tests, the mutation check (each planted defect against the cases that must catch it), fuzzing (short form), conformance of every implementation (in containers when a runtime works), resilience (short form, each implementation once per database), the k6 scripts' pacts and their verification and the QUICK forum benchmark across network namespaces (make multi-host); then the defects only the pacts catch and the QUICK benchmark smoke (once per API, or per implementation where the API's smoke says everyImplementation)
 	@node conformance/src/cli/checks.ts
 	@node pact/src/cli/mutants.ts --short
 	@node bench/src/cli/smoke.ts --one-per-api
-	@$(NODE_TEST) bench/test/hosts/*.test.ts
 
 images: setup ## Build the containers runtime's local images (Debian by debootstrap; node, java, bun, mariadb, postgresql, ferretdb); cached by input hash
 	@node harness/src/cli/images.ts $(IMAGES)

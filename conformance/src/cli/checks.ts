@@ -1,10 +1,10 @@
 // make test's checks of the implementations in one pool of lanes: each implementation's own
 // unit tests, the planted defects, fuzzing (short form), conformance, resilience (short form,
 // once per database kind) and the verification of the k6 scripts' pacts, one lane per
-// implementation and check (one more for the APIs' own code's defects, and one that writes the
-// pacts before any verification), two at once on two cores, never two lanes of one
-// implementation at once (harness/src/cli/lanes.ts). One pool rather than steps in turn: a
-// step's slowest implementation no longer leaves a core idle before the next.
+// implementation and check (one more for the APIs' own code's defects, one that writes the
+// pacts before any verification, and make multi-host's test), two at once on two cores, never
+// two lanes of one implementation at once (harness/src/cli/lanes.ts). One pool rather than
+// steps in turn: a step's slowest implementation no longer leaves a core idle before the next.
 // Each check's own command (make mutants, fuzz, conformance, resilience, pact) runs the same
 // lanes alone.
 import path from 'node:path';
@@ -28,6 +28,16 @@ const CHECKS: readonly { name: string; script: string; args: readonly string[]; 
   { name: 'pact', script: 'pact/src/cli/pact.ts', args: ['--reuse-pacts'], after: 'pact-consumers' },
 ];
 const PACT_CONSUMERS = { name: 'pact-consumers', script: 'pact/src/cli/pact.ts', args: ['--consumers-only'] };
+// make multi-host's test: it asserts what crossed the lab's links and that nothing is left, not
+// speeds, so it can share the machine. It builds and runs express from impl/express (the test's
+// IMPL): it holds that implementation's group.
+const MULTI_HOST: Lane = {
+  name: 'multi-host',
+  script: path.join(repoRoot, 'bench/test/hosts/multi-host.test.ts'),
+  args: [],
+  group: 'express',
+  nodeArgs: ['--test', '--test-reporter=spec', '--test-timeout=300000', '--test-force-exit'],
+};
 
 await runMain('checks', async () => {
   const { values } = parseCli({ options: { impl: { type: 'string' }, api: { type: 'string' } } });
@@ -42,6 +52,8 @@ await runMain('checks', async () => {
   const lanes: Lane[] = [
     // First: it is short, and every pact lane waits for it.
     { ...PACT_CONSUMERS, script: script(PACT_CONSUMERS.script), args: [...PACT_CONSUMERS.args, ...apiArgs] },
+    // The whole run only (make test): it is not a check of the implementations asked for.
+    ...(impls === undefined && values.api === undefined ? [MULTI_HOST] : []),
     ...CHECKS.flatMap((check) => [
       ...perImpl.map((l) => ({
         ...l,
