@@ -70,9 +70,8 @@ bundle: setup ## Write a tools bundle (the Go binaries, impl/spring's Maven repo
 	@bash scripts/tools-bundle.sh make .cache .cache/tools-bundle
 	@echo "tools bundle: $(CURDIR)/.cache/tools-bundle ($$(du -sh .cache/tools-bundle | cut -f1)); copy it to the other machine and run make setup TOOLS_BUNDLE=<its path> there"
 
-test: setup lint images-if-possible harness-tests ## Everything CI runs: set-up, lint, images, harness tests, then in one pool of lanes (two at once, never two of one implementation, docs/testing.md) each implementation's own tests, the mutation check (each planted defect against the cases that must catch it), fuzzing (short form), conformance of every implementation (in containers when a runtime works), resilience (short form, each implementation once per database), the k6 scripts' pacts and their verification and the QUICK forum benchmark across network namespaces (make multi-host); then the defects only the pacts catch and the QUICK benchmark smoke (once per API, or per implementation where the API's smoke says everyImplementation)
+test: setup lint images-if-possible harness-tests ## Everything CI runs: set-up, lint, images, harness tests, then in one pool of lanes (two at once, never two of one implementation, docs/testing.md) each implementation's own tests, the mutation check (each planted defect against the cases that must catch it), fuzzing (short form), conformance of every implementation (in containers when a runtime works), resilience (short form, each implementation once per database), the k6 scripts' pacts, their verification and the defects only they catch, and the QUICK forum benchmark across network namespaces (make multi-host); then the QUICK benchmark smoke (once per API, or per implementation where the API's smoke says everyImplementation)
 	@node conformance/src/cli/checks.ts
-	@node pact/src/cli/mutants.ts --short
 	@node bench/src/cli/smoke.ts --one-per-api
 
 images: setup ## Build the containers runtime's local images (Debian by debootstrap; node, java, bun, mariadb, postgresql, ferretdb); cached by input hash
@@ -96,8 +95,9 @@ lint: setup ## Lint the specs (Redocly, graphql-js), typecheck the harness (tsc 
 unit: harness-tests ## The harness tests (make harness-tests), then each implementation's own tests
 	@node harness/src/cli/impl-tests.ts
 
-harness-tests: setup ## Harness tests, two files at once (seeding, MariaDB/PostgreSQL/FerretDB provisioning local and in containers, processes, case files, bench runner and profiles, statistics, report and its browser test in headless Chromium)
-	@$(NODE_TEST) --test-concurrency=2 apis/*/test/*.test.ts harness/test/*.test.ts conformance/test/*.test.ts bench/test/*.test.ts pact/test/*.test.ts
+harness-tests: setup ## Harness tests: the harness's, the suite's and the contracts' two files at once, then the benchmark's and the APIs' one at a time (many time k6 windows) (seeding, MariaDB/PostgreSQL/FerretDB provisioning local and in containers, processes, case files, bench runner and profiles, statistics, report and its browser test in headless Chromium)
+	@$(NODE_TEST) --test-concurrency=2 harness/test/*.test.ts conformance/test/*.test.ts pact/test/*.test.ts
+	@$(NODE_TEST) apis/*/test/*.test.ts bench/test/*.test.ts
 
 conformance: setup ## Run the conformance suite (IMPL=…, API=…, RUNTIME=local|containers; default: containers when a runtime works); writes results/conformance/
 	@node conformance/src/cli/conformance.ts $(if $(IMPL),--impl $(IMPL)) $(if $(API),--api $(API))

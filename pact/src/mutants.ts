@@ -45,13 +45,22 @@ async function load(file: string): Promise<PactMutantsFile> {
 }
 
 /** short (make test): only the defects the conformance suite misses, which make mutants does not stand in for. */
-export async function runPactMutants(options: { conformance: boolean; apis?: readonly string[]; short?: boolean }): Promise<PactMutantOutcome[]> {
+/** `impls`: only the defects planted in these implementations (make test's pool: a lane each). */
+export async function runPactMutants(options: {
+  conformance: boolean;
+  apis?: readonly string[];
+  impls?: readonly string[];
+  short?: boolean;
+}): Promise<PactMutantOutcome[]> {
   const apis = await pactApis(options.apis);
   const found: { api: (typeof apis)[number]; file: string; suite: PactMutantsFile }[] = [];
+  const picked = (n: string) => n.endsWith('.yaml') && (options.impls === undefined || options.impls.includes(n.slice(0, -'.yaml'.length)));
   for (const api of apis) {
     const dir = join(api.dir, 'pact', 'mutants');
-    for (const f of (await readdir(dir).catch(() => [] as string[])).filter((n) => n.endsWith('.yaml')).sort()) {
-      found.push({ api, file: join(dir, f), suite: await load(join(dir, f)) });
+    for (const f of (await readdir(dir).catch(() => [] as string[])).filter(picked).sort()) {
+      const suite = await load(join(dir, f));
+      // In the short form, a file with no defect only the contract catches starts nothing.
+      if (!options.short || suite.mutants.some((m) => m.conformance === 'misses')) found.push({ api, file: join(dir, f), suite });
     }
   }
   const used = [...new Map(found.map((f) => [f.api.name, f.api])).values()];

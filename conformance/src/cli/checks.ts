@@ -1,6 +1,7 @@
 // make test's checks of the implementations in one pool of lanes: each implementation's own
 // unit tests, the planted defects, fuzzing (short form), conformance, resilience (short form,
-// once per database kind) and the verification of the k6 scripts' pacts, one lane per
+// once per database kind), the verification of the k6 scripts' pacts and the defects only they
+// catch, one lane per
 // implementation and check (one more for the APIs' own code's defects, one that writes the
 // pacts before any verification, and make multi-host's test), two at once on two cores, never
 // two lanes of one implementation at once (harness/src/cli/lanes.ts). One pool rather than
@@ -26,6 +27,8 @@ const CHECKS: readonly { name: string; script: string; args: readonly string[]; 
   { name: 'resilience', script: 'conformance/src/cli/resilience.ts', args: ['--short', '--per-database'] },
   { name: 'unit', script: 'harness/src/cli/impl-tests.ts', args: [] },
   { name: 'pact', script: 'pact/src/cli/pact.ts', args: ['--reuse-pacts'], after: 'pact-consumers' },
+  // The defects only the contract catches (the suite's catch the rest above).
+  { name: 'pact-mutants', script: 'pact/src/cli/mutants.ts', args: ['--short'], after: 'pact-consumers' },
 ];
 const PACT_CONSUMERS = { name: 'pact-consumers', script: 'pact/src/cli/pact.ts', args: ['--consumers-only'] };
 // make multi-host's test: it asserts what crossed the lab's links and that nothing is left, not
