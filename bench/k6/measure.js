@@ -127,16 +127,18 @@ export function bodyType(name, full) {
 
 // A request's tags name and phase are the VU's (exec.vu.tags), set when they change: k6 then
 // tags every sample of the request and of record()'s metrics with them without turning a
-// JavaScript tags object into its own tag set on each call.
+// JavaScript tags object into its own tag set on each call. Compared with the VU's tags
+// themselves, not with a copy of what was set last: a VU that moves on to the next scenario
+// (the sequential model's warm-up, then its measured iteration) gets that scenario's tags, and
+// a copy would keep saying the name was set (the measured creates went out unnamed).
 let vuTags;
-const tagged = { name: undefined, phase: undefined };
 /** Tags the VU's next requests and metrics with `name` and `phase` (each set only when it changes). */
 export function tag(name, phase) {
   vuTags ??= exec.vu.tags;
   // (Not in setup(), __VU 0: no scenario has started; its requests are no part of the load.)
   if (TIMELINE_SECONDS > 0 && __VU > 0) tickTimeline();
-  if (tagged.name !== name) vuTags.name = tagged.name = name;
-  if (tagged.phase !== phase) vuTags.phase = tagged.phase = phase;
+  if (vuTags.name !== name) vuTags.name = name;
+  if (vuTags.phase !== phase) vuTags.phase = phase;
 }
 
 const paramsCache = {};
