@@ -4,7 +4,7 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
-import { laneWidth, reportLanes, runLanes } from '../src/cli/lanes.ts';
+import { laneWidth, reportLanes, runLanes, type LaneOutcome } from '../src/cli/lanes.ts';
 
 test('the lane width: FAIRBENCH_LANES, else one per core up to two, and never more than one inside a lane', () => {
   assert.equal(laneWidth({}, 2), 2);
@@ -56,7 +56,8 @@ test('every lane runs, two at once; a failing lane does not stop the others; eac
   );
 });
 
-test('two lanes of one group never run at once: the next free lane of another group goes first', async () => {
+/** A child that sleeps 300 ms and prints its lane's start and end times. */
+async function timedChild(): Promise<string> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'lanes-'));
   const script = path.join(dir, 'child.mjs');
   await writeFile(
@@ -64,47 +65,44 @@ test('two lanes of one group never run at once: the next free lane of another gr
     `const t0 = Date.now(); await new Promise((r) => setTimeout(r, 300));
      console.log(JSON.stringify({ lane: process.env.FAIRBENCH_IN_LANE, t0, t1: Date.now() }));`,
   );
+  return script;
+}
+
+/** Each lane's start and end, read from its log. */
+async function laneTimes(outcomes: readonly LaneOutcome[]): Promise<Map<string, { t0: number; t1: number }>> {
+  return new Map(
+    await Promise.all(
+      outcomes.map(async (o) => {
+        const r = JSON.parse(await readFile(o.logFile, 'utf8')) as { lane: string; t0: number; t1: number };
+        return [r.lane, r] as const;
+      }),
+    ),
+  );
+}
+
+test('two lanes of one group never run at once: the next free lane of another group goes first', async () => {
+  const script = await timedChild();
   const lanes = [
     { name: 'x-1', group: 'x', args: [] },
     { name: 'x-2', group: 'x', args: [] },
     { name: 'y-1', group: 'y', args: [] },
   ];
   const outcomes = await runLanes('lanes-group-test', script, lanes, 2);
-  const runs = new Map(
-    await Promise.all(
-      outcomes.map(async (o) => {
-        const r = JSON.parse(await readFile(o.logFile, 'utf8')) as { lane: string; t0: number; t1: number };
-        return [r.lane, r] as const;
-      }),
-    ),
-  );
+  const runs = await laneTimes(outcomes);
   const [x1, x2, y1] = ['x-1', 'x-2', 'y-1'].map((n) => runs.get(n)!);
   assert.ok(x2!.t0 >= x1!.t1 - 50, 'x-2 waits for x-1');
   assert.ok(y1!.t0 < x1!.t1, 'y-1 runs beside x-1, ahead of x-2');
 });
 
 test('a lane waits for the lanes it names in `after`; lanes that can never start are an error, not a hang', async () => {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'lanes-'));
-  const script = path.join(dir, 'child.mjs');
-  await writeFile(
-    script,
-    `const t0 = Date.now(); await new Promise((r) => setTimeout(r, 300));
-     console.log(JSON.stringify({ lane: process.env.FAIRBENCH_IN_LANE, t0, t1: Date.now() }));`,
-  );
+  const script = await timedChild();
   const lanes = [
     { name: 'reads', args: [], after: ['writes'] },
     { name: 'writes', args: [] },
     { name: 'other', args: [] },
   ];
   const outcomes = await runLanes('lanes-after-test', script, lanes, 2);
-  const runs = new Map(
-    await Promise.all(
-      outcomes.map(async (o) => {
-        const r = JSON.parse(await readFile(o.logFile, 'utf8')) as { lane: string; t0: number; t1: number };
-        return [r.lane, r] as const;
-      }),
-    ),
-  );
+  const runs = await laneTimes(outcomes);
   assert.ok(runs.get('reads')!.t0 >= runs.get('writes')!.t1 - 50, 'reads starts after writes ended');
   assert.ok(runs.get('other')!.t0 < runs.get('writes')!.t1, 'other ran beside writes, ahead of reads');
   await assert.rejects(runLanes('lanes-after-test', script, [{ name: 'a', args: [], after: ['missing'] }], 2), /not in the pool: missing/);
