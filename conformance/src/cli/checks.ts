@@ -20,12 +20,13 @@ import { repoRoot } from '@fairbench/harness/paths.ts';
  * `after`: a lane that must have ended first. In this order: the longest lanes (the compiled
  * implementations' defects) first, so that the short ones fill the pool's end.
  */
-const CHECKS: readonly { name: string; script: string; args: readonly string[]; after?: string }[] = [
+const CHECKS: readonly { name: string; script: string; args: readonly string[]; after?: string; perApi?: false }[] = [
   { name: 'mutants', script: 'conformance/src/cli/mutants.ts', args: [] },
   { name: 'fuzz', script: 'conformance/src/cli/fuzz.ts', args: ['--short'] },
   { name: 'conformance', script: 'conformance/src/cli/conformance.ts', args: [] },
   { name: 'resilience', script: 'conformance/src/cli/resilience.ts', args: ['--short', '--per-database'] },
-  { name: 'unit', script: 'harness/src/cli/impl-tests.ts', args: [] },
+  // The implementations' own tests are not per API: no --api.
+  { name: 'unit', script: 'harness/src/cli/impl-tests.ts', args: [], perApi: false },
   { name: 'pact', script: 'pact/src/cli/pact.ts', args: ['--reuse-pacts'], after: 'pact-consumers' },
   // The defects only the contract catches (the suite's catch the rest above).
   { name: 'pact-mutants', script: 'pact/src/cli/mutants.ts', args: ['--short'], after: 'pact-consumers' },
@@ -50,8 +51,7 @@ await runMain('checks', async () => {
   const script = (file: string) => path.join(repoRoot, file);
   // Two lanes at least here, even on one core: the pool is how the checks are run.
   const perImpl = (await implementationLanes(impls, [], Math.max(2, laneWidth()))) ?? [{ name: impls![0]!, group: impls![0]!, args: ['--impl', impls![0]!] }];
-  // The implementations' own tests take no --api: they are not per API.
-  const argsOf = (check: (typeof CHECKS)[number]) => [...check.args, ...(check.name === 'unit' ? [] : apiArgs)];
+  const argsOf = (check: (typeof CHECKS)[number]) => [...check.args, ...(check.perApi === false ? [] : apiArgs)];
   const lanes: Lane[] = [
     // First: it is short, and every pact lane waits for it.
     { ...PACT_CONSUMERS, script: script(PACT_CONSUMERS.script), args: [...PACT_CONSUMERS.args, ...apiArgs] },
