@@ -44,7 +44,10 @@ const OPS = ['createDocument', 'getDocument', 'replaceDocument', 'deleteDocument
 const BODIES = new SharedArray(`bodies-${KIND}-${SEED}`, () =>
   Array.from({ length: 8 }, (_, i) => JSON.stringify({ kind: KIND, payload: payload(KIND, SEED * 1000 + i) })),
 );
-const body = (i) => BODIES[i % BODIES.length];
+// A SharedArray element is parsed from its JSON on every access (a 150 KB table each time):
+// each VU keeps the ones it has read.
+const bodies = [];
+const body = (i) => (bodies[i % BODIES.length] ??= BODIES[i % BODIES.length]);
 const HEADERS = { 'Content-Type': 'application/json' };
 
 const scenarios =

@@ -11,10 +11,11 @@ import { runCommand, startProcess } from '@fairbench/harness/process.ts';
 import { tcpAccepts } from '@fairbench/harness/provision/local/support.ts';
 import { repoRoot } from '@fairbench/harness/paths.ts';
 import { cpuPerRequest } from '../load/cpu-per-request.ts';
-import { startK6, type K6Summary, type Measured } from '../load/k6.ts';
+import { CHECK_EVERY, startK6, type K6Summary, type Measured } from '../load/k6.ts';
 import { pinned, type Placement } from '../load/placement.ts';
 import { TreeSampler } from '../load/proc-sampler.ts';
 import { runWrk } from '../load/wrk.ts';
+import { median } from '../stats/descriptive.ts';
 import { CEILING_SHARE_WARNING, type GeneratorCeiling, type GeneratorFloor } from '../record/result-document.ts';
 
 export interface CeilingLoad {
@@ -23,10 +24,18 @@ export interface CeilingLoad {
   readonly durationSeconds: number;
   /** The window's equal parts, whose rates give the control's coefficient of variation. */
   readonly windows: number;
+  /** Rounds of the floor then the control, each in its own k6: their paired ratios' median is the control's cost over F. */
+  readonly rounds: number;
 }
 
-/** Enough VUs to keep k6's core busy against a server that answers in microseconds; a short window: the run pays it once. */
-export const CEILING_LOAD: CeilingLoad = { vus: 32, warmupSeconds: 1, durationSeconds: 3, windows: 6 };
+/**
+ * Enough VUs to keep k6's core busy against a server that answers in microseconds; short
+ * windows: the run pays them once. Rounds, not one long window: on a shared 2-core machine
+ * one k6 process's CPU per request drifts by a third from one run to the next, so the floor
+ * and the control are measured alternately and compared round by round (adjacent, hence
+ * under the same conditions), the median of the rounds' ratios being the one reported.
+ */
+export const CEILING_LOAD: CeilingLoad = { vus: 32, warmupSeconds: 1, durationSeconds: 2, windows: 4, rounds: 3 };
 
 const NGINX = '/usr/sbin/nginx';
 const CONFIG = join(repoRoot, 'bench', 'tools', 'noop', 'nginx.conf');
@@ -42,6 +51,16 @@ async function nginxVersion(): Promise<string | undefined> {
     return undefined;
   }
 }
+
+/** One round's control: noop.js's measured window, and k6's and the target's CPU in it. */
+interface ControlRound {
+  readonly measured: Measured;
+  readonly generatorUs: number;
+  readonly targetUs: number | undefined;
+  readonly cpuPercentMean: number | undefined;
+}
+
+const round2 = (x: number): number => Math.round(x * 100) / 100;
 
 /**
  * Measures the ceiling in `workDir` (its own subdirectory), bounded in time; undefined,
@@ -71,31 +90,21 @@ export async function measureCeiling(
       if (!nginx.alive() || Date.now() > deadline) throw new Error(`nginx did not listen on ${port}: ${await nginx.tail(5)}`);
       await sleep(50);
     }
-    // The floor first: a plain http.get with k6's defaults against the same nginx (k6/floor.js).
-    const floor = await measureFloor(port, nginx.pid, placement, dir, load).catch((error: unknown) => {
-      console.log(`generator floor: not measured (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`);
-      return undefined;
-    });
-    const k6 = startK6(
-      'generator ceiling',
-      { BASE_URL: `http://127.0.0.1:${port}`, VUS: load.vus, WARMUP: load.warmupSeconds, DURATION: load.durationSeconds, WINDOWS: load.windows },
-      {
-        script: SCRIPT,
-        cores: placement.generator,
-        workDir: dir,
-        limitSeconds: load.warmupSeconds + load.durationSeconds + 30,
-        stopGraceMs: 5_000,
-      },
-    );
-    const sampler = new TreeSampler({ generator: k6.process.pid, target: nginx.pid }, 10);
-    sampler.start();
-    const measured = await k6.done.finally(() => sampler.stop());
-    const generator = sampler.usage('generator', measured.window.from, measured.window.to);
-    const target = sampler.usage('target', measured.window.from, measured.window.to);
-    const perRequest = cpuPerRequest({ server: target, database: undefined, generator }, measured.requests);
-    const failed = Object.values(measured.errors).reduce((a, b) => a + b, 0);
-    if (failed > 0) throw new Error(`${failed} of ${measured.requests} requests to the no-op target failed`);
-    const parts = windowRates(measured, load.windows);
+    // Each round: the floor (a plain http.get with k6's defaults, k6/floor.js), then the control.
+    const floors: GeneratorFloor[] = [];
+    const controls: ControlRound[] = [];
+    let floorFailed = false;
+    for (let i = 0; i < load.rounds; i++) {
+      if (!floorFailed) {
+        const floor = await measureFloor(port, nginx.pid, placement, dir, load).catch((error: unknown) => {
+          console.log(`generator floor: not measured (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`);
+          return undefined;
+        });
+        if (floor) floors.push(floor);
+        else floorFailed = true;
+      }
+      controls.push(await measureControl(port, nginx.pid, placement, dir, load));
+    }
     // The cross-check: wrk against the same target with as many connections, when it is installed.
     const wrk = !crossCheck
       ? undefined
@@ -105,28 +114,97 @@ export async function measureCeiling(
             return undefined;
           },
         );
-    return {
-      target: `nginx ${version}`,
-      vus: load.vus,
-      durationSeconds: measured.durationSeconds,
-      requests: measured.requests,
-      rate: measured.throughput,
-      latencyMs: measured.latencyMs,
-      ...(perRequest?.generator !== undefined ? { cpuPerRequestUs: perRequest.generator } : {}),
-      ...(perRequest?.server !== undefined ? { targetCpuPerRequestUs: perRequest.server } : {}),
-      ...(generator ? { cpuPercentMean: generator.cpuPercentMean } : {}),
-      ...(wrk ? { crossCheck: wrk } : {}),
-      ...(parts.length > 1 ? { windowRates: parts, cv: Math.round(coefficientOfVariation(parts) * 1000) / 1000 } : {}),
-      ...(perRequest?.generator ? { cpuBoundRate: Math.round((1e6 / perRequest.generator) * (placement.generator?.length ?? 1)) } : {}),
-      ...(floor ? { floor } : {}),
-      ...(floor && perRequest?.generator ? { overFloor: Math.round((perRequest.generator / floor.cpuPerRequestUs) * 100) / 100 } : {}),
-    };
+    return summarize(version, load, placement, controls, floorFailed ? [] : floors, wrk);
   } catch (error) {
     console.log(`generator ceiling: not measured (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`);
     return undefined;
   } finally {
     await nginx.stop({ signal: 'SIGQUIT', timeoutMs: 5_000 });
   }
+}
+
+/**
+ * The rounds as one ceiling: the control's requests and window summed (its rate the sum's),
+ * its µs per request the rounds' median, F the floors' median, and over F the median of the
+ * rounds' own ratios (each round's control over the floor just before it).
+ */
+function summarize(
+  version: string,
+  load: CeilingLoad,
+  placement: Placement,
+  controls: readonly ControlRound[],
+  floors: readonly GeneratorFloor[],
+  wrk: GeneratorCeiling['crossCheck'],
+): GeneratorCeiling {
+  const requests = controls.reduce((a, c) => a + c.measured.requests, 0);
+  const seconds = controls.reduce((a, c) => a + c.measured.durationSeconds, 0);
+  const controlUs = median(controls.map((c) => c.generatorUs));
+  // The latency of the round whose CPU per request is the median one (one round's distribution, not a mix).
+  const middle = controls.find((c) => c.generatorUs === controlUs) ?? controls[controls.length >> 1]!;
+  const targets = controls.flatMap((c) => (c.targetUs !== undefined ? [c.targetUs] : []));
+  const percents = controls.flatMap((c) => (c.cpuPercentMean !== undefined ? [c.cpuPercentMean] : []));
+  const parts = controls.flatMap((c) => windowRates(c.measured, load.windows));
+  const floor: GeneratorFloor | undefined = floors.length
+    ? {
+        script: 'bench/k6/floor.js',
+        requests: floors.reduce((a, f) => a + f.requests, 0),
+        rate: Math.round((floors.reduce((a, f) => a + f.rate, 0) / floors.length) * 10) / 10,
+        cpuPerRequestUs: Math.round(median(floors.map((f) => f.cpuPerRequestUs)) * 10) / 10,
+        ...(floors.every((f) => f.cpuPercentMean !== undefined) ? { cpuPercentMean: Math.round(median(floors.map((f) => f.cpuPercentMean!)) * 10) / 10 } : {}),
+      }
+    : undefined;
+  const rounds =
+    floors.length === controls.length
+      ? controls.map((c, i) => ({
+          floorUs: floors[i]!.cpuPerRequestUs,
+          controlUs: c.generatorUs,
+          overFloor: round2(c.generatorUs / floors[i]!.cpuPerRequestUs),
+        }))
+      : [];
+  return {
+    target: `nginx ${version}`,
+    vus: load.vus,
+    durationSeconds: Math.round(seconds * 1000) / 1000,
+    requests,
+    rate: Math.round((requests / seconds) * 10) / 10,
+    latencyMs: middle.measured.latencyMs,
+    cpuPerRequestUs: Math.round(controlUs * 10) / 10,
+    ...(targets.length ? { targetCpuPerRequestUs: Math.round(median(targets) * 10) / 10 } : {}),
+    ...(percents.length ? { cpuPercentMean: Math.round(median(percents) * 10) / 10 } : {}),
+    ...(wrk ? { crossCheck: wrk } : {}),
+    ...(parts.length > 1 ? { windowRates: parts, cv: Math.round(coefficientOfVariation(parts) * 1000) / 1000 } : {}),
+    cpuBoundRate: Math.round((1e6 / controlUs) * (placement.generator?.length ?? 1)),
+    ...(floor ? { floor } : {}),
+    ...(rounds.length ? { rounds, overFloor: round2(median(rounds.map((r) => r.overFloor))) } : {}),
+  };
+}
+
+/**
+ * One round of the control: k6/noop.js through the scripts' params() and record(), with the
+ * cases' CHECK_EVERY (a case's k6 reads 1 in CHECK_EVERY bodies in its window: so does the control).
+ */
+async function measureControl(port: number, targetPid: number, placement: Placement, dir: string, load: CeilingLoad): Promise<ControlRound> {
+  const k6 = startK6(
+    'generator ceiling',
+    { BASE_URL: `http://127.0.0.1:${port}`, VUS: load.vus, WARMUP: load.warmupSeconds, DURATION: load.durationSeconds, WINDOWS: load.windows, CHECK_EVERY },
+    {
+      script: SCRIPT,
+      cores: placement.generator,
+      workDir: dir,
+      limitSeconds: load.warmupSeconds + load.durationSeconds + 30,
+      stopGraceMs: 5_000,
+    },
+  );
+  const sampler = new TreeSampler({ generator: k6.process.pid, target: targetPid }, 10);
+  sampler.start();
+  const measured = await k6.done.finally(() => sampler.stop());
+  const generator = sampler.usage('generator', measured.window.from, measured.window.to);
+  const target = sampler.usage('target', measured.window.from, measured.window.to);
+  const perRequest = cpuPerRequest({ server: target, database: undefined, generator }, measured.requests);
+  const failed = Object.values(measured.errors).reduce((a, b) => a + b, 0);
+  if (failed > 0) throw new Error(`${failed} of ${measured.requests} requests to the no-op target failed`);
+  if (perRequest?.generator === undefined) throw new Error("the control sent no request, or k6's CPU was not sampled");
+  return { measured, generatorUs: perRequest.generator, targetUs: perRequest.server, cpuPercentMean: generator?.cpuPercentMean };
 }
 
 /**
@@ -209,7 +287,8 @@ export function coefficientOfVariation(xs: readonly number[]): number {
 /** One line for the console. */
 export function describeCeiling(c: GeneratorCeiling): string {
   const floor = c.floor
-    ? `generator floor F: ${c.floor.cpuPerRequestUs} µs of k6 CPU per request (plain http.get, ${Math.round(c.floor.rate)} req/s); the control ${c.overFloor ?? '?'} × F\n`
+    ? `generator floor F: ${c.floor.cpuPerRequestUs} µs of k6 CPU per request (plain http.get, ${Math.round(c.floor.rate)} req/s); the control ${c.overFloor ?? '?'} × F` +
+      `${c.rounds?.length ? ` (the median of ${c.rounds.length} rounds: ${c.rounds.map((r) => `${r.controlUs}/${r.floorUs} µs`).join(', ')})` : ''}\n`
     : '';
   return `${floor}generator ceiling: k6 reached ${Math.round(c.rate)} req/s against ${c.target} with ${c.vus} VUs at ${c.cpuPercentMean ?? '?'}% CPU, ${c.cpuPerRequestUs ?? '?'} µs of k6 CPU per request (${c.cpuBoundRate ?? '?'} req/s if its cores were all k6's)${c.cv !== undefined ? `, CV ${(c.cv * 100).toFixed(1)}% over ${c.windowRates?.length} parts of the window` : ''}${c.crossCheck ? `; ${c.crossCheck.name}: ${Math.round(c.crossCheck.rate)} req/s at ${c.crossCheck.cpuPerRequestUs} µs per request` : ''}; cases above ${CEILING_SHARE_WARNING * 100}% of ${Math.round(c.rate)} req/s are flagged`;
 }

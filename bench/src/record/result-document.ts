@@ -96,8 +96,10 @@ export interface GeneratorCeiling {
   cpuBoundRate?: number;
   /** k6's floor F on this machine (bench/k6/floor.js: a plain http.get against the same target), measured just before. */
   floor?: GeneratorFloor;
-  /** The control's CPU per request over F. */
+  /** The control's CPU per request over F: the median of the rounds' ratios. */
   overFloor?: number;
+  /** Each round: the floor, then the control right after it (bench/src/execute/ceiling.ts CEILING_LOAD.rounds). */
+  rounds?: { floorUs: number; controlUs: number; overFloor: number }[];
 }
 
 /** k6/floor.js against the no-op target: the least CPU per request k6 spends here. */
