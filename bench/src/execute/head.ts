@@ -12,7 +12,7 @@ import { repoRoot } from '@fairbench/harness/paths.ts';
 import { relative } from 'node:path';
 import type { GateRecord } from './gate.ts';
 import { recordedTopology, type Topology } from './topology/topology.ts';
-import { CHECK_EVERY } from '../load/k6.ts';
+import { CHECK_EVERY, GENERATOR_ENV } from '../load/k6.ts';
 import type { Placement } from '../load/placement.ts';
 import { documentImplementation } from '../record/document-impl.ts';
 import { machineFacts } from '../record/result.ts';
@@ -68,7 +68,7 @@ export async function documentHeads(f: HeadFacts): Promise<(name: string) => Pro
       database: { kind: f.db.kind, engine: f.db.engine.name, version: f.db.engine.version },
       provider: f.db.provider,
       machine: { ...machineFacts(f.placement), noise: f.noise, ...(f.topology ? { topology: recordedTopology(f.topology) } : {}) },
-      generator: { name: 'k6', version: f.generatorVersion, checkEvery: CHECK_EVERY, ...(f.ceiling ? { ceiling: f.ceiling } : {}) },
+      generator: { name: 'k6', version: f.generatorVersion, checkEvery: CHECK_EVERY, env: { ...GENERATOR_ENV }, ...(f.ceiling ? { ceiling: f.ceiling } : {}) },
       ...(f.limit ? { limit: f.limit } : {}),
     };
   };

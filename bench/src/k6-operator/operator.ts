@@ -18,7 +18,7 @@
 import { createHash } from 'node:crypto';
 import { stringify } from 'yaml';
 import type { PlannedCase } from '../plan/api-module.ts';
-import type { RunSettings } from '../load/k6.ts';
+import { GENERATOR_ENV, type RunSettings } from '../load/k6.ts';
 
 /** The k6-operator release whose CRD bench/schemas/k6-operator/k6.io_testruns.yaml is (the oldest these manifests are checked against). */
 export const K6_OPERATOR_VERSION = 'v1.6.0';
@@ -153,7 +153,7 @@ export function clusterManifest(input: ClusterCase, opts: ClusterOptions): Clust
     metadata: { name: `${name}-k6`, namespace: opts.namespace, labels: { ...labels, 'app.kubernetes.io/component': 'k6-archive' } },
     binaryData: { [ARCHIVE_KEY]: archive },
   };
-  const noUsageReport = { name: 'K6_NO_USAGE_REPORT', value: 'true' };
+  const generatorEnv = Object.entries(GENERATOR_ENV).map(([name, value]) => ({ name, value }));
   const testRun: TestRunObject = {
     apiVersion: 'k6.io/v1alpha1',
     kind: 'TestRun',
@@ -179,10 +179,10 @@ export function clusterManifest(input: ClusterCase, opts: ClusterOptions): Clust
       // (`arguments`, not v1.6.0's `args`: no value has a space, and older operators take it too.)
       arguments: ['-e', `SUMMARY_PATH=${RESULTS_MOUNT}/${SUMMARY_FILE}`, '--out', `csv=${RESULTS_MOUNT}/${SAMPLES_FILE}`, '--no-usage-report'].join(' '),
       // The initializer (k6 archive and k6 inspect of the script, to check it) writes nothing: no results volume.
-      initializer: { image, env: [noUsageReport] },
+      initializer: { image, env: generatorEnv },
       runner: {
         image,
-        env: [noUsageReport, { name: RUNNER_VAR, valueFrom: { fieldRef: { fieldPath: "metadata.labels['job-name']" } } }],
+        env: [...generatorEnv, { name: RUNNER_VAR, valueFrom: { fieldRef: { fieldPath: "metadata.labels['job-name']" } } }],
         volumes: [{ name: RESULTS_VOLUME, persistentVolumeClaim: { claimName: opts.resultsClaim } }],
         // The kubelet creates <case dir>/<runner>/ on the claim (k6 creates no directories).
         volumeMounts: [{ name: RESULTS_VOLUME, mountPath: RESULTS_MOUNT, subPathExpr: `${caseDir}/$(${RUNNER_VAR})` }],

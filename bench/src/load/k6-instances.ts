@@ -14,7 +14,7 @@ import { onHost, type Host } from '@fairbench/harness/hosts/host.ts';
 import { runCommand, startProcess, type ManagedProcess } from '@fairbench/harness/process.ts';
 import { freePort } from '@fairbench/harness/ports.ts';
 import { LoadFailure } from './failure.ts';
-import { envArgs, measuredFromK6, OK_EXIT_CODES, STOP_GRACE_MS, type K6Options, type K6Summary, type StartedLoad } from './k6.ts';
+import { envArgs, GENERATOR_ENV, measuredFromK6, OK_EXIT_CODES, STOP_GRACE_MS, type K6Options, type K6Summary, type StartedLoad } from './k6.ts';
 import { mergeK6Summaries } from './k6-merge.ts';
 import { k6Binary } from '../paths.ts';
 
@@ -83,8 +83,8 @@ export async function startK6Instances(
         command: k6Binary,
         args,
         host,
-        env: { ...process.env, K6_NO_USAGE_REPORT: 'true' },
-        ownEnv: { K6_NO_USAGE_REPORT: 'true' },
+        env: { ...process.env, ...GENERATOR_ENV },
+        ownEnv: GENERATOR_ENV,
         logFile: summaryPath.replace(/\.json$/, '.log'),
       });
       instances.push({ host, segment: segments[i]!, apiPort, summaryPath, samplesPath, process: process_ });

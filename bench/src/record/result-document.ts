@@ -319,7 +319,7 @@ export interface BenchResult {
     topology?: RecordedTopology;
   };
   /** checkEvery: 1 in how many of each VU's measured answers the scripts check in full (bench/k6/measure.js; absent in older documents: every one). */
-  generator: { name: 'k6'; version: string; checkEvery?: number; ceiling?: GeneratorCeiling };
+  generator: { name: 'k6'; version: string; checkEvery?: number; env?: Record<string, string>; ceiling?: GeneratorCeiling };
   /** The tier the served cases are measured against, as the API's manifest chose it (absent: native where it ran). */
   limit?: { tier: 'native' | 'driver'; why?: string };
   cases: BenchCase[];
