@@ -85,6 +85,7 @@ export function windowStart(warmupSeconds) {
 export function writeSummary(data, extra = {}) {
   data.measureUntil = Date.now();
   if (APDEX) data.apdex = APDEX;
+  if (SLICE_ORDER) data.slices = { order: SLICE_ORDER, seconds: SLICE_MS / 1000, guardSeconds: GUARD_MS / 1000 };
   Object.assign(data, extra);
   return { [env('summary', 'SUMMARY_PATH')]: JSON.stringify(data) };
 }
@@ -114,7 +115,8 @@ const shapes = {};
 
 /** Whether this request's body is read and checked in full (see above); call once per request, before sending it. */
 export function fullCheck(phase) {
-  if (phase !== 'measure' || CHECK_EVERY === 1) return true;
+  // A switched slice's guard (below) is measured load, not warm-up: sampled like the window.
+  if ((phase !== 'measure' && phase !== 'guard') || CHECK_EVERY === 1) return true;
   return (measuredSeq++ + __VU) % CHECK_EVERY === 0;
 }
 
@@ -123,6 +125,46 @@ export function bodyType(name, full) {
   if (full) return 'text';
   const shape = shapes[name];
   return shape !== undefined && !shape.sized ? 'binary' : 'none';
+}
+
+// Switched slices (bench/README.md, "Precision"): the measured repetitions of a comparison in
+// one load, each SLICE seconds of the window going to one implementation, so that a pair's two
+// slices are adjacent and no slice pays a k6 start. A script that supports them sends each
+// request to BASES[target(…).side] (every script: BASES[0] = BASE_URL without slices).
+//   SLICE_BASES   the implementations' base URLs, space-separated
+//   SLICE_ORDER   one digit per slice: the index in SLICE_BASES it goes to
+//   SLICE         seconds per slice
+//   SLICE_GUARD   seconds at each slice's start whose requests are left out (phase 'guard'):
+//                 the switch's transient (answers still in flight from the other side)
+// Each measured request is also tagged slice=s1, s2, … (a VU tag, set when it changes); the
+// warm-up alternates between the bases every half second so that every connection is open.
+export const BASES = __ENV.SLICE_BASES ? __ENV.SLICE_BASES.split(' ') : [__ENV.BASE_URL];
+const SLICE_ORDER = __ENV.SLICE_BASES ? env('measure.js', 'SLICE_ORDER') : '';
+const SLICE_MS = SLICE_ORDER ? Number(env('measure.js', 'SLICE')) * 1000 : 0;
+const GUARD_MS = SLICE_ORDER ? Number(env('measure.js', 'SLICE_GUARD', '0')) * 1000 : 0;
+const SLICE_NAMES = Array.from({ length: SLICE_ORDER.length }, (_, i) => `s${i + 1}`);
+// target()'s answer: one object per VU, rewritten on each call (no allocation per request).
+const aim = { side: 0, phase: 'warmup' };
+
+/** Where the VU's next request goes (aim.side: an index in BASES) and its phase, from the measured window's start. */
+export function target(measureFrom) {
+  const now = Date.now();
+  if (now < measureFrom) {
+    aim.phase = 'warmup';
+    aim.side = SLICE_ORDER ? Math.floor(now / 500) % BASES.length : 0;
+    return aim;
+  }
+  if (!SLICE_ORDER) {
+    aim.phase = 'measure';
+    return aim;
+  }
+  const into = now - measureFrom;
+  const i = Math.min(SLICE_ORDER.length - 1, Math.floor(into / SLICE_MS));
+  aim.side = Number(SLICE_ORDER[i]);
+  aim.phase = into - i * SLICE_MS < GUARD_MS ? 'guard' : 'measure';
+  vuTags ??= exec.vu.tags;
+  if (vuTags.slice !== SLICE_NAMES[i]) vuTags.slice = SLICE_NAMES[i];
+  return aim;
 }
 
 // A request's tags name and phase are the VU's (exec.vu.tags), set when they change: k6 then
@@ -262,6 +304,18 @@ export function reported(names) {
   for (let second = 0; second < TIMELINE_SECONDS; second++) t[`http_req_duration{sec:${second}}`] = ['max>=0'];
   t['latency_n{phase:measure}'] = ['count>=0'];
   for (const name of names) t[`latency_n{phase:measure,name:${name}}`] = ['count>=0'];
+  // Each switched slice's own figures (the errors by status too: they are sampled only when a request fails).
+  for (const slice of SLICE_NAMES) {
+    const tags = `phase:measure,slice:${slice}`;
+    t[`http_reqs{${tags}}`] = ['count>=0'];
+    t[`http_req_duration{${tags}}`] = ['max>=0'];
+    t[`server_ms{${tags}}`] = ['max>=0'];
+    t[`latency_sum_ms{${tags}}`] = ['count>=0'];
+    t[`latency_sq_ms2{${tags}}`] = ['count>=0'];
+    t[`latency_n{${tags}}`] = ['count>=0'];
+    t[`skipped{${tags}}`] = ['count>=0'];
+    for (const key of STATUS_KEYS) t[`errors{${tags},status:${key}}`] = ['count>=0'];
+  }
   for (const name of names) {
     t[`http_reqs{phase:measure,name:${name}}`] = ['count>=0'];
     t[`http_req_duration{phase:measure,name:${name}}`] = ['max>=0'];

@@ -1,7 +1,8 @@
 // The forum benchmark's load: one script for REST and GraphQL, every parameter from the
 // environment (the runner sets them from scenario.yaml beside this file, through index.ts):
 //
-//   BASE_URL        http://127.0.0.1:<port> of the implementation
+//   BASE_URL        http://127.0.0.1:<port> of the implementation (or SLICE_BASES and the
+//                   other SLICE_* of switched slices: bench/k6/measure.js target())
 //   PROTOCOL        rest | graphql
 //   ROWS, JOINS     the paper's axes: rows 1 → comment by id (joins 0) / the user's first
 //                   comment with its user (joins 1); rows 50/100 → comments by limit
@@ -18,11 +19,10 @@
 // has the window, the error counts, the server time and the summary).
 import http from 'k6/http';
 import exec from 'k6/execution';
-import { count, env as required, fullCheck, params, record, reported, SYSTEM_TAGS, TREND_STATS, windowStart, writeSummary } from '../../../bench/k6/measure.js';
+import { BASES, count, env as required, fullCheck, params, record, reported, SYSTEM_TAGS, target, TREND_STATS, windowStart, writeSummary } from '../../../bench/k6/measure.js';
 import { mulberry32 } from '../../../bench/k6/prng.js';
 
 const env = (name, fallback) => required('forum k6.js', name, fallback);
-const BASE_URL = env('BASE_URL');
 const PROTOCOL = env('PROTOCOL');
 const ROWS = Number(env('ROWS'));
 const JOINS = Number(env('JOINS'));
@@ -122,7 +122,8 @@ function bodyOk(body, id) {
   return ROWS !== 1 || hasMember(body, 'comment_id', id);
 }
 
-const GRAPHQL_URL = `${BASE_URL}/graphql`;
+if (BASES.some((base) => !base)) throw new Error('forum k6.js: BASE_URL is not set');
+const GRAPHQL_URLS = BASES.map((base) => `${base}/graphql`);
 const HEADERS = PROTOCOL === 'graphql' ? { 'Content-Type': 'application/json' } : undefined;
 const NAME = OPERATION.name;
 
@@ -130,11 +131,12 @@ export default function (data) {
   // idInTest, not __VU: k6 instances sharing the scenario by execution segments number their VUs apart (1 instance: the same).
   random ??= mulberry32(SEED * 100003 + exec.vu.idInTest);
   const id = OPERATION.id === 'comment' ? draw(COMMENT_IDS) : OPERATION.id === 'user' ? draw(USER_IDS) : null;
-  const phase = Date.now() >= data.measureFrom ? 'measure' : 'warmup';
+  // The implementation this request goes to (one, or a switched slice's) and the phase.
+  const { side, phase } = target(data.measureFrom);
   // The body of a declared sample is read and checked in full, the others by status and length (measure.js fullCheck).
   const full = fullCheck(phase);
   const p = params(NAME, phase, full, HEADERS);
-  const res = PROTOCOL === 'rest' ? http.get(BASE_URL + OPERATION.rest(id), p) : http.post(GRAPHQL_URL, OPERATION.graphql(id), p);
+  const res = PROTOCOL === 'rest' ? http.get(BASES[side] + OPERATION.rest(id), p) : http.post(GRAPHQL_URLS[side], OPERATION.graphql(id), p);
   record(res, NAME, phase, 200, (body) => bodyOk(body, id));
 }
 

@@ -62,6 +62,7 @@ await runMain('bench', async () => {
     warmupSeconds: numberArg('WARMUP', values.warmup, profile.warmupSeconds, 0),
     firstWarmupSeconds: numberArg('FIRST_WARMUP', values['first-warmup'], profile.firstWarmupSeconds, 0),
     warmupIterations: { ...profile.warmupIterations, max: warmupIterationsArg(values['warmup-iterations'], profile.warmupIterations.max) },
+    ...(profile.switchedSlices ? { switchedSlices: profile.switchedSlices } : {}),
     quick: profile.quick,
     pin: choiceArg('PIN', values.pin, ['0', '1']) !== '0',
     seed: Math.round(numberArg('SEED', values.seed, 1, 0)),

@@ -15,7 +15,7 @@ import type { PlannedCase } from '../plan/api-module.ts';
 import { cpuPerRequest } from '../load/cpu-per-request.ts';
 import { asFailure, emptyWindow, failure, LoadFailure } from '../load/failure.ts';
 import type { Measured, StartedLoad } from '../load/k6.ts';
-import { TreeSampler } from '../load/proc-sampler.ts';
+import { TreeSampler, type Usage } from '../load/proc-sampler.ts';
 import type { CaseLoopEvents } from './loop-events.ts';
 import type { Settled } from './settle.ts';
 import { interleavedOrder } from '../plan/interleave.ts';
@@ -75,6 +75,12 @@ export interface CaseLoopDeps<C extends PlannedCase> {
   crossCheck?(c: C, server: LoopServer): Promise<CaseCrossCheck | undefined>;
   /** The generator's ceiling on this machine (req/s, bench/src/execute/ceiling.ts): each served repetition records its share of it. */
   readonly ceilingRate?: number | undefined;
+  /**
+   * Switched slices (bench/k6/measure.js target()): where the API's script can send them and
+   * two implementations are compared, starts one load for all of a case's repetitions, slice i
+   * going to servers[order[i]] (order: an index per slice). Absent: each repetition is a load of its own.
+   */
+  startSwitchedLoad?(c: C, servers: readonly LoopServer[], order: string): StartedLoad | Promise<StartedLoad>;
   /** Names the random order of each round (interleave.ts: randomized interleaved trials); absent: A B, B A alternation. */
   readonly orderKey?: string;
   /** Called after every case with its record per implementation (in `impls` order). */
@@ -170,7 +176,9 @@ async function runServedCase<C extends PlannedCase>(c: C, firstStep: number, dep
     const fresh = c.freshServerEachRepetition === true;
     const warming = (deps.warmupIterations?.max ?? 0) > 0 && !fresh;
     if (warming) await warmUp(c, firstStep, deps, servers, outcomes, label);
-    for (let r = 1; r <= deps.repeat; r++) {
+    const switching = deps.startSwitchedLoad !== undefined && impls.length === 2 && !fresh && impls.every((n) => servers.has(n) && !outcomes.get(n)!.failure);
+    if (switching) await switchedRepetitions(c, firstStep, deps, servers, outcomes);
+    for (let r = 1; r <= deps.repeat && !switching; r++) {
       const order = deps.orderKey !== undefined ? interleavedOrder(impls, r, `${deps.orderKey}|${c.id}`) : roundOrder(impls, r);
       for (const [place, name] of order.entries()) {
         const outcome = outcomes.get(name)!;
@@ -296,6 +304,76 @@ function firstLoad<C extends PlannedCase>(rep: Repetition, first: boolean, deps:
   return first && deps.firstWarmupSeconds !== undefined ? { ...rep, warmupSeconds: deps.firstWarmupSeconds } : rep;
 }
 
+/**
+ * A comparison's repetitions as switched slices of one load (bench/k6/measure.js target()): each
+ * repetition r a pair of adjacent slices, one per implementation in the round's random order
+ * (interleave.ts), so that no slice pays a k6 start and a pair's two slices are seconds
+ * closer than separate loads could be. Each slice is recorded as its implementation's
+ * repetition r: k6's figures of the slice, and every process tree's CPU over exactly the
+ * slice's window (the sampler interpolated at its ends). A load that fails fails the case
+ * for both implementations, with the slices it measured.
+ */
+async function switchedRepetitions<C extends PlannedCase>(
+  c: C,
+  firstStep: number,
+  deps: CaseLoopDeps<C>,
+  servers: Map<string, LoopServer>,
+  outcomes: Map<string, Outcome>,
+): Promise<void> {
+  const { impls } = deps;
+  const running = impls.map((name) => servers.get(name)!);
+  const rounds = Array.from({ length: deps.repeat }, (_, k) =>
+    deps.orderKey !== undefined ? interleavedOrder(impls, k + 1, `${deps.orderKey}|${c.id}`) : roundOrder(impls, k + 1),
+  );
+  const order = rounds.flatMap((round) => round.map((name) => impls.indexOf(name))).join('');
+  const toSettle = [...running.filter((s) => !s.process.remote).map((s) => s.process.pid), ...(deps.databasePid !== undefined ? [deps.databasePid] : [])];
+  const settled = deps.settle && toSettle.length ? await deps.settle(toSettle) : undefined;
+  deps.events?.emit('load-begin', { step: firstStep, repetition: 1, label: `${c.id} · ${impls.join(' ⇄ ')}, ${order.length} switched slices` });
+  let load: StartedLoad;
+  try {
+    load = await deps.startSwitchedLoad!(c, running, order);
+  } catch (error) {
+    const f = await blameDatabase(deps, asFailure('generator', error));
+    for (const name of impls) outcomes.get(name)!.failure = { ...f, repetition: 1 };
+    deps.events?.emit('load-end');
+    return;
+  }
+  const roots: Record<string, number | number[]> = { generator: (load.processes ?? [load.process]).map((p) => p.pid) };
+  running.forEach((server, side) => (roots[`server${side}`] = server.process.pid));
+  if (deps.databasePid !== undefined) roots['database'] = deps.databasePid;
+  const sampler = new TreeSampler(roots, 10);
+  sampler.start();
+  let measured: Measured | undefined;
+  let failed: CaseFailure | undefined;
+  try {
+    measured = await load.done;
+  } catch (error) {
+    if (error instanceof LoadFailure) measured = error.measured;
+    failed = asFailure('generator', error);
+  } finally {
+    sampler.stop();
+  }
+  deps.events?.emit('load-end');
+  if (deps.stopping()) throw new Interrupted();
+  for (const [side, server] of running.entries())
+    if (!server.process.alive())
+      failed = failure('implementation', `${impls[side]} exited during the switched slices${failed ? `; ${failed.reason}` : ''}`, await server.process.tail(10));
+  if (measured && !measured.slices && !failed) failed = failure('generator', 'the script wrote no switched slices (its API says it can: api.yaml bench.switching)');
+  if (failed) failed = await blameDatabase(deps, failed);
+  for (const [i, slice] of (measured?.slices ?? []).entries()) {
+    const name = impls[slice.side]!;
+    const m = slice.measured;
+    const single = c.requestTypes?.length === 1 ? c.requestTypes[0]! : undefined;
+    const typed: Measured = single && m.requests > 0 ? { ...m, requestTypes: { [single]: { requests: m.requests, errors: sum(m.errors), throughput: m.throughput, latencyMs: m.latencyMs, ...(m.serverMs ? { serverMs: m.serverMs } : {}) } } } : m;
+    const usage = (tree: string) => sampler.usageBetween(tree === 'server' ? `server${slice.side}` : tree, m.window.from, m.window.to);
+    const rep = toRepetition(Math.floor(i / 2) + 1, new Date(m.window.from), typed, usage, c.requestTypes ?? [], failed !== undefined, deps.ceilingRate, false, settled);
+    outcomes.get(name)!.repetitions.push({ ...rep, order: (i % 2) + 1, slice: i + 1 });
+  }
+  if (failed) for (const name of impls) outcomes.get(name)!.failure = { ...failed, repetition: 1 };
+}
+
+const sum = (xs: Record<string, number>) => Object.values(xs).reduce((a, b) => a + b, 0);
+
 /** Starts an implementation for the case (again, before each repetition of a freshServerEachRepetition case); one that does not start fails the case for it. */
 async function start<C extends PlannedCase>(servers: Map<string, LoopServer>, name: string, outcome: Outcome, deps: CaseLoopDeps<C>): Promise<void> {
   try {
@@ -380,7 +458,7 @@ async function repetition<C extends PlannedCase>(
         index,
         startedAt,
         measured,
-        sampler,
+        (tree) => sampler.usage(tree, measured.window.from, measured.window.to),
         c.requestTypes ?? [],
         failed !== undefined,
         server ? deps.ceilingRate : undefined,
@@ -411,17 +489,17 @@ function toRepetition(
   index: number,
   startedAt: Date,
   m: Measured,
-  sampler: TreeSampler,
+  /** A process tree's usage over the repetition's window. */
+  usageOf: (tree: string) => Usage | undefined,
   order: readonly string[],
   partial: boolean,
   ceilingRate: number | undefined,
   native: boolean,
   settled: Settled | undefined,
 ): Repetition {
-  const usage = (name: string) => sampler.usage(name, m.window.from, m.window.to);
-  const generator = usage('generator');
-  const serverUsage = usage('server');
-  const databaseUsage = usage('database');
+  const generator = usageOf('generator');
+  const serverUsage = usageOf('server');
+  const databaseUsage = usageOf('database');
   const notes = [...m.notes];
   // A native client is there to be no limit at all: past half its core it may be one.
   const bound = native ? NATIVE_CLIENT_BOUND_CPU_PERCENT : GENERATOR_BOUND_CPU_PERCENT;

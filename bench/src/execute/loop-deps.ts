@@ -37,6 +37,23 @@ export interface LoopFacts {
   readonly runtimes: Map<string, string>;
 }
 
+/** A case's switched load (bench/k6/measure.js target()): the warm-up, then 2 × repeat slices in one k6, no latency timeline (it would mix the two). */
+function switchedLoad(facts: LoopFacts, s: { sliceSeconds: number; guardSeconds: number }): NonNullable<CaseLoopDeps<PlannedCase>['startSwitchedLoad']> {
+  const { opts, api, prepared, where, workDir } = facts;
+  return (c, servers, order) => {
+    const settings: RunSettings = { ...runSettings(opts), durationSeconds: order.length * s.sliceSeconds };
+    const env = {
+      ...scriptEnv(servers[0]!.baseUrl, api.module.plannedSeconds(c, settings), prepared.k6Env(c, settings)),
+      TIMELINE_SECONDS: 0,
+      SLICE_BASES: servers.map((server) => server.baseUrl).join(' '),
+      SLICE_ORDER: order,
+      SLICE: s.sliceSeconds,
+      SLICE_GUARD: s.guardSeconds,
+    };
+    return startK6(c.id, env, { script: api.script, cores: where.placement.generator, workDir, limitSeconds: api.module.limitSeconds(c, settings) });
+  };
+}
+
 /** The loop's dependencies but the run's own (its events, what it records, whether it is stopping). */
 export function caseLoopDeps(facts: LoopFacts): Omit<CaseLoopDeps<PlannedCase>, 'events' | 'recorded' | 'stopping'> {
   const { opts, api, prepared, seeded, where, options, workDir, poolSize, ceiling, databaseUrl, databasePid, impls, env, runtime, runtimes } = facts;
@@ -65,6 +82,8 @@ export function caseLoopDeps(facts: LoopFacts): Omit<CaseLoopDeps<PlannedCase>, 
         ? startK6Instances(c.id, env, topology.generators, { script: api.script, workDir, limitSeconds })
         : startK6(c.id, env, { script: api.script, cores: placement.generator, workDir, limitSeconds });
     },
+    // Switched slices (options.switchedSlices): one load per case for all its repetitions, each slice to servers[order[i]].
+    ...(options.switchedSlices ? { startSwitchedLoad: switchedLoad(facts, options.switchedSlices) } : {}),
     // Recorded on the first loads exactly as in the run's options.
     ...(options.firstWarmupSeconds !== undefined ? { firstWarmupSeconds: options.firstWarmupSeconds } : {}),
     ...(options.warmupIterations ? { warmupIterations: options.warmupIterations } : {}),

@@ -8,9 +8,9 @@ import { k6Binary } from '../paths.ts';
 import { pinned } from './placement.ts';
 import type { LatencySummary, RequestTypeResult, TimelinePoint } from '../record/result-document.ts';
 import { apdexOf, stressOutcomeOf, overTimeOf, type StressSummary } from './windows.ts';
-import type { Measured, StartedLoad } from './measured.ts';
+import type { Measured, SliceMeasured, StartedLoad } from './measured.ts';
 
-export type { Measured, StartedLoad } from './measured.ts';
+export type { Measured, SliceMeasured, StartedLoad } from './measured.ts';
 
 /** What every case of a run shares: the window, the warm-up and the PRNG seed. */
 export interface RunSettings {
@@ -175,6 +175,8 @@ export interface K6Summary {
   readonly overTimeSeconds?: number;
   /** A stress test's stop conditions, cap and recovery bound. */
   readonly stress?: StressSummary;
+  /** bench/k6/measure.js: switched slices' order (an index per slice), length and guard (s). */
+  readonly slices?: { readonly order: string; readonly seconds: number; readonly guardSeconds: number };
 }
 
 /**
@@ -197,6 +199,7 @@ export function measuredFromK6(summary: K6Summary): Measured {
   const requests = value('http_reqs{phase:measure}', 'count');
   const failed = Object.values(errors).reduce((a, b) => a + b, 0);
   const durationSeconds = (to - from) / 1000;
+  const slices = summary.slices ? slicesOf(summary, from, summary.slices) : undefined;
   const dropped = summary.metrics['dropped_iterations'] === undefined ? undefined : value('dropped_iterations', 'count');
   const server = trend(summary, 'server_ms{phase:measure}');
   const skipped = value('skipped{phase:measure}', 'count');
@@ -235,6 +238,7 @@ export function measuredFromK6(summary: K6Summary): Measured {
     ...(apdex ? { apdex } : {}),
     ...(overTime ? { overTime } : {}),
     ...(stress ? { stress } : {}),
+    ...(slices ? { slices } : {}),
     notes: [
       ...(dropped ? ['droppedIterations counts the warm-up too (k6 does not tag dropped arrivals by phase)'] : []),
       ...(skipped ? [`${skipped} requests not sent because an earlier step of their flow failed (that step is counted as the error)`] : []),
@@ -243,6 +247,39 @@ export function measuredFromK6(summary: K6Summary): Measured {
 }
 
 const round = (n: number) => Math.round(n * 1000) / 1000;
+
+/** Each switched slice's window (from its guard's end to its end) and figures: the sub-metrics tagged slice:sN. */
+function slicesOf(summary: K6Summary, from: number, s: NonNullable<K6Summary['slices']>): SliceMeasured[] {
+  const value = (metric: string): number => summary.metrics[metric]?.values['count'] ?? 0;
+  return [...s.order].map((side, i) => {
+    const tags = `{phase:measure,slice:s${i + 1}}`;
+    const window = { from: from + (i * s.seconds + s.guardSeconds) * 1000, to: from + (i + 1) * s.seconds * 1000 };
+    const durationSeconds = (window.to - window.from) / 1000;
+    const errors: Record<string, number> = {};
+    for (const [name, metric] of Object.entries(summary.metrics)) {
+      const status = new RegExp(`^errors\\{phase:measure,slice:s${i + 1},status:([^}]+)\\}$`).exec(name)?.[1];
+      const n = metric?.values['count'] ?? 0;
+      if (status !== undefined && n > 0) errors[status] = n;
+    }
+    const requests = value(`http_reqs${tags}`);
+    const failed = Object.values(errors).reduce((a, b) => a + b, 0);
+    const server = trend(summary, `server_ms${tags}`);
+    const skipped = value(`skipped${tags}`);
+    return {
+      side: Number(side),
+      measured: {
+        window,
+        durationSeconds: round(durationSeconds),
+        requests,
+        errors,
+        throughput: round(Math.max(0, requests - failed) / durationSeconds),
+        latencyMs: trend(summary, `http_req_duration${tags}`) ?? zeroLatency(),
+        ...(server ? { serverMs: server } : {}),
+        notes: skipped ? [`${skipped} requests not sent because an earlier step of their flow failed (that step is counted as the error)`] : [],
+      },
+    };
+  });
+}
 
 /** The per-second sub-metrics http_req_duration{sec:N} (measure.js; timeline_ms{sec:N} in older scripts) in order; seconds without a response are left out. */
 export function timelineOf(summary: K6Summary): TimelinePoint[] {

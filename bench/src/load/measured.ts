@@ -21,6 +21,11 @@ export interface Measured {
   readonly apdex?: Apdex;
   readonly overTime?: OverTime;
   readonly stress?: StressOutcome;
+  /**
+   * Switched slices (bench/k6/measure.js target()): each slice's own window (its guard left
+   * out) and figures, and the index of the implementation it went to; the rest is the whole load's.
+   */
+  readonly slices?: readonly SliceMeasured[];
   /** Several k6 instances (k6-instances.ts): each one's host, execution segment and requests; the rest is their exact merge. */
   readonly generatorInstances?: readonly GeneratorInstance[];
   readonly notes: string[];
@@ -32,4 +37,10 @@ export interface StartedLoad {
   readonly processes?: readonly ManagedProcess[];
   /** Resolves with the repetition's numbers once k6 has finished. */
   readonly done: Promise<Measured>;
+}
+
+/** One switched slice: the implementation it went to (an index in the load's bases) and what it measured. */
+export interface SliceMeasured {
+  readonly side: number;
+  readonly measured: Measured;
 }

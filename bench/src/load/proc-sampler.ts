@@ -113,6 +113,23 @@ export class TreeSampler {
     };
   }
 
+  /**
+   * A tree's usage over exactly [from, to], for windows a few samples long (a switched
+   * slice): its CPU seconds interpolated linearly at both ends between the samples around
+   * them, its mean CPU% from those, peaks and RSS from the samples within.
+   */
+  usageBetween(name: string, from: number, to: number): Usage | undefined {
+    const series = this.series.get(name) ?? [];
+    const within = this.usage(name, from, to);
+    if (!within || series.length === 0 || to <= from) return within;
+    const cpuSeconds = cumulative(series, to) - cumulative(series, from);
+    return {
+      ...within,
+      cpuPercentMean: Math.round((cpuSeconds / ((to - from) / 1000)) * 1000) / 10,
+      cpuSeconds: Math.round(cpuSeconds * 1000) / 1000,
+    };
+  }
+
   private tick(): void {
     const at = Date.now();
     const stats = snapshot();
@@ -135,4 +152,19 @@ export class TreeSampler {
     }
     this.previous = { at, ticks };
   }
+}
+
+/** The CPU seconds a series used from its first sample's start to t, interpolated within the sample spanning t. */
+function cumulative(series: readonly Sample[], t: number): number {
+  let sum = 0;
+  let previousAt = series[0]!.at - (series[1] ? series[1].at - series[0]!.at : 0);
+  for (const s of series) {
+    if (s.at <= t) sum += s.cpuSeconds;
+    else {
+      if (t > previousAt) sum += (s.cpuSeconds * (t - previousAt)) / (s.at - previousAt);
+      break;
+    }
+    previousAt = s.at;
+  }
+  return sum;
 }

@@ -2,7 +2,7 @@
 import type { RunSettings } from '../load/k6.ts';
 import type { FailedCase } from '../record/run-record.ts';
 import type { WarmupIterations } from './warm-up.ts';
-import type { EtaOverheads } from './profiles.ts';
+import type { EtaOverheads, SwitchedSlices } from './profiles.ts';
 
 export interface BenchOptions {
   /** One or more implementations: several are benchmarked in the same run, alternating. */
@@ -15,6 +15,8 @@ export interface BenchOptions {
   readonly firstWarmupSeconds: number;
   /** Unrecorded iterations before a served case's repetitions (bench/src/execute/warm-up.ts); absent or max 0: none. */
   readonly warmupIterations?: WarmupIterations;
+  /** A comparison's repetitions as switched slices of one load (bench/profiles.yaml), where the API's script can send them. */
+  readonly switchedSlices?: SwitchedSlices;
   readonly quick: boolean;
   /** The profile the options came from (bench/profiles.yaml), recorded in the result. */
   readonly profile?: string;
@@ -62,6 +64,18 @@ export interface PreparedBench {
 /** What every load of the run shares: the window, the warm-up and the PRNG seed. */
 export function runSettings(opts: BenchOptions): RunSettings {
   return { warmupSeconds: opts.warmupSeconds, durationSeconds: opts.durationSeconds, seed: opts.seed };
+}
+
+/**
+ * Switched slices where they apply: the profile asks for them, the API's script can send them
+ * (api.yaml bench.switching), two implementations are compared, all on this machine (a
+ * topology's k6 instances share a scenario by segments, not slices). Each slice is the
+ * window after its guard.
+ */
+export function switchedSlices(opts: BenchOptions, scriptSwitches: boolean, impls: number): { sliceSeconds: number; guardSeconds: number } | undefined {
+  const s = opts.switchedSlices;
+  if (!s || !scriptSwitches || impls !== 2 || opts.topology !== undefined) return undefined;
+  return { sliceSeconds: opts.durationSeconds + s.guardSeconds, guardSeconds: s.guardSeconds };
 }
 
 /** The warm-up of a served case's first load: the given one, never shorter than every repetition's. */

@@ -21,8 +21,15 @@ export interface Profile {
   readonly firstWarmupSeconds: number;
   /** Unrecorded iterations before a served case's repetitions, until the rate is steady (bench/src/execute/warm-up.ts). */
   readonly warmupIterations: WarmupIterations;
+  /** A comparison's repetitions as switched slices of one load, where the API's script can send them (bench/profiles.yaml says why). */
+  readonly switchedSlices?: SwitchedSlices;
   readonly quick: boolean;
   readonly cases: 'all' | 'subset';
+}
+
+/** Switched slices: each slice's first guardSeconds are left out (its measured part is durationSeconds). */
+export interface SwitchedSlices {
+  readonly guardSeconds: number;
 }
 
 export interface EtaOverheads {

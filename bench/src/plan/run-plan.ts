@@ -15,7 +15,7 @@ import type { StepLoad } from './eta.ts';
 import type { PlannedCase } from './api-module.ts';
 import { benchApi, type BenchApi } from './apis.ts';
 import { asCopy, implCopies } from '../record/copies.ts';
-import { firstWarmup, runSettings, type BenchOptions } from './options.ts';
+import { firstWarmup, runSettings, switchedSlices, type BenchOptions } from './options.ts';
 import { FilteredOut } from './select.ts';
 
 /** The API's benchmark plug-in; an unknown name is a usage error. */
@@ -62,12 +62,14 @@ export async function planRun(
   );
   const cases = plan.cases;
   if (cases.length === 0) throw new FilteredOut(`no case of ${relative(repoRoot, api.scenarioFile)} matches the filters (PROTOCOL, CASES, MODEL)`);
+  const switched = switchedSlices(opts, api.manifest.bench.switching === true, impls.length);
   const options: BenchResult['options'] = {
     repeat: opts.repeat,
     durationSeconds: opts.durationSeconds,
     warmupSeconds: opts.warmupSeconds,
     ...(firstWarmup(opts) > opts.warmupSeconds ? { firstWarmupSeconds: firstWarmup(opts) } : {}),
     ...(opts.warmupIterations && opts.warmupIterations.max > 0 ? { warmupIterations: { ...opts.warmupIterations } } : {}),
+    ...(switched ? { switchedSlices: switched } : {}),
     quick: opts.quick,
     ...(opts.profile ? { profile: opts.profile } : {}),
     protocols: [...new Set(cases.map((c) => c.protocol))],

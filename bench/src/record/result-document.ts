@@ -194,6 +194,8 @@ export interface Repetition {
   /** The k6 instances whose exact merge this repetition is (a topology with several generators). */
   generatorInstances?: GeneratorInstance[];
   order?: number;
+  /** Switched slices (options.switchedSlices): this repetition's place in its case's one load (1-based); startedAt is then its window's start, after the guard. */
+  slice?: number;
   generatorBound?: boolean;
   /** CPU time per completed request (µs) of each sampled process tree: cpuSeconds / requests. */
   cpuPerRequestUs?: CpuPerRequest;
@@ -275,6 +277,8 @@ export interface BenchResult {
     firstWarmupSeconds?: number;
     /** Unrecorded repetitions before a served case's recorded ones until the rate is steady (bench/src/execute/warm-up.ts); absent: none. */
     warmupIterations?: { max: number; steadyWithinPercent: number };
+    /** The served cases' repetitions were switched slices of one load per case (bench/k6/measure.js target()); absent: a load each. */
+    switchedSlices?: { sliceSeconds: number; guardSeconds: number };
     quick: boolean;
     /** The make bench profile the options came from (bench/profiles.yaml). */
     profile?: string;

@@ -42,6 +42,8 @@ export interface ApiManifest {
     readonly script: string;
     readonly models: readonly LoadModel[];
     readonly writes: boolean;
+    /** Its k6 script can send switched slices (bench/k6/measure.js target()); only with writes false. */
+    readonly switching?: boolean;
     readonly baseline: string;
     /** The tier of the database alone its cases are measured against (default: native, where it ran). */
     readonly limit?: { readonly tier: 'native' | 'driver'; readonly why: string };
