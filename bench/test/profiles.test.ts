@@ -22,6 +22,20 @@ test('the standard profile compares two implementations pairwise: at least PAIRE
   assert.ok(profiles['standard']!.repeat >= PAIRED_FROM);
 });
 
+test('switched slices, where a profile has them, are paired too and leave each slice a window after its guard', async () => {
+  const { profiles } = await loadProfiles();
+  assert.ok(profiles['standard']!.switchedSlices, 'the standard profile switches where it can');
+  for (const [name, p] of Object.entries(profiles)) {
+    const s = p.switchedSlices;
+    if (!s) continue;
+    assert.ok(s.pairs >= PAIRED_FROM, `${name}: ${s.pairs} pairs`);
+    assert.ok(
+      s.windowSeconds > 0 && s.guardSeconds >= 0 && s.guardSeconds < s.windowSeconds,
+      `${name}: window ${s.windowSeconds} s, guard ${s.guardSeconds} s`,
+    );
+  }
+});
+
 test('the standard profile gives verdicts: at least 5 repetitions (the rank test needs them)', async () => {
   const { profiles } = await loadProfiles();
   assert.ok(profiles['standard']!.repeat >= 5);

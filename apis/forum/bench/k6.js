@@ -19,7 +19,20 @@
 // has the window, the error counts, the server time and the summary).
 import http from 'k6/http';
 import exec from 'k6/execution';
-import { BASES, count, env as required, fullCheck, params, record, reported, SYSTEM_TAGS, target, TREND_STATS, windowStart, writeSummary } from '../../../bench/k6/measure.js';
+import {
+  BASES,
+  count,
+  env as required,
+  fullCheck,
+  params,
+  record,
+  reported,
+  SYSTEM_TAGS,
+  target,
+  TREND_STATS,
+  windowStart,
+  writeSummary,
+} from '../../../bench/k6/measure.js';
 import { mulberry32 } from '../../../bench/k6/prng.js';
 
 const env = (name, fallback) => required('forum k6.js', name, fallback);

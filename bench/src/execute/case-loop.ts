@@ -77,10 +77,14 @@ export interface CaseLoopDeps<C extends PlannedCase> {
   readonly ceilingRate?: number | undefined;
   /**
    * Switched slices (bench/k6/measure.js target()): where the API's script can send them and
-   * two implementations are compared, starts one load for all of a case's repetitions, slice i
-   * going to servers[order[i]] (order: an index per slice). Absent: each repetition is a load of its own.
+   * two implementations are compared, a served case's repetitions are `pairs` pairs of slices
+   * of one load, which `start` starts, slice i going to servers[order[i]] (order: an index per
+   * slice). Absent: each repetition is a load of its own.
    */
-  startSwitchedLoad?(c: C, servers: readonly LoopServer[], order: string): StartedLoad | Promise<StartedLoad>;
+  readonly switched?: {
+    readonly pairs: number;
+    start(c: C, servers: readonly LoopServer[], order: string): StartedLoad | Promise<StartedLoad>;
+  };
   /** Names the random order of each round (interleave.ts: randomized interleaved trials); absent: A B, B A alternation. */
   readonly orderKey?: string;
   /** Called after every case with its record per implementation (in `impls` order). */
@@ -176,7 +180,7 @@ async function runServedCase<C extends PlannedCase>(c: C, firstStep: number, dep
     const fresh = c.freshServerEachRepetition === true;
     const warming = (deps.warmupIterations?.max ?? 0) > 0 && !fresh;
     if (warming) await warmUp(c, firstStep, deps, servers, outcomes, label);
-    const switching = deps.startSwitchedLoad !== undefined && impls.length === 2 && !fresh && impls.every((n) => servers.has(n) && !outcomes.get(n)!.failure);
+    const switching = deps.switched !== undefined && impls.length === 2 && !fresh && impls.every((n) => servers.has(n) && !outcomes.get(n)!.failure);
     if (switching) await switchedRepetitions(c, firstStep, deps, servers, outcomes);
     for (let r = 1; r <= deps.repeat && !switching; r++) {
       const order = deps.orderKey !== undefined ? interleavedOrder(impls, r, `${deps.orderKey}|${c.id}`) : roundOrder(impls, r);
@@ -322,7 +326,7 @@ async function switchedRepetitions<C extends PlannedCase>(
 ): Promise<void> {
   const { impls } = deps;
   const running = impls.map((name) => servers.get(name)!);
-  const rounds = Array.from({ length: deps.repeat }, (_, k) =>
+  const rounds = Array.from({ length: deps.switched!.pairs }, (_, k) =>
     deps.orderKey !== undefined ? interleavedOrder(impls, k + 1, `${deps.orderKey}|${c.id}`) : roundOrder(impls, k + 1),
   );
   const order = rounds.flatMap((round) => round.map((name) => impls.indexOf(name))).join('');
@@ -331,7 +335,7 @@ async function switchedRepetitions<C extends PlannedCase>(
   deps.events?.emit('load-begin', { step: firstStep, repetition: 1, label: `${c.id} · ${impls.join(' ⇄ ')}, ${order.length} switched slices` });
   let load: StartedLoad;
   try {
-    load = await deps.startSwitchedLoad!(c, running, order);
+    load = await deps.switched!.start(c, running, order);
   } catch (error) {
     const f = await blameDatabase(deps, asFailure('generator', error));
     for (const name of impls) outcomes.get(name)!.failure = { ...f, repetition: 1 };
@@ -357,16 +361,45 @@ async function switchedRepetitions<C extends PlannedCase>(
   if (deps.stopping()) throw new Interrupted();
   for (const [side, server] of running.entries())
     if (!server.process.alive())
-      failed = failure('implementation', `${impls[side]} exited during the switched slices${failed ? `; ${failed.reason}` : ''}`, await server.process.tail(10));
-  if (measured && !measured.slices && !failed) failed = failure('generator', 'the script wrote no switched slices (its API says it can: api.yaml bench.switching)');
+      failed = failure(
+        'implementation',
+        `${impls[side]} exited during the switched slices${failed ? `; ${failed.reason}` : ''}`,
+        await server.process.tail(10),
+      );
+  if (measured && !measured.slices && !failed)
+    failed = failure('generator', 'the script wrote no switched slices (its API says it can: api.yaml bench.switching)');
   if (failed) failed = await blameDatabase(deps, failed);
   for (const [i, slice] of (measured?.slices ?? []).entries()) {
     const name = impls[slice.side]!;
     const m = slice.measured;
     const single = c.requestTypes?.length === 1 ? c.requestTypes[0]! : undefined;
-    const typed: Measured = single && m.requests > 0 ? { ...m, requestTypes: { [single]: { requests: m.requests, errors: sum(m.errors), throughput: m.throughput, latencyMs: m.latencyMs, ...(m.serverMs ? { serverMs: m.serverMs } : {}) } } } : m;
+    const typed: Measured =
+      single && m.requests > 0
+        ? {
+            ...m,
+            requestTypes: {
+              [single]: {
+                requests: m.requests,
+                errors: sum(m.errors),
+                throughput: m.throughput,
+                latencyMs: m.latencyMs,
+                ...(m.serverMs ? { serverMs: m.serverMs } : {}),
+              },
+            },
+          }
+        : m;
     const usage = (tree: string) => sampler.usageBetween(tree === 'server' ? `server${slice.side}` : tree, m.window.from, m.window.to);
-    const rep = toRepetition(Math.floor(i / 2) + 1, new Date(m.window.from), typed, usage, c.requestTypes ?? [], failed !== undefined, deps.ceilingRate, false, settled);
+    const rep = toRepetition(
+      Math.floor(i / 2) + 1,
+      new Date(m.window.from),
+      typed,
+      usage,
+      c.requestTypes ?? [],
+      failed !== undefined,
+      deps.ceilingRate,
+      false,
+      settled,
+    );
     outcomes.get(name)!.repetitions.push({ ...rep, order: (i % 2) + 1, slice: i + 1 });
   }
   if (failed) for (const name of impls) outcomes.get(name)!.failure = { ...failed, repetition: 1 };

@@ -8,7 +8,7 @@ import type { Implementation } from '@fairbench/harness/impl/manifest.ts';
 import type { RuntimeProviderName } from '@fairbench/harness/provision/index.ts';
 import type { PlannedCase, Prepared } from '../plan/api-module.ts';
 import type { BenchApi } from '../plan/apis.ts';
-import { firstWarmup, runSettings, type BenchOptions } from '../plan/options.ts';
+import { firstWarmup, runSettings, type BenchOptions, type SwitchedPlan } from '../plan/options.ts';
 import { wrkCrossCheck } from './cross-check.ts';
 import { scriptEnv, startK6, type RunSettings } from '../load/k6.ts';
 import { startK6Instances } from '../load/k6-instances.ts';
@@ -38,7 +38,7 @@ export interface LoopFacts {
 }
 
 /** A case's switched load (bench/k6/measure.js target()): the warm-up, then 2 × repeat slices in one k6, no latency timeline (it would mix the two). */
-function switchedLoad(facts: LoopFacts, s: { sliceSeconds: number; guardSeconds: number }): NonNullable<CaseLoopDeps<PlannedCase>['startSwitchedLoad']> {
+function switchedLoad(facts: LoopFacts, s: SwitchedPlan): NonNullable<CaseLoopDeps<PlannedCase>['switched']>['start'] {
   const { opts, api, prepared, where, workDir } = facts;
   return (c, servers, order) => {
     const settings: RunSettings = { ...runSettings(opts), durationSeconds: order.length * s.sliceSeconds };
@@ -83,7 +83,7 @@ export function caseLoopDeps(facts: LoopFacts): Omit<CaseLoopDeps<PlannedCase>, 
         : startK6(c.id, env, { script: api.script, cores: placement.generator, workDir, limitSeconds });
     },
     // Switched slices (options.switchedSlices): one load per case for all its repetitions, each slice to servers[order[i]].
-    ...(options.switchedSlices ? { startSwitchedLoad: switchedLoad(facts, options.switchedSlices) } : {}),
+    ...(options.switchedSlices ? { switched: { pairs: options.switchedSlices.pairs, start: switchedLoad(facts, options.switchedSlices) } } : {}),
     // Recorded on the first loads exactly as in the run's options.
     ...(options.firstWarmupSeconds !== undefined ? { firstWarmupSeconds: options.firstWarmupSeconds } : {}),
     ...(options.warmupIterations ? { warmupIterations: options.warmupIterations } : {}),

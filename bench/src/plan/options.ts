@@ -66,16 +66,23 @@ export function runSettings(opts: BenchOptions): RunSettings {
   return { warmupSeconds: opts.warmupSeconds, durationSeconds: opts.durationSeconds, seed: opts.seed };
 }
 
+/** How a comparison's served cases were cut into switched slices (recorded as options.switchedSlices). */
+export interface SwitchedPlan {
+  readonly pairs: number;
+  readonly sliceSeconds: number;
+  readonly guardSeconds: number;
+}
+
 /**
  * Switched slices where they apply: the profile asks for them, the API's script can send them
  * (api.yaml bench.switching), two implementations are compared, all on this machine (a
- * topology's k6 instances share a scenario by segments, not slices). Each slice is the
+ * topology's k6 instances share a scenario by segments, not slices). Each slice is its
  * window after its guard.
  */
-export function switchedSlices(opts: BenchOptions, scriptSwitches: boolean, impls: number): { sliceSeconds: number; guardSeconds: number } | undefined {
+export function switchedSlices(opts: BenchOptions, scriptSwitches: boolean, impls: number): SwitchedPlan | undefined {
   const s = opts.switchedSlices;
   if (!s || !scriptSwitches || impls !== 2 || opts.topology !== undefined) return undefined;
-  return { sliceSeconds: opts.durationSeconds + s.guardSeconds, guardSeconds: s.guardSeconds };
+  return { pairs: s.pairs, sliceSeconds: s.windowSeconds + s.guardSeconds, guardSeconds: s.guardSeconds };
 }
 
 /** The warm-up of a served case's first load: the given one, never shorter than every repetition's. */

@@ -27,8 +27,10 @@ export interface Profile {
   readonly cases: 'all' | 'subset';
 }
 
-/** Switched slices: each slice's first guardSeconds are left out (its measured part is durationSeconds). */
+/** Switched slices: `pairs` pairs per comparison, each slice measured for windowSeconds after its first guardSeconds. */
 export interface SwitchedSlices {
+  readonly pairs: number;
+  readonly windowSeconds: number;
   readonly guardSeconds: number;
 }
 

@@ -278,7 +278,7 @@ export interface BenchResult {
     /** Unrecorded repetitions before a served case's recorded ones until the rate is steady (bench/src/execute/warm-up.ts); absent: none. */
     warmupIterations?: { max: number; steadyWithinPercent: number };
     /** The served cases' repetitions were switched slices of one load per case (bench/k6/measure.js target()); absent: a load each. */
-    switchedSlices?: { sliceSeconds: number; guardSeconds: number };
+    switchedSlices?: { pairs: number; sliceSeconds: number; guardSeconds: number };
     quick: boolean;
     /** The make bench profile the options came from (bench/profiles.yaml). */
     profile?: string;

@@ -53,3 +53,10 @@ export function pValue(p: number | null): string {
   if (p < 1e-4) return '<0.0001';
   return Number(p.toPrecision(2)).toString();
 }
+
+/** How the repetitions were cut when they were switched slices of one load per case (options.switchedSlices); '' otherwise. */
+export function switchedNote(s: { pairs: number; sliceSeconds: number; guardSeconds: number } | undefined): string {
+  return s
+    ? `; served cases: ${s.pairs} pairs of switched slices (one k6 load per case, ${s.sliceSeconds} s each, the first ${s.guardSeconds} s left out)`
+    : '';
+}

@@ -1,7 +1,7 @@
 // One run as a Markdown table: what the runner prints at the end of `make bench`.
 import { docLabel } from '../record/copies.ts';
 import { MIN_REPETITIONS, MIN_VERDICT_REPETITIONS, type MedianEstimate } from '../stats/index.ts';
-import { detectable, interval, ms, pValue, percent, rate, share } from './format.ts';
+import { detectable, interval, ms, pValue, percent, rate, share, switchedNote } from './format.ts';
 import { limitVerdicts } from './limit-verdicts.ts';
 import { compareParameters, protocolRank, summarizeCase } from './model.ts';
 import { isDatabaseAlone, limitFor, tierOf, type BenchResult, type CaseFailure } from '../record/result-document.ts';
@@ -15,7 +15,7 @@ export function summaryMarkdown(doc: BenchResult): string {
       compareParameters(a.parameters, b.parameters),
   );
   const lines = [
-    `**${docLabel(doc)}** on **${doc.api}**, run \`${doc.runId}\` (${doc.implementation.framework.name} ${doc.implementation.framework.version}, ${doc.implementation.runtime.name} ${doc.implementation.runtime.version}, ${doc.database.engine} ${doc.database.version}, k6 ${doc.generator.version}; REPEAT ${doc.options.repeat} × ${doc.options.durationSeconds} s${doc.options.quick ? ', QUICK' : ''}${doc.wallSeconds !== undefined ? `; wall time ${Math.round(doc.wallSeconds)} s` : ''})`,
+    `**${docLabel(doc)}** on **${doc.api}**, run \`${doc.runId}\` (${doc.implementation.framework.name} ${doc.implementation.framework.version}, ${doc.implementation.runtime.name} ${doc.implementation.runtime.version}, ${doc.database.engine} ${doc.database.version}, k6 ${doc.generator.version}; REPEAT ${doc.options.repeat} × ${doc.options.durationSeconds} s${switchedNote(doc.options.switchedSlices)}${doc.options.quick ? ', QUICK' : ''}${doc.wallSeconds !== undefined ? `; wall time ${Math.round(doc.wallSeconds)} s` : ''})`,
     '',
     ...(doc.generator.ceiling
       ? [

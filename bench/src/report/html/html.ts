@@ -8,7 +8,7 @@ const WARMUP_NOTE =
   'Unrecorded repetitions before the recorded ones, the same load, each after the same data reset and idle wait: they go on until an iteration\'s rate rises less than the profile\'s threshold above the one before (or its maximum is reached: "still rising"). No statistic uses them; the same rule applies to every implementation.';
 const TIMELINE_CAPTION =
   "Each case's first load, the first a freshly started implementation serves (it is restarted for every case; its first warm-up iteration where the case had them): the median (solid) and p95 (dashed) latency of the requests that ended in each second since the load began, log scale; the grey dotted rule is the end of the warm-up (the profile's longer first warm-up, the same for every implementation), where the measured window begins. A runtime that compiles as it runs (the JVM's JIT, V8's and JavaScriptCore's tiers) shows its warm-up as slow first seconds.";
-import { detectable, interval, mib, ms, percent, pValue, rate, ratioWithInterval, relative, share } from '../format.ts';
+import { detectable, interval, mib, ms, percent, pValue, rate, ratioWithInterval, relative, share, switchedNote } from '../format.ts';
 import type { ApiReport, CaseGroup, CaseResult, FamilyCounts, PairComparison, RunInfo, Verdicts } from '../model.ts';
 import { cpuTable, ceilingCell, crossCheckCell, noiseCell, CPU_CAPTION } from './cpu.ts';
 import { esc, table } from './html-parts.ts';
@@ -98,7 +98,7 @@ function runsTable(report: ApiReport): string {
       'options',
       ({ doc }) =>
         [
-          `${doc.options.quick ? '<b>QUICK</b>, ' : ''}REPEAT ${doc.options.repeat}, ${doc.options.durationSeconds} s + ${doc.options.warmupSeconds} s warm-up${doc.options.firstWarmupSeconds !== undefined ? ` (${doc.options.firstWarmupSeconds} s before a case's first load)` : ''}${doc.options.warmupIterations ? `, after warm-up iterations until steady within ${doc.options.warmupIterations.steadyWithinPercent}% (≤ ${doc.options.warmupIterations.max})` : ''}`,
+          `${doc.options.quick ? '<b>QUICK</b>, ' : ''}REPEAT ${doc.options.repeat}, ${doc.options.durationSeconds} s${esc(switchedNote(doc.options.switchedSlices))} + ${doc.options.warmupSeconds} s warm-up${doc.options.firstWarmupSeconds !== undefined ? ` (${doc.options.firstWarmupSeconds} s before a case's first load)` : ''}${doc.options.warmupIterations ? `, after warm-up iterations until steady within ${doc.options.warmupIterations.steadyWithinPercent}% (≤ ${doc.options.warmupIterations.max})` : ''}`,
           `${esc(doc.options.protocols.join(', '))}; ${esc(doc.options.models.join(', '))} model${doc.options.cases ? `; cases ${esc(doc.options.cases)}` : ''}`,
           doc.options.restartBetweenCases ? 'restarted between cases' : '',
         ]
