@@ -86,6 +86,23 @@ test('the ETA is the plan from the first repetition: the load, a repetition over
   assert.equal(p.remainingSeconds(2, 1), 5 * 9 + 3 + 5 * 5 + 3);
 });
 
+test("a switched load is every repetition of both its steps: the ETA counts it once, then only the steps after", () => {
+  const eta = { repetitionOverheadSeconds: 1, caseOverheadSeconds: 3 };
+  const loads = [8, 8, 4].map((seconds) => ({ seconds, firstExtra: 0 }));
+  const p = new Progress(loads, 5, eta);
+  const lines: string[] = [];
+  const log = console.log;
+  console.log = (line: string) => lines.push(line);
+  try {
+    p.beginSwitched(1, [1, 2], 30, 'a ⇄ b');
+  } finally {
+    console.log = log;
+  }
+  // The switched load (30 s) and step 3 (5 × 5 + 3), nothing more of steps 1 and 2.
+  assert.match(lines[0]!, /ETA 00:58/);
+  assert.equal(p.remainingSeconds(3, 1), 5 * 5 + 3);
+});
+
 test("a served step's longer first warm-up counts once, until its first repetition has begun", () => {
   const eta = { repetitionOverheadSeconds: 1, caseOverheadSeconds: 3 };
   const loads = [

@@ -100,6 +100,7 @@ before(async () => {
     },
     switched: {
       pairs: REPEAT,
+      seconds: WARMUP + 2 * REPEAT * SLICE,
       start: (_c, running, order) => {
         orders.push(order);
         const env = {

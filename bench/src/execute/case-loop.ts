@@ -83,6 +83,8 @@ export interface CaseLoopDeps<C extends PlannedCase> {
    */
   readonly switched?: {
     readonly pairs: number;
+    /** The planned seconds of one switched load (its warm-up and slices): the progress's ETA. */
+    readonly seconds: number;
     start(c: C, servers: readonly LoopServer[], order: string): StartedLoad | Promise<StartedLoad>;
   };
   /** Names the random order of each round (interleave.ts: randomized interleaved trials); absent: A B, B A alternation. */
@@ -332,7 +334,12 @@ async function switchedRepetitions<C extends PlannedCase>(
   const order = rounds.flatMap((round) => round.map((name) => impls.indexOf(name))).join('');
   const toSettle = [...running.filter((s) => !s.process.remote).map((s) => s.process.pid), ...(deps.databasePid !== undefined ? [deps.databasePid] : [])];
   const settled = deps.settle && toSettle.length ? await deps.settle(toSettle) : undefined;
-  deps.events?.emit('load-begin', { step: firstStep, repetition: 1, label: `${c.id} · ${impls.join(' ⇄ ')}, ${order.length} switched slices` });
+  deps.events?.emit('load-begin', {
+    step: firstStep,
+    repetition: 1,
+    label: `${c.id} · ${impls.join(' ⇄ ')}: ${deps.switched!.pairs} pairs of switched slices`,
+    switched: { steps: impls.map((_, k) => firstStep + k), seconds: deps.switched!.seconds },
+  });
   let load: StartedLoad;
   try {
     load = await deps.switched!.start(c, running, order);

@@ -83,7 +83,15 @@ export function caseLoopDeps(facts: LoopFacts): Omit<CaseLoopDeps<PlannedCase>, 
         : startK6(c.id, env, { script: api.script, cores: placement.generator, workDir, limitSeconds });
     },
     // Switched slices (options.switchedSlices): one load per case for all its repetitions, each slice to servers[order[i]].
-    ...(options.switchedSlices ? { switched: { pairs: options.switchedSlices.pairs, start: switchedLoad(facts, options.switchedSlices) } } : {}),
+    ...(options.switchedSlices
+      ? {
+          switched: {
+            pairs: options.switchedSlices.pairs,
+            seconds: opts.warmupSeconds + 2 * options.switchedSlices.pairs * options.switchedSlices.sliceSeconds,
+            start: switchedLoad(facts, options.switchedSlices),
+          },
+        }
+      : {}),
     // Recorded on the first loads exactly as in the run's options.
     ...(options.firstWarmupSeconds !== undefined ? { firstWarmupSeconds: options.firstWarmupSeconds } : {}),
     ...(options.warmupIterations ? { warmupIterations: options.warmupIterations } : {}),

@@ -9,6 +9,8 @@ export interface LoadBegin {
   readonly step: number;
   readonly repetition: number;
   readonly label: string;
+  /** Switched slices: this one load is every repetition of these steps (the compared implementations'), planned to take `seconds`. */
+  readonly switched?: { readonly steps: readonly number[]; readonly seconds: number };
 }
 
 /** A step begins warm-up iteration `iteration` (of at most `max`), unrecorded, before its repetitions. */

@@ -27,6 +27,8 @@ export class Progress {
   private repStarted = 0;
   private measuredOverheadMs = 0;
   private measured = 0;
+  /** The switched load running (beginSwitched): its planned seconds. */
+  private switchedSeconds: number | undefined;
 
   constructor(stepLoads: readonly StepLoad[], repeat: number, eta: EtaOverheads = NO_OVERHEAD) {
     this.steps = stepLoads.length;
@@ -54,7 +56,9 @@ export class Progress {
 
   /** Follows a case loop: its lines and ETA as its loads begin and end and its cases end. Returns `events`. */
   listen(events: CaseLoopEvents): CaseLoopEvents {
-    events.on('load-begin', (e) => this.begin(e.step, e.repetition, e.label));
+    events.on('load-begin', (e) =>
+      e.switched ? this.beginSwitched(e.step, e.switched.steps, e.switched.seconds, e.label) : this.begin(e.step, e.repetition, e.label),
+    );
     events.on('warmup-begin', (e) => this.beginWarmup(e.step, e.iteration, e.max, e.label));
     events.on('load-end', () => this.end());
     events.on('case-end', (e) => this.caseLine(e.label, e.repetitions, e.failure, e.warmup));
@@ -67,6 +71,16 @@ export class Progress {
     const eta = formatDuration(this.remainingSeconds(caseIndex, rep) * 1000);
     this.begun.set(caseIndex, rep);
     console.log(`case ${caseIndex}/${this.steps} · rep ${rep}/${this.repeat} · ${id} · ETA ${eta}`);
+  }
+
+  /** One switched load (case-loop.ts): every repetition of `steps` at once, planned for `seconds`. */
+  beginSwitched(caseIndex: number, steps: readonly number[], seconds: number, id: string): void {
+    this.repStarted = Date.now();
+    this.current = caseIndex;
+    for (const s of steps) this.begun.set(s, this.repeat);
+    this.switchedSeconds = seconds;
+    const eta = formatDuration((this.remainingSeconds(caseIndex, this.repeat + 1) + seconds) * 1000);
+    console.log(`case ${caseIndex}/${this.steps} · ${id} · ETA ${eta}`);
   }
 
   /** Warm-up iteration `k` (of at most `max`) of a step: unrecorded, before its repetitions. */
@@ -82,7 +96,8 @@ export class Progress {
     const step = this.loads[this.current - 1];
     // The step's first load carried its longer warm-up.
     const first = (this.begun.get(this.current) ?? 0) + (this.warmed.get(this.current) ?? 0) === 1;
-    const load = (step?.seconds ?? 0) + (first ? (step?.firstExtra ?? 0) : 0);
+    const load = this.switchedSeconds ?? (step?.seconds ?? 0) + (first ? (step?.firstExtra ?? 0) : 0);
+    this.switchedSeconds = undefined;
     this.measuredOverheadMs += Math.max(0, Date.now() - this.repStarted - load * 1000);
     this.measured++;
   }
