@@ -86,7 +86,7 @@ test('the ETA is the plan from the first repetition: the load, a repetition over
   assert.equal(p.remainingSeconds(2, 1), 5 * 9 + 3 + 5 * 5 + 3);
 });
 
-test("a switched load is every repetition of both its steps: the ETA counts it once, then only the steps after", () => {
+test('a switched load is every repetition of both its steps: the ETA counts it once, then only the steps after', () => {
   const eta = { repetitionOverheadSeconds: 1, caseOverheadSeconds: 3 };
   const loads = [8, 8, 4].map((seconds) => ({ seconds, firstExtra: 0 }));
   const p = new Progress(loads, 5, eta);
