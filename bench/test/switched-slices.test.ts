@@ -6,14 +6,13 @@
 // over; each slice's server CPU is its own implementation's.
 import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { runCleanup } from '@fairbench/harness/cleanup.ts';
 import { repoRoot } from '@fairbench/harness/paths.ts';
+import { freePort } from '@fairbench/harness/ports.ts';
 import { startProcess } from '@fairbench/harness/process.ts';
 import type { PlannedCase } from '../src/plan/api-module.ts';
 import { runCases, type LoopServer } from '../src/execute/case-loop.ts';
@@ -44,14 +43,6 @@ const servers = new Map<string, LoopServer>();
 const served = new Map<string, number[]>();
 const orders: string[] = [];
 let records: ReadonlyMap<string, BenchCase> | undefined;
-
-async function freePort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  const port = (s.address() as AddressInfo).port;
-  await new Promise((r) => s.close(r));
-  return port;
-}
 
 async function startFake(impl: string): Promise<LoopServer> {
   const port = await freePort();

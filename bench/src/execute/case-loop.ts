@@ -332,8 +332,7 @@ async function switchedRepetitions<C extends PlannedCase>(
     deps.orderKey !== undefined ? interleavedOrder(impls, k + 1, `${deps.orderKey}|${c.id}`) : roundOrder(impls, k + 1),
   );
   const order = rounds.flatMap((round) => round.map((name) => impls.indexOf(name))).join('');
-  const toSettle = [...running.filter((s) => !s.process.remote).map((s) => s.process.pid), ...(deps.databasePid !== undefined ? [deps.databasePid] : [])];
-  const settled = deps.settle && toSettle.length ? await deps.settle(toSettle) : undefined;
+  const settled = await settleAll(deps, running);
   deps.events?.emit('load-begin', {
     step: firstStep,
     repetition: 1,
@@ -352,18 +351,8 @@ async function switchedRepetitions<C extends PlannedCase>(
   const roots: Record<string, number | number[]> = { generator: (load.processes ?? [load.process]).map((p) => p.pid) };
   running.forEach((server, side) => (roots[`server${side}`] = server.process.pid));
   if (deps.databasePid !== undefined) roots['database'] = deps.databasePid;
-  const sampler = new TreeSampler(roots, 10);
-  sampler.start();
-  let measured: Measured | undefined;
-  let failed: CaseFailure | undefined;
-  try {
-    measured = await load.done;
-  } catch (error) {
-    if (error instanceof LoadFailure) measured = error.measured;
-    failed = asFailure('generator', error);
-  } finally {
-    sampler.stop();
-  }
+  const { sampler, measured, failure: loadFailed } = await sampled(load, roots, 'generator');
+  let failed = loadFailed;
   deps.events?.emit('load-end');
   if (deps.stopping()) throw new Interrupted();
   for (const [side, server] of running.entries())
@@ -452,9 +441,7 @@ async function repetition<C extends PlannedCase>(
   } catch (error) {
     return { failure: await blameDatabase(deps, asFailure('database', error, 'resetting the data failed: ')) };
   }
-  // A process on another machine (over SSH) is not in this machine's /proc: neither waited for nor sampled.
-  const toSettle = [...running.filter((s) => !s.process.remote).map((s) => s.process.pid), ...(deps.databasePid !== undefined ? [deps.databasePid] : [])];
-  const settled = deps.settle && toSettle.length ? await deps.settle(toSettle) : undefined;
+  const settled = await settleAll(deps, running);
   if (settled && !settled.idle)
     console.log(
       `  ${c.id}${name ? ` · ${name}` : ''}: the servers and the database still used ${settled.cpuPercent}% of a core after ${settled.seconds} s; measuring anyway (noted)`,
@@ -470,18 +457,8 @@ async function repetition<C extends PlannedCase>(
   const roots: Record<string, number | number[]> = generators.length ? { generator: generators } : {};
   if (server && !server.process.remote) roots['server'] = server.process.pid;
   if (deps.databasePid !== undefined) roots['database'] = deps.databasePid;
-  const sampler = new TreeSampler(roots, 10);
-  sampler.start();
-  let measured: Measured | undefined;
-  let failed: CaseFailure | undefined;
-  try {
-    measured = await load.done;
-  } catch (error) {
-    if (error instanceof LoadFailure) measured = error.measured;
-    failed = asFailure(loadKind, error);
-  } finally {
-    sampler.stop();
-  }
+  const { sampler, measured, failure: loadFailed } = await sampled(load, roots, loadKind);
+  let failed = loadFailed;
   // An implementation that exited mid-window leaves k6 counting refused connections: not a measurement.
   if (server && !server.process.alive()) {
     const code = await Promise.race([server.process.exited, sleep(1_000).then(() => '?')]);
@@ -508,6 +485,30 @@ async function repetition<C extends PlannedCase>(
     : undefined;
   if (rep && !failed) rep = await checked(deps, c, rep);
   return { ...(rep ? { rep } : {}), ...(failed ? { failure: failed } : {}) };
+}
+
+/** Waits until the servers `running` and the database are idle (deps.settle); undefined when nothing waits. */
+async function settleAll<C extends PlannedCase>(deps: CaseLoopDeps<C>, running: readonly LoopServer[]): Promise<Settled | undefined> {
+  // A process on another machine (over SSH) is not in this machine's /proc: neither waited for nor sampled.
+  const roots = [...running.filter((s) => !s.process.remote).map((s) => s.process.pid), ...(deps.databasePid !== undefined ? [deps.databasePid] : [])];
+  return deps.settle && roots.length ? deps.settle(roots) : undefined;
+}
+
+/** Samples the process trees `roots` at 10 Hz while the load runs: what it measured (a failed load: what it measured until then) and its failure. */
+async function sampled(
+  load: StartedLoad,
+  roots: Record<string, number | number[]>,
+  kind: 'generator' | 'baseline',
+): Promise<{ sampler: TreeSampler; measured?: Measured | undefined; failure?: CaseFailure | undefined }> {
+  const sampler = new TreeSampler(roots, 10);
+  sampler.start();
+  try {
+    return { sampler, measured: await load.done };
+  } catch (error) {
+    return { sampler, measured: error instanceof LoadFailure ? error.measured : undefined, failure: asFailure(kind, error) };
+  } finally {
+    sampler.stop();
+  }
 }
 
 /** The repetition, marked invalid with the reasons in its notes when the data broke the API's conditions. */
