@@ -1,7 +1,8 @@
 // The cases of a run, one after another: the implementations restarted before each case
 // (before each repetition of a case that ends in overload: freshServerEachRepetition),
 // warmed by unrecorded iterations until their rates are steady (warm-up.ts), then the
-// repetitions alternating between them (A B, B A, …), each on data reset before it
+// repetitions alternating between them (A B, B A, …; or, switched, as pairs of slices of
+// one load: switchedRepetitions), each on data reset before it
 // and once every server of the case and the database are idle (settle.ts), the load
 // (k6, or the baseline client for a database-alone case) sampled with the process trees
 // at 10 Hz. A case that fails — its load outran the limit, k6 or the baseline
