@@ -17,7 +17,7 @@ import { startProcess } from '@fairbench/harness/process.ts';
 import type { PlannedCase } from '../src/plan/api-module.ts';
 import { runCases, type LoopServer } from '../src/execute/case-loop.ts';
 import { interleavedOrder } from '../src/plan/interleave.ts';
-import { startK6 } from '../src/load/k6.ts';
+import { measuredFromK6, startK6 } from '../src/load/k6.ts';
 import type { BenchCase } from '../src/record/result-document.ts';
 
 const FAKE = fileURLToPath(new URL('./fixtures/fake-forum-server.ts', import.meta.url));
@@ -180,4 +180,33 @@ test("each slice's server CPU is its own implementation's: B's 400 µs burn show
   for (let index = 1; index <= REPEAT; index++) {
     assert.ok(cpu('b', index) > cpu('a', index) + 250, `pair ${index}: a ${cpu('a', index)} µs, b ${cpu('b', index)} µs per request`);
   }
+});
+
+test("a switched summary's slices: each its window after the guard, its requests and its errors by status", () => {
+  const count = (n: number) => ({ values: { count: n } });
+  const m = measuredFromK6({
+    setup_data: { measureFrom: 1_000_000 },
+    measureUntil: 1_004_000,
+    slices: { order: '10', seconds: 2, guardSeconds: 0.5 },
+    metrics: {
+      'http_reqs{phase:measure,slice:s1}': count(300),
+      'http_reqs{phase:measure,slice:s2}': count(200),
+      'errors{phase:measure,slice:s1,status:503}': count(3),
+      'errors{phase:measure,slice:s1,status:check}': count(1),
+      'errors{phase:measure,slice:s2,status:503}': count(0),
+    },
+  });
+  assert.deepEqual(
+    m.slices?.map((s) => ({
+      side: s.side,
+      window: s.measured.window,
+      requests: s.measured.requests,
+      errors: s.measured.errors,
+      throughput: s.measured.throughput,
+    })),
+    [
+      { side: 1, window: { from: 1_000_500, to: 1_002_000 }, requests: 300, errors: { '503': 3, check: 1 }, throughput: 197.333 },
+      { side: 0, window: { from: 1_002_500, to: 1_004_000 }, requests: 200, errors: {}, throughput: 133.333 },
+    ],
+  );
 });

@@ -109,6 +109,11 @@ export function roundOrder<T>(impls: readonly T[], r: number): T[] {
   return r % 2 === 1 ? [...impls] : [...impls].reverse();
 }
 
+/** The implementations' order in round r of case c: randomized interleaved trials where the run names them (deps.orderKey), else A B, B A. */
+function orderOf<C extends PlannedCase>(deps: CaseLoopDeps<C>, c: C, r: number): string[] {
+  return deps.orderKey !== undefined ? interleavedOrder(deps.impls, r, `${deps.orderKey}|${c.id}`) : roundOrder(deps.impls, r);
+}
+
 /** Runs `cases`; every case is handed to deps.recorded (measured or failed) before the next begins. */
 export async function runCases<C extends PlannedCase>(cases: readonly C[], deps: CaseLoopDeps<C>): Promise<void> {
   let step = (deps.firstStep ?? 1) - 1;
@@ -186,8 +191,7 @@ async function runServedCase<C extends PlannedCase>(c: C, firstStep: number, dep
     const switching = deps.switched !== undefined && impls.length === 2 && !fresh && impls.every((n) => servers.has(n) && !outcomes.get(n)!.failure);
     if (switching) await switchedRepetitions(c, firstStep, deps, servers, outcomes);
     for (let r = 1; r <= deps.repeat && !switching; r++) {
-      const order = deps.orderKey !== undefined ? interleavedOrder(impls, r, `${deps.orderKey}|${c.id}`) : roundOrder(impls, r);
-      for (const [place, name] of order.entries()) {
+      for (const [place, name] of orderOf(deps, c, r).entries()) {
         const outcome = outcomes.get(name)!;
         if (fresh && r > 1 && !outcome.failure) await start(servers, name, outcome, deps);
         const server = servers.get(name);
@@ -329,10 +333,11 @@ async function switchedRepetitions<C extends PlannedCase>(
 ): Promise<void> {
   const { impls } = deps;
   const running = impls.map((name) => servers.get(name)!);
-  const rounds = Array.from({ length: deps.switched!.pairs }, (_, k) =>
-    deps.orderKey !== undefined ? interleavedOrder(impls, k + 1, `${deps.orderKey}|${c.id}`) : roundOrder(impls, k + 1),
-  );
-  const order = rounds.flatMap((round) => round.map((name) => impls.indexOf(name))).join('');
+  const order = Array.from({ length: deps.switched!.pairs }, (_, k) =>
+    orderOf(deps, c, k + 1)
+      .map((name) => impls.indexOf(name))
+      .join(''),
+  ).join('');
   const settled = await settleAll(deps, running);
   deps.events?.emit('load-begin', {
     step: firstStep,
@@ -366,10 +371,11 @@ async function switchedRepetitions<C extends PlannedCase>(
   if (measured && !measured.slices && !failed)
     failed = failure('generator', 'the script wrote no switched slices (its API says it can: api.yaml bench.switching)');
   if (failed) failed = await blameDatabase(deps, failed);
+  // A case of one request type: each slice's figures are that type's too.
+  const single = c.requestTypes?.length === 1 ? c.requestTypes[0]! : undefined;
   for (const [i, slice] of (measured?.slices ?? []).entries()) {
     const name = impls[slice.side]!;
     const m = slice.measured;
-    const single = c.requestTypes?.length === 1 ? c.requestTypes[0]! : undefined;
     const typed: Measured =
       single && m.requests > 0
         ? {

@@ -251,16 +251,20 @@ const round = (n: number) => Math.round(n * 1000) / 1000;
 /** Each switched slice's window (from its guard's end to its end) and figures: the sub-metrics tagged slice:sN. */
 function slicesOf(summary: K6Summary, from: number, s: NonNullable<K6Summary['slices']>): SliceMeasured[] {
   const value = (metric: string): number => summary.metrics[metric]?.values['count'] ?? 0;
+  // Every slice's errors by status, in one pass over the metrics.
+  const errorsOf = new Map<number, Record<string, number>>();
+  for (const [name, metric] of Object.entries(summary.metrics)) {
+    const match = /^errors\{phase:measure,slice:s(\d+),status:([^}]+)\}$/.exec(name);
+    const n = metric?.values['count'] ?? 0;
+    if (!match || n === 0) continue;
+    const slice = Number(match[1]);
+    errorsOf.set(slice, { ...errorsOf.get(slice), [match[2]!]: n });
+  }
   return [...s.order].map((side, i) => {
     const tags = `{phase:measure,slice:s${i + 1}}`;
     const window = { from: from + (i * s.seconds + s.guardSeconds) * 1000, to: from + (i + 1) * s.seconds * 1000 };
     const durationSeconds = (window.to - window.from) / 1000;
-    const errors: Record<string, number> = {};
-    for (const [name, metric] of Object.entries(summary.metrics)) {
-      const status = new RegExp(`^errors\\{phase:measure,slice:s${i + 1},status:([^}]+)\\}$`).exec(name)?.[1];
-      const n = metric?.values['count'] ?? 0;
-      if (status !== undefined && n > 0) errors[status] = n;
-    }
+    const errors = errorsOf.get(i + 1) ?? {};
     const requests = value(`http_reqs${tags}`);
     const failed = Object.values(errors).reduce((a, b) => a + b, 0);
     const server = trend(summary, `server_ms${tags}`);

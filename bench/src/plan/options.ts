@@ -1,5 +1,6 @@
 // A run's options as the CLI gives them, and what preparing and running it gives back.
 import type { RunSettings } from '../load/k6.ts';
+import type { BenchResult } from '../record/result-document.ts';
 import type { FailedCase } from '../record/run-record.ts';
 import type { WarmupIterations } from './warm-up.ts';
 import type { EtaOverheads, SwitchedSlices } from './profiles.ts';
@@ -67,11 +68,7 @@ export function runSettings(opts: BenchOptions): RunSettings {
 }
 
 /** How a comparison's served cases were cut into switched slices (recorded as options.switchedSlices). */
-export interface SwitchedPlan {
-  readonly pairs: number;
-  readonly sliceSeconds: number;
-  readonly guardSeconds: number;
-}
+export type SwitchedPlan = NonNullable<BenchResult['options']['switchedSlices']>;
 
 /**
  * Switched slices where they apply: the profile asks for them, the API's script can send them

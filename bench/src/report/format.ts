@@ -1,5 +1,6 @@
 // Number formats shared by the HTML report and the Markdown summary.
 import type { Interval, RatioEstimate } from '../stats/index.ts';
+import type { BenchResult } from '../record/result-document.ts';
 
 const MiB = 1024 * 1024;
 
@@ -55,7 +56,7 @@ export function pValue(p: number | null): string {
 }
 
 /** How the repetitions were cut when they were switched slices of one load per case (options.switchedSlices); '' otherwise. */
-export function switchedNote(s: { pairs: number; sliceSeconds: number; guardSeconds: number } | undefined): string {
+export function switchedNote(s: BenchResult['options']['switchedSlices']): string {
   return s
     ? `; served cases: ${s.pairs} pairs of switched slices (one k6 load per case, ${s.sliceSeconds} s each, the first ${s.guardSeconds} s left out)`
     : '';
