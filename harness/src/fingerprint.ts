@@ -38,14 +38,20 @@ export const specHash = (): Promise<string> => treeHash(['spec']);
 
 export interface SourceRevision {
   readonly commit: string | null;
-  /** True when the work tree differs from the commit. */
+  /** True when the work tree differs from the commit outside docs/. */
   readonly dirty: boolean;
 }
+
+/**
+ * docs/ is prose and generated pages, which no run reads; make papers writes each paper's
+ * compact result there as it goes, so counting it would mark every later paper's run dirty.
+ */
+const NOT_READ_BY_RUNS = ':(exclude)docs';
 
 export async function sourceRevision(): Promise<SourceRevision> {
   try {
     const { stdout: commit } = await run('git', ['rev-parse', 'HEAD'], { cwd: repoRoot });
-    const { stdout: status } = await run('git', ['status', '--porcelain'], { cwd: repoRoot });
+    const { stdout: status } = await run('git', ['status', '--porcelain', '--', '.', NOT_READ_BY_RUNS], { cwd: repoRoot });
     return { commit: commit.trim(), dirty: status.trim() !== '' };
   } catch {
     return { commit: null, dirty: true };
