@@ -11,6 +11,7 @@ import { measuredFromK6, type K6Summary } from '../src/load/k6.ts';
 import { requestTypeRows, type CaseSource } from '../src/report/request-types.ts';
 import { loadClaims } from '../src/report/papers/claims.ts';
 import { compactResult } from '../src/report/papers/compact.ts';
+import { renderPapersPage } from '../src/report/papers/page.ts';
 import { evaluateClaims } from '../src/report/papers/evaluate.ts';
 import { loadApi } from '@fairbench/harness/api/manifest.ts';
 import { resultErrors } from '../src/record/result.ts';
@@ -266,10 +267,18 @@ test("per request type: medians of the repetitions' means, intervals and verdict
   assert.equal(create.comparisons[0]!.mean.verdict, 'faster');
   assert.equal(rows[1]!.comparisons[0]!.mean.verdict, 'no significant difference');
   // The documents paper's claim on create (Express 14% shorter) through the one claims mechanism: ours 20%.
-  const [claim] = evaluateClaims(documentsClaims, compactResult(documentsClaims, [express, hapi], '')).filter((r) => r.claim.id === 'text-create');
+  // Two of hapi's repetitions with k6 at its ceiling: counted per side in the compact result and named on the page.
+  for (const r of hapi.cases[0]!.repetitions.slice(0, 2)) r.generatorBound = true;
+  const compact = compactResult(documentsClaims, [express, hapi], `sha256:${'c'.repeat(64)}`);
+  const [claim] = evaluateClaims(documentsClaims, compact).filter((r) => r.claim.id === 'text-create');
   assert.equal(claim!.verdict, 'reproduced');
   assert.ok(Math.abs(claim!.units[0]!.ratio - 0.8) < 1e-9);
   assert.ok(claim!.units[0]!.ci!.low <= 0.8 && claim!.units[0]!.ci!.high >= 0.8);
+  assert.deepEqual(compact.claims.find((c) => c.id === 'text-create')!.units[0]!.bound, [0, 2]);
+  assert.match(
+    renderPapersPage([{ paper: documentsClaims, compact }]),
+    /- `rest\/sequential\/n100-text` createDocument: k6 was generator-bound in 2 of hapi's 5 repetitions/,
+  );
 });
 
 test('users and documents: every point in three tiers, the native case (mongo-native, the Go driver) right after the driver case', async () => {

@@ -28,6 +28,7 @@ test("a paper's page from its compact result: per claim the paper's words and fi
   // The paper's ratio beside ours with its interval.
   assert.match(page, /The paper: x \(×2\); a better\./);
   assert.match(page, /\| `rest\/closed\/c1` \| 2,025 \(n=6\) \| 1,025 \(n=6\) \| ×1\.98 \[\d\.\d+, \d\.\d+\] \|/);
+  assert.match(page, /- `rest\/closed\/c1`: k6 was generator-bound in 1 of a's 6 repetitions, so the figure there is partly the load generator's\./);
   assert.match(page, /Run `2026-11-26T07-00-00Z` \(profile papers: 6 repetitions × 5 s/);
   assert.match(page, /commit `c0ffee`/);
   assert.match(page, /- one host/);

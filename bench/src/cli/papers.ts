@@ -3,7 +3,8 @@
 // docs/papers.md. A paper whose compact result was measured from the current inputs is
 // skipped, and a stopped papers run of the pair is resumed, so the whole can be run again
 // until it is done. --page (make papers-page): the page from the committed compact results
-// alone, running nothing.
+// alone, running nothing. --recompact: each compact result rewritten from its run's
+// documents under results/bench (after its format changes), measuring nothing, then the page.
 import { spawn } from 'node:child_process';
 import { join, relative } from 'node:path';
 import { runMain } from '@fairbench/harness/cli/main.ts';
@@ -75,11 +76,26 @@ async function runPaper(paper: PaperClaims): Promise<boolean> {
   return true;
 }
 
+/** Rewrites the paper's compact result from the documents of the run it names, keeping the inputs it recorded; false when they are gone. */
+async function recompact(paper: PaperClaims): Promise<boolean> {
+  const existing = await readCompact(paper.api);
+  if (!existing) return true;
+  const run = (await papersRuns(paper)).find((r) => r[0]!.runId === existing.runId);
+  if (!run) {
+    console.error(`papers: ${paper.api}: run ${existing.runId} is not under results/bench/: docs/papers/${paper.api}.json is left as it was`);
+    return false;
+  }
+  const file = await writeCompact(compactResult(paper, run, existing.inputs));
+  console.log(`papers: ${paper.api}: ${relative(repoRoot, file)} rewritten from run ${existing.runId}`);
+  return true;
+}
+
 await runMain('papers', async () => {
-  const { values } = parseCli({ options: { page: { type: 'boolean' } } });
+  const { values } = parseCli({ options: { page: { type: 'boolean' }, recompact: { type: 'boolean' } } });
   const papers = await loadAllClaims();
   let ok = true;
-  if (!values.page) for (const paper of papers) ok = (await runPaper(paper)) && ok;
+  if (values.recompact) for (const paper of papers) ok = (await recompact(paper)) && ok;
+  else if (!values.page) for (const paper of papers) ok = (await runPaper(paper)) && ok;
   const line = await writePapersPage(await paperEntries(papers));
   console.log(`papers: docs/papers.md and the README's line: ${line}`);
   return ok;

@@ -14,6 +14,8 @@ export interface CompactUnit {
   /** pair[0]'s figure in each repetition that recorded it (repetitions that broke the data's conditions left out). */
   a: number[];
   b: number[];
+  /** Of those repetitions, how many of each side's k6 was generator-bound (the run's rule); absent when none. */
+  bound?: [number, number];
 }
 
 export interface CompactResult {
@@ -50,8 +52,17 @@ export function compactResult(paper: PaperClaims, docs: readonly BenchResult[], 
       const cb = b.cases.find((c) => c.id === ca.id);
       if (!cb || isDatabaseAlone(ca.protocol) || !matches(ca.id)) return [];
       return (claim.requestTypes ?? [undefined]).flatMap((requestType) => {
-        const figures = (reps: typeof ca.repetitions) => reps.flatMap((r) => (r.invalid ? [] : [metricOf(claim.metric, r, requestType) ?? []].flat()));
-        const unit = { case: ca.id, ...(requestType ? { requestType } : {}), a: figures(ca.repetitions), b: figures(cb.repetitions) };
+        const counted = (reps: typeof ca.repetitions) => reps.filter((r) => !r.invalid && metricOf(claim.metric, r, requestType) !== undefined);
+        const [repsA, repsB] = [counted(ca.repetitions), counted(cb.repetitions)];
+        const figures = (reps: typeof repsA) => reps.map((r) => metricOf(claim.metric, r, requestType)!);
+        const bound: [number, number] = [repsA.filter((r) => r.generatorBound).length, repsB.filter((r) => r.generatorBound).length];
+        const unit: CompactUnit = {
+          case: ca.id,
+          ...(requestType ? { requestType } : {}),
+          a: figures(repsA),
+          b: figures(repsB),
+          ...(bound[0] + bound[1] > 0 ? { bound } : {}),
+        };
         return unit.a.length && unit.b.length ? [unit] : [];
       });
     });

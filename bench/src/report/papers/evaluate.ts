@@ -17,6 +17,8 @@ export interface UnitReport {
   p: number | null;
   pAdjusted: number | null;
   verdict: UnitVerdict;
+  /** How many of each side's repetitions were generator-bound; absent when none. */
+  bound?: readonly [number, number];
 }
 
 export interface ClaimReport {
@@ -56,6 +58,7 @@ export function evaluateClaims(paper: PaperClaims, compact: CompactResult | null
         p: c.test?.p ?? null,
         pAdjusted: c.pAdjusted,
         verdict: unitVerdict(expect, c),
+        ...(u.bound ? { bound: u.bound } : {}),
       };
     });
     return { claim, pair, verdict: claimVerdict(reports.map((r) => r.verdict)), units: reports };
