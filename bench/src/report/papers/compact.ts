@@ -52,15 +52,19 @@ export function compactResult(paper: PaperClaims, docs: readonly BenchResult[], 
       const cb = b.cases.find((c) => c.id === ca.id);
       if (!cb || isDatabaseAlone(ca.protocol) || !matches(ca.id)) return [];
       return (claim.requestTypes ?? [undefined]).flatMap((requestType) => {
-        const counted = (reps: typeof ca.repetitions) => reps.filter((r) => !r.invalid && metricOf(claim.metric, r, requestType) !== undefined);
-        const [repsA, repsB] = [counted(ca.repetitions), counted(cb.repetitions)];
-        const figures = (reps: typeof repsA) => reps.map((r) => metricOf(claim.metric, r, requestType)!);
-        const bound: [number, number] = [repsA.filter((r) => r.generatorBound).length, repsB.filter((r) => r.generatorBound).length];
+        // Each valid repetition that recorded the figure, with whether k6 was bound in it.
+        const measured = (reps: typeof ca.repetitions) =>
+          reps.flatMap((r) => {
+            const value = r.invalid ? undefined : metricOf(claim.metric, r, requestType);
+            return value === undefined ? [] : [{ value, bound: r.generatorBound === true }];
+          });
+        const [ma, mb] = [measured(ca.repetitions), measured(cb.repetitions)];
+        const bound: [number, number] = [ma.filter((m) => m.bound).length, mb.filter((m) => m.bound).length];
         const unit: CompactUnit = {
           case: ca.id,
           ...(requestType ? { requestType } : {}),
-          a: figures(repsA),
-          b: figures(repsB),
+          a: ma.map((m) => m.value),
+          b: mb.map((m) => m.value),
           ...(bound[0] + bound[1] > 0 ? { bound } : {}),
         };
         return unit.a.length && unit.b.length ? [unit] : [];

@@ -56,13 +56,16 @@ export function summaryLine(entries: readonly PaperEntry[]): string {
   return `${reports.length} claims of ${entries.length} papers; ${run === 0 ? 'none run here yet, so none reproduced so far' : `${run} of ${entries.length} papers run here: ${held} of the claims reproduced or equivalent`} (${tallyText(reports)}).`;
 }
 
+/** A comparison's name on the page: its case, and its request type if it has one. */
+const unitLabel = (u: UnitReport): string => `\`${u.case}\`${u.requestType ? ` ${u.requestType}` : ''}`;
+
 /**
  * Where k6 was at its ceiling, that side's figure is partly k6's: a faster side's advantage is
  * understated there, and an equal result may hide one (bench/README.md, "What k6 checks").
  */
 function boundNote(u: UnitReport, pair: readonly [string, string]): string {
   const sides = pair.flatMap((label, i) => (u.bound![i]! > 0 ? [`${u.bound![i]} of ${label}'s ${u.n[i]}`] : []));
-  return `- \`${u.case}\`${u.requestType ? ` ${u.requestType}` : ''}: k6 was generator-bound in ${sides.join(' and ')} repetitions, so the figure there is partly the load generator's.`;
+  return `- ${unitLabel(u)}: k6 was generator-bound in ${sides.join(' and ')} repetitions, so the figure there is partly the load generator's.`;
 }
 
 function claimSection(r: ClaimReport): string {
@@ -83,7 +86,7 @@ function claimSection(r: ClaimReport): string {
     const head = `| case | ${r.pair[0]}${unit} | ${r.pair[1]}${unit} | ratio [${CONFIDENCE * 100}% CI] | p (adjusted) | verdict |`;
     const rows = r.units.map(
       (u) =>
-        `| \`${u.case}\`${u.requestType ? ` ${u.requestType}` : ''} | ${num(u.medians[0])} (n=${u.n[0]}) | ${num(u.medians[1])} (n=${u.n[1]}) | ${ours(u)} | ${pValue(u.p)} (${pValue(u.pAdjusted)}) | ${u.verdict} |`,
+        `| ${unitLabel(u)} | ${num(u.medians[0])} (n=${u.n[0]}) | ${num(u.medians[1])} (n=${u.n[1]}) | ${ours(u)} | ${pValue(u.p)} (${pValue(u.pAdjusted)}) | ${u.verdict} |`,
     );
     lines.push('', head, '| --- | --- | --- | --- | --- | --- |', ...rows);
     const bound = r.units.flatMap((u) => (u.bound ? [boundNote(u, r.pair)] : []));
