@@ -1,11 +1,15 @@
 // The gate's decision on verdict files: passed and current → reuse, any hash stale →
-// rerun, none → rerun, failed or skipped → refuse (with the failing cases named).
+// rerun, none → rerun, failed or skipped → refuse (with the failing cases named). And where
+// the suites it runs take place: where the benchmark runs, not the suites' automatic choice.
 import assert from 'node:assert/strict';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { loadImplementation } from '@fairbench/harness/impl/manifest.ts';
+import { checkPairs } from '@fairbench/harness/cli/usage.ts';
+import { autoRuntime } from '@fairbench/harness/provision/index.ts';
+import { runtimeOf } from '@fairbench/conformance/run.ts';
 import { currentHashes, decide, readVerdict } from '../src/execute/gate.ts';
 
 const dir = await mkdtemp(join(os.tmpdir(), 'fairbench-gate-test-'));
@@ -70,4 +74,24 @@ test('a skipped or errored pair is run again once (the machine may have changed)
     assert.equal(after.action, 'refuse', status);
     assert.match(after.action === 'refuse' ? after.reason : '', /dotnet/);
   }
+});
+
+test("the gate's runs take the benchmark's runtime: local unless FAIRBENCH_RUNTIME says otherwise", (t) => {
+  const saved = process.env['FAIRBENCH_RUNTIME'];
+  t.after(() => {
+    if (saved === undefined) delete process.env['FAIRBENCH_RUNTIME'];
+    else process.env['FAIRBENCH_RUNTIME'] = saved;
+  });
+  delete process.env['FAIRBENCH_RUNTIME'];
+  const gate = runtimeOf({ impls: ['express'], apis: ['forum'], runtime: 'local' }, { quiet: true });
+  assert.equal(gate.provider.name, 'local');
+  assert.match(gate.reason, /default for this command/);
+  // make conformance and make pact on their own keep the automatic choice.
+  assert.equal(runtimeOf({}, { quiet: true }).provider.name, autoRuntime());
+  process.env['FAIRBENCH_RUNTIME'] = 'containers';
+  assert.equal(runtimeOf({ runtime: 'local' }, { quiet: true }).provider.name, 'containers');
+});
+
+test('no API left to verify (a consumer test failed) is no usage error', async () => {
+  await checkPairs(['express'], []);
 });

@@ -16,6 +16,7 @@ import {
   type ChooseProviderOptions,
   type DatabaseKind,
   type DatabaseServer,
+  type ProviderChoice,
   type RuntimeProviderName,
 } from '@fairbench/harness/provision/index.ts';
 import { runtimeVersion } from '@fairbench/harness/runtime-version.ts';
@@ -48,6 +49,11 @@ export interface RunOptions {
 export interface Selection {
   readonly impls?: readonly string[];
   readonly apis?: readonly string[];
+  /**
+   * Where the pairs run without FAIRBENCH_RUNTIME: 'auto' (default; containers when they work
+   * here) or 'local' (the benchmark's gate: where the benchmark itself runs).
+   */
+  readonly runtime?: ChooseProviderOptions['default'];
 }
 
 export interface SpecValidators {
@@ -131,9 +137,14 @@ async function containersOrLocal(impl: Implementation): Promise<{ reason: string
   return { reason: null, local: true };
 }
 
+/** Where a selection's pairs and their databases run (FAIRBENCH_RUNTIME, else the selection's default). */
+export function runtimeOf(selection: Selection, opts: { quiet?: boolean } = {}): ProviderChoice {
+  return chooseRuntime({ default: selection.runtime ?? 'auto', ...(opts.quiet ? { quiet: true } : {}) });
+}
+
 export async function runConformance(selection: Selection): Promise<Verdict[]> {
   await checkPairs(selection.impls, selection.apis);
-  const choice = chooseRuntime();
+  const choice = runtimeOf(selection);
   const { targets, skips } = await selectTargets(selection, choice.provider.name);
   const fingerprints: Fingerprints = { ...(await suiteFingerprints()), providerReason: choice.reason };
   const verdicts: Verdict[] = [];
@@ -142,7 +153,10 @@ export async function runConformance(selection: Selection): Promise<Verdict[]> {
   }
   if (targets.length === 0) return verdicts;
 
-  const databases = await startDatabases(targets.flatMap((t) => t.api.manifest.databases));
+  const databases = await startDatabases(
+    targets.flatMap((t) => t.api.manifest.databases),
+    { default: selection.runtime ?? 'auto' },
+  );
   const spec = await loadSpecValidators();
   for (const target of targets) {
     verdicts.push(await record(await runTarget(target, databases, spec, fingerprints)));

@@ -54,7 +54,12 @@ export async function passPactGate(impl: Implementation, apiName: string): Promi
   let reused = true;
   if (decision.action === 'rerun') {
     console.log(`gate: ${decision.reason}: running make pact for ${name} × ${apiName} first`);
-    await runPact({ impls: [name], apis: [apiName] });
+    // Where the benchmark runs (local unless FAIRBENCH_RUNTIME says otherwise), not make pact's automatic choice.
+    const run = await runPact({ impls: [name], apis: [apiName], runtime: 'local' });
+    if (run.consumers.some((c) => !c.passed))
+      throw new PactGateRefusal(
+        `gate: refusing to benchmark: the k6 script of ${apiName} fails its own consumer test (apis/${apiName}/bench/k6.js against the pact's mock server; make pact API=${apiName})`,
+      );
     reused = false;
     decision = decidePact(await readPactVerdict(name, apiName), await currentPactHashes(impl.dir, api), true);
     if (decision.action === 'rerun') throw new PactGateRefusal(`gate: make pact ran but left no current verdict for ${name} × ${apiName} (${decision.reason})`);

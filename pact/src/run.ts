@@ -1,10 +1,9 @@
 // make pact: the consumer test of each selected API (its k6 script against Pact's mock server,
 // writing the pact), then the provider verification of every implementation × API pair that
 // can run here, each recorded as a verdict; pairs that cannot run are recorded as skipped, loudly.
-import { chooseRuntime } from '@fairbench/harness/provision/index.ts';
 import { implTreeHash } from '@fairbench/harness/fingerprint.ts';
 import { shuttingDown } from '@fairbench/harness/cleanup.ts';
-import { selectTargets, startDatabases, type Selection } from '@fairbench/conformance/run.ts';
+import { runtimeOf, selectTargets, startDatabases, type Selection } from '@fairbench/conformance/run.ts';
 import { printBanner } from '@fairbench/conformance/report/console.ts';
 import { pactApis, type PactApi } from './apis.ts';
 import { runConsumer, type ConsumerOutcome } from './consumer.ts';
@@ -58,7 +57,9 @@ export async function runPact(selection: Selection, consumers: 'run' | 'reuse' |
   const verdicts: PactVerdict[] = [];
   // Only a pact its consumer test wrote is verified: a failing consumer test leaves none.
   const ready = new Map(apis.filter((a) => written.find((c) => c.api === a.name)?.passed !== false).map((a) => [a.name, a]));
-  const { targets, skips } = await selectTargets({ ...selection, apis: [...ready.keys()] }, chooseRuntime().provider.name);
+  if (ready.size === 0) return { consumers: written, verdicts };
+  const runtime = runtimeOf(selection).provider.name;
+  const { targets, skips } = await selectTargets({ ...selection, apis: [...ready.keys()] }, runtime);
   for (const skip of skips.filter((s) => ready.has(s.api))) {
     verdicts.push(
       await record({
@@ -78,7 +79,10 @@ export async function runPact(selection: Selection, consumers: 'run' | 'reuse' |
     );
   }
   if (targets.length === 0) return { consumers: written, verdicts };
-  const databases = await startDatabases(targets.flatMap((t) => t.api.manifest.databases));
+  const databases = await startDatabases(
+    targets.flatMap((t) => t.api.manifest.databases),
+    { default: selection.runtime ?? 'auto' },
+  );
   try {
     for (const target of targets) {
       printBanner(`provider: ${target.impl.manifest.name} × ${target.api.name} (pact verification)`);

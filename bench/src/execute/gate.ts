@@ -87,7 +87,8 @@ export async function passGate(impl: Implementation, api: string): Promise<GateR
   let reused = true;
   if (decision.action === 'rerun') {
     console.log(`gate: ${decision.reason}: running conformance for ${name} × ${api} first`);
-    await runConformance({ impls: [name], apis: [api] });
+    // Where the benchmark runs (local unless FAIRBENCH_RUNTIME says otherwise), not make conformance's automatic choice.
+    await runConformance({ impls: [name], apis: [api], runtime: 'local' });
     reused = false;
     decision = decide(await readVerdict(file), await currentHashes(impl), true);
     if (decision.action === 'rerun') throw new GateRefusal(`gate: conformance ran but left no current verdict for ${name} × ${api} (${decision.reason})`);

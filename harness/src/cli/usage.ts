@@ -124,7 +124,7 @@ export function checkServes(impl: Implementation, api: string): void {
 export async function checkPairs(impls: readonly string[] | undefined, apis: readonly string[] | undefined): Promise<void> {
   await checkImplNames(impls ?? []);
   await checkApiNames(apis ?? []);
-  if (!impls || !apis) return;
+  if (!impls || !apis || apis.length === 0) return;
   for (const impl of await Promise.all(impls.map((n) => loadImplementation(n)))) {
     if (!apis.some((a) => impl.manifest.apis.includes(a))) checkServes(impl, apis[0]!);
   }
