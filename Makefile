@@ -150,7 +150,7 @@ k6-operator: setup ## Write k6-operator TestRuns (ConfigMap with the k6 archive 
 k6-operator-merge: setup ## Merge a k6-operator TestRun's runner results copied from the claim (DIR=<the case's directory>: <TestRun>-<i>/summary.json + samples.csv each) exactly, as make bench merges its k6 instances; prints the figures, writes DIR/merged.json
 	@node bench/src/cli/k6-operator-merge.ts $(if $(DIR),--dir '$(DIR)')
 
-papers: setup ## Check every paper's claims (apis/*/bench/claims.yaml): each paper's pair with PROFILE=papers (2 h 42 min for all five here on 2 cores; a paper whose docs/papers/<api>.json is current is skipped, a stopped run resumed), then docs/papers.md and the README's line
+papers: setup ## Check every paper's claims (apis/*/bench/claims.yaml): each paper's pair with PROFILE=papers (2 h 43 min for all five here on 2 cores; a paper whose docs/papers/<api>.json is current is skipped, a stopped run resumed), then docs/papers.md and the README's line
 	@node bench/src/cli/papers.ts
 
 papers-page: ## Regenerate docs/papers.md and the README's line from the committed compact results docs/papers/*.json alone (runs nothing; an auditor's diff)
