@@ -137,9 +137,14 @@ async function containersOrLocal(impl: Implementation): Promise<{ reason: string
   return { reason: null, local: true };
 }
 
-/** Where a selection's pairs and their databases run (FAIRBENCH_RUNTIME, else the selection's default). */
+/** The runtime choice for a selection's pairs and their databases: FAIRBENCH_RUNTIME, else the selection's default. */
+export function runtimeOptions(selection: Selection): ChooseProviderOptions {
+  return { default: selection.runtime ?? 'auto' };
+}
+
+/** Where a selection's pairs and their databases run. */
 export function runtimeOf(selection: Selection, opts: { quiet?: boolean } = {}): ProviderChoice {
-  return chooseRuntime({ default: selection.runtime ?? 'auto', ...(opts.quiet ? { quiet: true } : {}) });
+  return chooseRuntime({ ...runtimeOptions(selection), ...(opts.quiet ? { quiet: true } : {}) });
 }
 
 export async function runConformance(selection: Selection): Promise<Verdict[]> {
@@ -155,7 +160,7 @@ export async function runConformance(selection: Selection): Promise<Verdict[]> {
 
   const databases = await startDatabases(
     targets.flatMap((t) => t.api.manifest.databases),
-    { default: selection.runtime ?? 'auto' },
+    runtimeOptions(selection),
   );
   const spec = await loadSpecValidators();
   for (const target of targets) {

@@ -3,7 +3,7 @@
 // can run here, each recorded as a verdict; pairs that cannot run are recorded as skipped, loudly.
 import { implTreeHash } from '@fairbench/harness/fingerprint.ts';
 import { shuttingDown } from '@fairbench/harness/cleanup.ts';
-import { runtimeOf, selectTargets, startDatabases, type Selection } from '@fairbench/conformance/run.ts';
+import { runtimeOf, runtimeOptions, selectTargets, startDatabases, type Selection } from '@fairbench/conformance/run.ts';
 import { printBanner } from '@fairbench/conformance/report/console.ts';
 import { pactApis, type PactApi } from './apis.ts';
 import { runConsumer, type ConsumerOutcome } from './consumer.ts';
@@ -81,7 +81,7 @@ export async function runPact(selection: Selection, consumers: 'run' | 'reuse' |
   if (targets.length === 0) return { consumers: written, verdicts };
   const databases = await startDatabases(
     targets.flatMap((t) => t.api.manifest.databases),
-    { default: selection.runtime ?? 'auto' },
+    runtimeOptions(selection),
   );
   try {
     for (const target of targets) {
