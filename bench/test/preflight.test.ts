@@ -9,11 +9,13 @@ import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { runCleanup } from '@fairbench/harness/cleanup.ts';
 import { coefficientOfVariation, measureCeiling, windowRates } from '../src/execute/ceiling.ts';
+import { caseGeneratorCost, measureFloorAtRate, RATE_FLOOR_LOAD } from '../src/execute/rate-floor.ts';
 import { cpuPerRequest } from '../src/load/cpu-per-request.ts';
 import { heavyProcesses, noiseWarning } from '../src/execute/noise.ts';
 import { choosePlacement } from '../src/load/placement.ts';
 import { CLK_TCK, type Stat } from '../src/load/proc-sampler.ts';
 import { resultErrors } from '../src/record/result.ts';
+import type { Repetition } from '../src/record/result-document.ts';
 import { parseWrk } from '../src/load/wrk.ts';
 
 const dir = await mkdtemp(join(os.tmpdir(), 'fairbench-preflight-'));
@@ -118,3 +120,27 @@ test(
     assert.deepEqual(errors, []);
   },
 );
+
+test("the k6 floor at a case's rate: the repetitions' median rate and k6 µs, the floor held to that rate, the case over it", async (t) => {
+  const rep = (throughput: number, generator?: number) =>
+    ({ throughput, ...(generator !== undefined ? { cpuPerRequestUs: { generator } } : {}) }) as unknown as Repetition;
+  assert.deepEqual(caseGeneratorCost([rep(300, 250), rep(280, 270), rep(320)]), { rate: 300, generatorUs: 260 });
+  assert.deepEqual(caseGeneratorCost([rep(150)]), { rate: 150, generatorUs: undefined });
+  assert.equal(caseGeneratorCost([rep(0)]), undefined, 'no rate to match');
+  if (!existsSync('/usr/sbin/nginx')) {
+    t.skip('nginx is not installed (make setup): the measured part is not run');
+    console.log('SKIPPED: the k6 floor at a rate needs nginx (make setup)');
+    return;
+  }
+  const started = Date.now();
+  const floor = await measureFloorAtRate(choosePlacement(true), dir, 400, 8, 500);
+  // --rps holds k6 to the rate (the first second is the floor's warm-up, outside the window).
+  assert.equal(floor.targetRate, 400);
+  assert.ok(floor.rate > 400 * 0.7 && floor.rate < 400 * 1.1, `${floor.rate} req/s sent, held to 400`);
+  assert.ok(Math.abs(floor.requests - floor.rate * RATE_FLOOR_LOAD.durationSeconds) <= 0.05 * floor.requests + 2);
+  assert.ok(floor.cpuPerRequestUs > 1 && floor.cpuPerRequestUs < 100_000, `${floor.cpuPerRequestUs} µs per request`);
+  assert.equal(floor.overFloor, Math.round((500 / floor.cpuPerRequestUs) * 100) / 100);
+  assert.ok(Date.now() - started < 20_000, 'bounded in time');
+  const errors = resultErrors({ cases: [{ floorAtRate: floor }] }).filter((e) => e.startsWith('/cases/0/floorAtRate'));
+  assert.deepEqual(errors, []);
+});

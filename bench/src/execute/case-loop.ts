@@ -28,6 +28,7 @@ import {
   tierOf,
   type BenchCase,
   type CaseCrossCheck,
+  type CaseFloorAtRate,
   type CaseFailure,
   type CaseWarmup,
   type Repetition,
@@ -74,6 +75,8 @@ export interface CaseLoopDeps<C extends PlannedCase> {
   settle?(roots: readonly number[]): Promise<Settled>;
   /** The cross-check generator once after a case's repetitions, against the same running server; undefined when the case has none. */
   crossCheck?(c: C, server: LoopServer): Promise<CaseCrossCheck | undefined>;
+  /** A bare request's cost to k6 at the rate of an implementation's repetitions (rate-floor.ts), once after the case's servers stopped, printed under `label`; undefined when the case has none. */
+  floorAtRate?(c: C, repetitions: readonly Repetition[], label: string): Promise<CaseFloorAtRate | undefined>;
   /** The generator's ceiling on this machine (req/s, bench/src/execute/ceiling.ts): each served repetition records its share of it. */
   readonly ceilingRate?: number | undefined;
   /**
@@ -134,6 +137,7 @@ interface Outcome {
   repetitions: Repetition[];
   failure?: CaseFailure;
   crossCheck?: CaseCrossCheck;
+  floorAtRate?: CaseFloorAtRate;
   warmup?: CaseWarmup;
 }
 
@@ -147,6 +151,7 @@ function record(c: PlannedCase, o: Outcome): BenchCase {
     repetitions: o.repetitions,
     ...(o.failure ? { failure: o.failure } : {}),
     ...(o.crossCheck ? { crossCheck: o.crossCheck } : {}),
+    ...(o.floorAtRate ? { floorAtRate: o.floorAtRate } : {}),
     ...(o.warmup ? { warmup: o.warmup } : {}),
   };
 }
@@ -235,6 +240,19 @@ async function runServedCase<C extends PlannedCase>(c: C, firstStep: number, dep
   } finally {
     for (const server of servers.values()) await server.stop();
   }
+  // With the servers stopped, as the ceiling's floor: a failed floor takes nothing from the case.
+  if (deps.floorAtRate)
+    for (const name of impls) {
+      const outcome = outcomes.get(name)!;
+      if (outcome.failure || !outcome.repetitions.length) continue;
+      try {
+        const floor = await deps.floorAtRate(c, outcome.repetitions, label(name));
+        if (floor) outcome.floorAtRate = floor;
+      } catch (error) {
+        console.log(`  ${label(name)}: no k6 floor at the case's rate (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`);
+      }
+      if (deps.stopping()) throw new Interrupted();
+    }
   for (const name of impls) {
     const { repetitions, failure, warmup } = outcomes.get(name)!;
     deps.events?.emit('case-end', { label: label(name), repetitions, failure, warmup });

@@ -43,7 +43,7 @@ const SCRIPT = join(repoRoot, 'bench', 'k6', 'noop.js');
 const FLOOR_SCRIPT = join(repoRoot, 'bench', 'k6', 'floor.js');
 
 /** nginx's version, or undefined when it is not installed (make setup installs it). */
-async function nginxVersion(): Promise<string | undefined> {
+export async function nginxVersion(): Promise<string | undefined> {
   try {
     const { stdout, stderr } = await runCommand(NGINX, ['-v']);
     return /nginx\/(\S+)/.exec(stdout + stderr)?.[1];
@@ -77,50 +77,77 @@ export async function measureCeiling(
     console.log(`generator ceiling: not measured (${NGINX} is missing: run make setup)`);
     return undefined;
   }
-  const dir = join(workDir, 'noop');
-  await mkdir(dir, { recursive: true });
-  const port = await freePort();
-  const config = join(dir, 'nginx.conf');
-  await writeFile(config, (await readFile(CONFIG, 'utf8')).replaceAll('@DIR@', dir).replaceAll('@PORT@', String(port)));
-  const [command, args] = pinned(placement.implementation, NGINX, ['-p', dir, '-c', config]);
-  const nginx = startProcess({ name: 'nginx (no-op target)', command, args, logFile: join(dir, 'nginx.log') });
+  const notMeasured = (error: unknown): undefined => {
+    console.log(`generator ceiling: not measured (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`);
+    return undefined;
+  };
+  const target = await startNoopTarget(placement, join(workDir, 'noop')).catch(notMeasured);
+  if (!target) return undefined;
+  const dir = target.dir;
   try {
-    const deadline = Date.now() + 5_000;
-    while (!(await tcpAccepts(port))) {
-      if (!nginx.alive() || Date.now() > deadline) throw new Error(`nginx did not listen on ${port}: ${await nginx.tail(5)}`);
-      await sleep(50);
-    }
     // Each round: the floor (a plain http.get with k6's defaults, k6/floor.js), then the control.
     const floors: GeneratorFloor[] = [];
     const controls: ControlRound[] = [];
     let floorFailed = false;
     for (let i = 0; i < load.rounds; i++) {
       if (!floorFailed) {
-        const floor = await measureFloor(port, nginx.pid, placement, dir, load).catch((error: unknown) => {
+        const floor = await measureFloor(target, placement, dir, load).catch((error: unknown) => {
           console.log(`generator floor: not measured (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`);
           return undefined;
         });
         if (floor) floors.push(floor);
         else floorFailed = true;
       }
-      controls.push(await measureControl(port, nginx.pid, placement, dir, load));
+      controls.push(await measureControl(target.port, target.pid, placement, dir, load));
     }
     // The cross-check: wrk against the same target with as many connections, when it is installed.
     const wrk = !crossCheck
       ? undefined
-      : await runWrk(`http://127.0.0.1:${port}/`, { connections: load.vus, seconds: load.durationSeconds, cores: placement.generator, workDir: dir }).catch(
-          (error: unknown) => {
-            console.log(`generator ceiling: no wrk cross-check (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`);
-            return undefined;
-          },
-        );
+      : await runWrk(`http://127.0.0.1:${target.port}/`, {
+          connections: load.vus,
+          seconds: load.durationSeconds,
+          cores: placement.generator,
+          workDir: dir,
+        }).catch((error: unknown) => {
+          console.log(`generator ceiling: no wrk cross-check (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`);
+          return undefined;
+        });
     return summarize(version, load, placement, controls, floorFailed ? [] : floors, wrk);
   } catch (error) {
-    console.log(`generator ceiling: not measured (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`);
-    return undefined;
+    return notMeasured(error);
   } finally {
-    await nginx.stop({ signal: 'SIGQUIT', timeoutMs: 5_000 });
+    await target.stop();
   }
+}
+
+/** The no-op target, listening on 127.0.0.1 on the implementation's cores. */
+export interface NoopTarget {
+  /** Its throwaway directory (configuration, logs), where the k6 measuring against it writes too. */
+  readonly dir: string;
+  readonly port: number;
+  readonly pid: number;
+  stop(): Promise<void>;
+}
+
+/** Starts nginx with bench/tools/noop/nginx.conf in `dir` and waits (5 s at most) until it accepts. */
+export async function startNoopTarget(placement: Placement, dir: string): Promise<NoopTarget> {
+  await mkdir(dir, { recursive: true });
+  const port = await freePort();
+  const config = join(dir, 'nginx.conf');
+  await writeFile(config, (await readFile(CONFIG, 'utf8')).replaceAll('@DIR@', dir).replaceAll('@PORT@', String(port)));
+  const [command, args] = pinned(placement.implementation, NGINX, ['-p', dir, '-c', config]);
+  const nginx = startProcess({ name: 'nginx (no-op target)', command, args, logFile: join(dir, 'nginx.log') });
+  const stop = () => nginx.stop({ signal: 'SIGQUIT', timeoutMs: 5_000 });
+  const deadline = Date.now() + 5_000;
+  while (!(await tcpAccepts(port))) {
+    if (!nginx.alive() || Date.now() > deadline) {
+      const tail = await nginx.tail(5);
+      await stop();
+      throw new Error(`nginx did not listen on ${port}: ${tail}`);
+    }
+    await sleep(50);
+  }
+  return { dir, port, pid: nginx.pid, stop };
 }
 
 /**
@@ -207,16 +234,25 @@ async function measureControl(port: number, targetPid: number, placement: Placem
   return { measured, generatorUs: perRequest.generator, targetUs: perRequest.server, cpuPercentMean: generator?.cpuPercentMean };
 }
 
+/** The floor's load: the control's VUs and window, or (rate-floor.ts) a case's VUs held to its rate by k6's --rps. */
+export interface FloorLoad {
+  readonly vus: number;
+  readonly warmupSeconds: number;
+  readonly durationSeconds: number;
+  /** Requests per second k6 may send at most (k6 run --rps); absent: as fast as it can. */
+  readonly rps?: number;
+}
+
 /**
  * The floor F: k6/floor.js (a plain http.get, k6's default options, no tag, check or custom
  * metric) against the no-op target, with the control's VUs and window. Its requests are not
  * tagged by phase (a tag is a cost the floor must not have): the window's share of them is
  * the whole load's × window / load, the rate being steady after the first fraction of a second.
  */
-async function measureFloor(port: number, targetPid: number, placement: Placement, dir: string, load: CeilingLoad): Promise<GeneratorFloor> {
+export async function measureFloor(target: Pick<NoopTarget, 'port' | 'pid'>, placement: Placement, dir: string, load: FloorLoad): Promise<GeneratorFloor> {
   const k6 = startK6(
     'generator floor',
-    { BASE_URL: `http://127.0.0.1:${port}`, VUS: load.vus, WARMUP: load.warmupSeconds, DURATION: load.durationSeconds },
+    { BASE_URL: `http://127.0.0.1:${target.port}`, VUS: load.vus, WARMUP: load.warmupSeconds, DURATION: load.durationSeconds },
     {
       script: FLOOR_SCRIPT,
       cores: placement.generator,
@@ -224,9 +260,10 @@ async function measureFloor(port: number, targetPid: number, placement: Placemen
       limitSeconds: load.warmupSeconds + load.durationSeconds + 30,
       stopGraceMs: 5_000,
       summary: floorSummary,
+      ...(load.rps !== undefined ? { args: ['--rps', String(Math.max(1, Math.round(load.rps)))] } : {}),
     },
   );
-  const sampler = new TreeSampler({ generator: k6.process.pid, target: targetPid }, 10);
+  const sampler = new TreeSampler({ generator: k6.process.pid, target: target.pid }, 10);
   sampler.start();
   const measured = await k6.done.finally(() => sampler.stop());
   const generator = sampler.usage('generator', measured.window.from, measured.window.to);

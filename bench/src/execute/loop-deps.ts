@@ -2,7 +2,7 @@
 // limit, its load (k6 here, or one k6 instance on each of a topology's generator hosts,
 // sharing the scenario by execution segments), the database-alone client, the reset to the
 // seed where the load writes, the API's checks after a repetition, the database probe, the
-// idle wait, the generator's ceiling and the wrk cross-check.
+// idle wait, the generator's ceiling, the wrk cross-check and the k6 floor at each case's rate.
 import type { Seeded } from '@fairbench/harness/api/dataset.ts';
 import type { Implementation } from '@fairbench/harness/impl/manifest.ts';
 import type { RuntimeProviderName } from '@fairbench/harness/provision/index.ts';
@@ -10,6 +10,7 @@ import type { PlannedCase, Prepared } from '../plan/api-module.ts';
 import type { BenchApi } from '../plan/apis.ts';
 import { firstWarmup, runSettings, type BenchOptions, type SwitchedPlan } from '../plan/options.ts';
 import { wrkCrossCheck } from './cross-check.ts';
+import { floorAtCaseRate } from './rate-floor.ts';
 import { scriptEnv, startK6, type RunSettings } from '../load/k6.ts';
 import { startK6Instances } from '../load/k6-instances.ts';
 import type { BenchResult, GeneratorCeiling } from '../record/result-document.ts';
@@ -111,5 +112,18 @@ export function caseLoopDeps(facts: LoopFacts): Omit<CaseLoopDeps<PlannedCase>, 
     settle: (roots) => settle(roots),
     ceilingRate: ceiling?.rate,
     ...(where.crossCheck ? { crossCheck: wrkCrossCheck(prepared.wrkLoad?.bind(prepared), settings, { cores: placement.generator, workDir }) } : {}),
+    // The floor at each case's rate beside the run's F (not in QUICK runs, whose windows are shorter than it; not with a topology, whose k6 runs elsewhere).
+    ...(ceiling?.floor && !topology && !opts.quick
+      ? {
+          floorAtRate: floorAtCaseRate(
+            (c) => {
+              const vus = Number(prepared.k6Env(c, settings)['VUS']);
+              return Number.isInteger(vus) && vus > 0 ? vus : undefined;
+            },
+            placement,
+            workDir,
+          ),
+        }
+      : {}),
   };
 }

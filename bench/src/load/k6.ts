@@ -75,6 +75,8 @@ export interface K6Options {
   readonly stopGraceMs?: number;
   /** How the summary becomes the measured numbers (default measuredFromK6; the floor's script has its own). */
   readonly summary?: (summary: K6Summary) => Measured;
+  /** k6 run's own options before the script (e.g. the floor at a case's rate: --rps). */
+  readonly args?: readonly string[];
 }
 
 // k6 took 6 s from the SIGINT to its exit on this 2-core machine under load: room for that and more.
@@ -97,7 +99,7 @@ export function envArgs(vars: Readonly<Record<string, string | number>>): string
 export function startK6(id: string, env: Readonly<Record<string, string | number>>, opts: K6Options): StartedLoad {
   const summaryPath = join(opts.workDir, `k6-${process.pid}-${Date.now()}.json`);
   const vars: Record<string, string | number> = { ...env, SUMMARY_PATH: summaryPath };
-  const args = ['run', '--quiet', '--no-color', '--address', '', ...envArgs(vars), opts.script];
+  const args = ['run', '--quiet', '--no-color', '--address', '', ...(opts.args ?? []), ...envArgs(vars), opts.script];
   const [command, argv] = pinned(opts.cores, k6Binary, args);
   const child = startProcess({
     name: `k6 ${id}`,

@@ -235,6 +235,8 @@ export interface BenchCase {
   failure?: CaseFailure;
   /** The cross-check generator (wrk) once after the repetitions, on the same server (CROSSCHECK=wrk, closed model). */
   crossCheck?: CaseCrossCheck;
+  /** A bare request's cost to k6 at this case's rate and VUs, measured once after the repetitions (bench/src/execute/rate-floor.ts). */
+  floorAtRate?: CaseFloorAtRate;
   /** The unrecorded repetitions before `repetitions` (options.warmupIterations): none of the statistics use them. */
   warmup?: CaseWarmup;
 }
@@ -244,6 +246,25 @@ export interface CaseWarmup {
   iterations: Repetition[];
   /** The last iteration's rate rose less than options.warmupIterations.steadyWithinPercent: false when the warm-up hit its maximum still rising (or failed). */
   steady: boolean;
+}
+
+/**
+ * k6/floor.js (a plain http.get) against the no-op target with the case's VUs, held by k6's
+ * --rps to the case's rate: k6's CPU per request at the case's own pace, which the run's F
+ * (k6 at full speed) is not.
+ */
+export interface CaseFloorAtRate {
+  vus: number;
+  /** The rate k6 was held to: the median of the repetitions' rates. */
+  targetRate: number;
+  /** The rate it sent in the window. */
+  rate: number;
+  requests: number;
+  durationSeconds: number;
+  /** k6's CPU per request (µs). */
+  cpuPerRequestUs: number;
+  /** The repetitions' median k6 µs per request over cpuPerRequestUs: what the case's script costs over a bare request at its pace. */
+  overFloor?: number;
 }
 
 export interface CaseCrossCheck {
