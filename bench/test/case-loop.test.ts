@@ -99,6 +99,9 @@ const snapshots: Map<string, BenchResult>[] = [];
 const docs = new Map<string, BenchResult>();
 let resets = 0;
 const crossChecked: string[] = [];
+/** Every floor at a case's rate asked for: "<case> <its label: case · impl> <repetitions> <after the cross-check>". */
+const floorsAsked: string[] = [];
+const FLOOR_AT_RATE = { vus: 1, targetRate: 20, rate: 19.5, requests: 58, durationSeconds: 3, cpuPerRequestUs: 400, overFloor: 1.25 };
 /** Every load started: "<case> <port> first|later", and every time limit asked for: "first|later". */
 const loads: string[] = [];
 const limitsAsked: string[] = [];
@@ -191,6 +194,12 @@ test('a run with a stalled, a crashing and a database-less case goes through and
       crossChecked.push(`${c.id} ${server.baseUrl}`);
       if (c.id === STALLED) throw new Error('wrk failed');
       return c.id === TEXT ? CROSS_CHECK : undefined;
+    },
+    // A floor after the text case (both) and the stalled case (steady; one that fails); none for the list case.
+    floorAtRate: async (c, repetitions, label) => {
+      floorsAsked.push(`${c.id} ${label} ${repetitions.length} ${crossChecked.some((x) => x.startsWith(`${c.id} `))}`);
+      if (c.id === STALLED) throw new Error('k6 failed');
+      return c.id === TEXT ? FLOOR_AT_RATE : undefined;
     },
     recorded: async (c, records) => {
       recorder.record(records);
@@ -297,6 +306,25 @@ test("the cross-check: run once per implementation after a case's repetitions, r
   assert.equal(stalled.crossCheck, undefined);
   assert.equal(stalled.failure, undefined);
 });
+
+test(
+  "the floor at a case's rate: once per implementation with its repetitions, after the cross-check; recorded on the case; a failing one leaves the case as it was",
+  { skip },
+  () => {
+    // text: both; record: steady only (faulty failed); list: steady only (faulty exited); no database: none.
+    assert.deepEqual(floorsAsked, [
+      `${TEXT} ${TEXT} · steady ${REPEAT} true`,
+      `${TEXT} ${TEXT} · faulty ${REPEAT} true`,
+      `${STALLED} ${STALLED} · steady ${REPEAT} true`,
+      `${CRASHED} ${CRASHED} · steady ${REPEAT} true`,
+    ]);
+    for (const impl of IMPLS) assert.deepEqual(docs.get(impl)!.cases.find((c) => c.id === TEXT)!.floorAtRate, FLOOR_AT_RATE);
+    const stalled = docs.get('steady')!.cases.find((c) => c.id === STALLED)!;
+    assert.equal(stalled.floorAtRate, undefined);
+    assert.equal(stalled.failure, undefined);
+    assert.equal(docs.get('steady')!.cases.find((c) => c.id === CRASHED)!.floorAtRate, undefined);
+  },
+);
 
 test('the stalled case: failed at the time limit, the part measured before the stall kept and marked partial', { skip }, () => {
   const c = docs.get('faulty')!.cases.find((x) => x.id === STALLED)!;

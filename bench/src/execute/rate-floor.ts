@@ -66,7 +66,7 @@ export function describeFloorAtRate(f: CaseFloorAtRate): string {
 /**
  * The case loop's floorAtRate: for a case whose load has a fixed number of VUs (the script's
  * VUS), the floor at its repetitions' median rate, printed; undefined for the others (flows
- * whose VUs follow stages: users, sports).
+ * whose VUs follow stages).
  */
 export function floorAtCaseRate<C extends PlannedCase>(
   vusOf: (c: C) => number | undefined,
