@@ -59,13 +59,17 @@ export function cpuTable(group: CaseGroup): string {
 /** The case's k6 µs over a bare request's at its rate (bench/src/execute/rate-floor.ts), when measured. */
 function overFloor(r: CaseResult): string {
   const f = r.case.floorAtRate;
-  return f?.overFloor !== undefined ? ` <small title="k6/floor.js at ${us(f.targetRate)} req/s with ${f.vus} VUs: ${us(f.cpuPerRequestUs)} µs">(${f.overFloor.toFixed(2)} × floor at its rate)</small>` : '';
+  return f?.overFloor !== undefined
+    ? ` <small title="k6/floor.js at ${us(f.targetRate)} req/s with ${f.vus} VUs: ${us(f.cpuPerRequestUs)} µs">(${f.overFloor.toFixed(2)} × floor at its rate)</small>`
+    : '';
 }
 
 export function ceilingCell(doc: BenchResult): string {
   const c = doc.generator.ceiling;
   if (!c) return '<span class="slower">not measured</span>';
-  const floor = c.floor ? `; floor F ${us(c.floor.cpuPerRequestUs)} µs per bare request${c.overFloor !== undefined ? `, the control ${c.overFloor} × F` : ''}` : '';
+  const floor = c.floor
+    ? `; floor F ${us(c.floor.cpuPerRequestUs)} µs per bare request${c.overFloor !== undefined ? `, the control ${c.overFloor} × F` : ''}`
+    : '';
   return `${us(c.rate)} req/s against ${esc(c.target)} (${c.vus} VUs, ${c.durationSeconds} s); k6 ${c.cpuPerRequestUs !== undefined ? `${us(c.cpuPerRequestUs)} µs` : '?'} CPU per request at ${c.cpuPercentMean ?? '?'}% CPU${c.cpuBoundRate ? `, ${us(c.cpuBoundRate)} req/s with its cores all busy` : ''}${c.cv !== undefined ? `; control CV ${(c.cv * 100).toFixed(1)}% over ${c.windowRates?.length ?? '?'} parts of the window` : ''}${floor}${c.crossCheck ? `<br>cross-check ${esc(c.crossCheck.name)}: ${us(c.crossCheck.rate)} req/s, ${us(c.crossCheck.cpuPerRequestUs)} µs CPU per request at ${c.crossCheck.cpuPercentMean}% CPU` : ''}`;
 }
 
