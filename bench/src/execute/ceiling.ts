@@ -43,7 +43,7 @@ const SCRIPT = join(repoRoot, 'bench', 'k6', 'noop.js');
 const FLOOR_SCRIPT = join(repoRoot, 'bench', 'k6', 'floor.js');
 
 /** nginx's version, or undefined when it is not installed (make setup installs it). */
-export async function nginxVersion(): Promise<string | undefined> {
+async function nginxVersion(): Promise<string | undefined> {
   try {
     const { stdout, stderr } = await runCommand(NGINX, ['-v']);
     return /nginx\/(\S+)/.exec(stdout + stderr)?.[1];

@@ -7,7 +7,7 @@
 // the case's k6 µs per request over it is what the API's script adds (bench/README.md, "What
 // k6 checks").
 import { join } from 'node:path';
-import { measureFloor, nginxVersion, startNoopTarget } from './ceiling.ts';
+import { measureFloor, startNoopTarget } from './ceiling.ts';
 import type { Placement } from '../load/placement.ts';
 import { median } from '../stats/descriptive.ts';
 import type { CaseFloorAtRate, Repetition } from '../record/result-document.ts';
@@ -27,7 +27,8 @@ export function caseGeneratorCost(repetitions: readonly Repetition[]): { rate: n
 /**
  * Measures the floor at `rate` with `vus` VUs in its own subdirectory of `workDir`, the
  * no-op target on the implementation's cores and k6 on the generator's, as in the case.
- * `generatorUs`: the case's median k6 µs per request, for the ratio.
+ * `generatorUs`: the case's median k6 µs per request, for the ratio. (The loop asks for it only
+ * where the run's ceiling measured its floor: nginx is there.)
  */
 export async function measureFloorAtRate(
   placement: Placement,
@@ -36,7 +37,6 @@ export async function measureFloorAtRate(
   vus: number,
   generatorUs: number | undefined,
 ): Promise<CaseFloorAtRate> {
-  if (!(await nginxVersion())) throw new Error('nginx is missing: run make setup');
   const target = await startNoopTarget(placement, join(workDir, 'rate-floor'));
   try {
     const floor = await measureFloor(target, placement, target.dir, { vus, ...RATE_FLOOR_LOAD, rps: rate });
