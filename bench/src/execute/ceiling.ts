@@ -60,7 +60,8 @@ interface ControlRound {
   readonly cpuPercentMean: number | undefined;
 }
 
-const round2 = (x: number): number => Math.round(x * 100) / 100;
+/** Ratios to two decimals (the control over F; a case over its floor at rate, rate-floor.ts). */
+export const round2 = (x: number): number => Math.round(x * 100) / 100;
 
 /**
  * Measures the ceiling in `workDir` (its own subdirectory), bounded in time; undefined,

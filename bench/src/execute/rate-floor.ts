@@ -7,7 +7,7 @@
 // the case's k6 µs per request over it is what the API's script adds (bench/README.md, "What
 // k6 checks").
 import { join } from 'node:path';
-import { measureFloor, startNoopTarget } from './ceiling.ts';
+import { measureFloor, round2, startNoopTarget } from './ceiling.ts';
 import type { Placement } from '../load/placement.ts';
 import { median } from '../stats/descriptive.ts';
 import type { CaseFloorAtRate, Repetition } from '../record/result-document.ts';
@@ -40,15 +40,14 @@ export async function measureFloorAtRate(
   const target = await startNoopTarget(placement, join(workDir, 'rate-floor'));
   try {
     const floor = await measureFloor(target, placement, target.dir, { vus, ...RATE_FLOOR_LOAD, rps: rate });
-    const round = (x: number, digits: number): number => Math.round(x * 10 ** digits) / 10 ** digits;
     return {
       vus,
-      targetRate: round(rate, 1),
+      targetRate: Math.round(rate * 10) / 10,
       rate: floor.rate,
       requests: floor.requests,
       durationSeconds: RATE_FLOOR_LOAD.durationSeconds,
       cpuPerRequestUs: floor.cpuPerRequestUs,
-      ...(generatorUs !== undefined ? { overFloor: round(generatorUs / floor.cpuPerRequestUs, 2) } : {}),
+      ...(generatorUs !== undefined ? { overFloor: round2(generatorUs / floor.cpuPerRequestUs) } : {}),
     };
   } finally {
     await target.stop();
