@@ -88,7 +88,12 @@ const base: ClaimsFile = {
 test('the loader refuses a claim that contradicts itself or the schema', async () => {
   assert.ok(await load(base));
   const claim = base.claims[0]!;
-  await assert.rejects(load({ ...base, claims: [{ ...claim, expect: { better: 'c' } }] }), /better: c is not of its pair/);
+  await assert.rejects(load({ ...base, claims: [{ ...claim, expect: { better: 'c', ratio: 2 } }] }), /better: c is not of its pair/);
+  await assert.rejects(load({ ...base, claims: [{ ...claim, expect: { better: 'a', ratio: 0.5 } }] }), /says the other of a \/ b is better/);
+  await assert.rejects(load({ ...base, claims: [{ ...claim, expect: { better: 'a' } as never }] }), /expect/);
+  assert.ok(await load({ ...base, claims: [{ ...claim, expect: { better: 'b', directionOnly: 'no figure' } }] }));
+  const finding = { finding: 'x', where: 'y', reason: 'z' };
+  await assert.rejects(load({ ...base, notChecked: [finding, finding] }), /twice/);
   await assert.rejects(load({ ...base, claims: [{ ...claim, expect: { equal: [1.01, 1.1] } }] }), /margin must lie around 1/);
   await assert.rejects(load({ ...base, claims: [claim, claim] }), /claim rps twice/);
   await assert.rejects(load({ ...base, claims: [{ ...claim, metric: 'speed' as never }] }), /metric/);

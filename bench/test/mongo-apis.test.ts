@@ -267,17 +267,23 @@ test("per request type: medians of the repetitions' means, intervals and verdict
   assert.equal(create.comparisons[0]!.mean.verdict, 'faster');
   assert.equal(rows[1]!.comparisons[0]!.mean.verdict, 'no significant difference');
   // The documents paper's claim on create (Express 14% shorter) through the one claims mechanism: ours 20%.
-  // Two of hapi's repetitions with k6 at its ceiling: counted per side in the compact result and named on the page.
+  const textCreate = (docs: BenchResult[]) => {
+    const compact = compactResult(documentsClaims, docs, `sha256:${'c'.repeat(64)}`);
+    return { compact, claim: evaluateClaims(documentsClaims, compact).find((r) => r.claim.id === 'text-create')! };
+  };
+  const clean = textCreate([express, hapi]).claim;
+  assert.equal(clean.verdict, 'reproduced');
+  assert.ok(Math.abs(clean.units[0]!.ratio - 0.8) < 1e-9);
+  assert.ok(clean.units[0]!.ci!.low <= 0.86 && clean.units[0]!.ci!.high >= 0.8, "the interval holds the paper's ×0.86");
+  // Two of hapi's repetitions with k6 at its ceiling: hapi measured worse, so its figure may be k6's.
   for (const r of hapi.cases[0]!.repetitions.slice(0, 2)) r.generatorBound = true;
-  const compact = compactResult(documentsClaims, [express, hapi], `sha256:${'c'.repeat(64)}`);
-  const [claim] = evaluateClaims(documentsClaims, compact).filter((r) => r.claim.id === 'text-create');
-  assert.equal(claim!.verdict, 'reproduced');
-  assert.ok(Math.abs(claim!.units[0]!.ratio - 0.8) < 1e-9);
-  assert.ok(claim!.units[0]!.ci!.low <= 0.8 && claim!.units[0]!.ci!.high >= 0.8);
+  const { compact, claim } = textCreate([express, hapi]);
   assert.deepEqual(compact.claims.find((c) => c.id === 'text-create')!.units[0]!.bound, [0, 2]);
+  assert.deepEqual(claim.units[0]!.judgement, { verdict: 'inconclusive', qualifier: 'generator-bound' });
+  assert.equal(compact.conditions!.sides.find((s) => s.label === 'hapi')!.boundRepetitions, 2);
   assert.match(
     renderPapersPage([{ paper: documentsClaims, compact }]),
-    /- `rest\/sequential\/n100-text` createDocument: k6 was generator-bound in 2 of hapi's 5 repetitions/,
+    /\| `rest\/sequential\/n100-text` createDocument \|.*\| express 0\/5, hapi 2\/5 \| inconclusive \(generator-bound\) \|/,
   );
 });
 

@@ -14,6 +14,12 @@ export type Margin = readonly [number, number];
 /** The paper's pair[0] / pair[1] on the metric: a value or a range. */
 export type PaperRatio = number | readonly [number, number];
 
+/** What the paper reports: a direction with its size (or why it gives none), or that the two are equal within a margin. */
+export type PaperExpectation =
+  | { readonly better: string; readonly ratio: PaperRatio }
+  | { readonly better: string; readonly directionOnly: string }
+  | { readonly equal: Margin; readonly ratio?: PaperRatio };
+
 export interface Claim {
   readonly id: string;
   readonly words: string;
@@ -22,7 +28,7 @@ export interface Claim {
   readonly requestTypes?: readonly string[];
   readonly pair?: readonly [string, string];
   readonly cases: string;
-  readonly expect: { readonly better: string; readonly ratio?: PaperRatio } | { readonly equal: Margin; readonly ratio?: PaperRatio };
+  readonly expect: PaperExpectation;
   readonly paperFigure: string;
   readonly cannotCheck?: string;
 }
@@ -32,7 +38,17 @@ export interface ClaimsFile {
   readonly run: { readonly pair: readonly [string, string]; readonly paperRuntimes: string };
   readonly deviations: readonly string[];
   readonly longRuns?: readonly { readonly what: string; readonly command: string; readonly why: string }[];
+  /** How the load here differs in kind from the paper's (overload, request times far apart). */
+  readonly regime?: readonly string[];
   readonly claims: readonly Claim[];
+  /** The paper's other quantitative findings, each with why it is not a claim here. */
+  readonly notChecked?: readonly NotChecked[];
+}
+
+export interface NotChecked {
+  readonly finding: string;
+  readonly where: string;
+  readonly reason: string;
 }
 
 /** One API's claims with its paper (the API manifest's title and authors). */
@@ -89,6 +105,21 @@ export function metricOf(metric: Metric, r: Repetition, requestType?: string): n
   return t ? METRICS[metric].of(typeOf(r, t)) : undefined;
 }
 
+/** The paper's ratio as [low, high] (a single figure twice); undefined where it gives none. */
+export function paperRange(expect: PaperExpectation): readonly [number, number] | undefined {
+  const ratio = 'ratio' in expect ? expect.ratio : undefined;
+  if (ratio === undefined) return undefined;
+  return typeof ratio === 'number' ? [ratio, ratio] : [Math.min(...ratio), Math.max(...ratio)];
+}
+
+/**
+ * What a claim measures — metric, cases, request types, pair — as one string: a compact
+ * result's figures belong to a claim only while this is unchanged (a claim re-encoded with
+ * another metric shows "not yet run", never the old metric's figures).
+ */
+export const claimDefinition = (file: ClaimsFile, claim: Claim): string =>
+  JSON.stringify({ metric: claim.metric, cases: claim.cases, requestTypes: claim.requestTypes ?? null, pair: pairOf(file, claim) });
+
 /** The claim's pair: its own, or its paper's run's. */
 export const pairOf = (file: ClaimsFile, claim: Claim): readonly [string, string] => claim.pair ?? file.run.pair;
 
@@ -112,6 +143,18 @@ export async function loadClaims(api: Api): Promise<PaperClaims | null> {
     if ('better' in c.expect && !pair.includes(c.expect.better))
       throw new Error(`${file}: claim ${c.id}: better: ${c.expect.better} is not of its pair ${pair.join(', ')}`);
     if ('equal' in c.expect && !(c.expect.equal[0] < 1 && c.expect.equal[1] > 1)) throw new Error(`${file}: claim ${c.id}: the margin must lie around 1`);
+    const range = 'better' in c.expect ? paperRange(c.expect) : undefined;
+    if (range && 'better' in c.expect) {
+      // The paper's ratio must say what `better` says: pair[0] better on a higher-is-better metric is a ratio above 1.
+      const above = (c.expect.better === pair[0]) === METRICS[c.metric].higherIsBetter;
+      if (!(above ? range[0] > 1 : range[1] < 1))
+        throw new Error(`${file}: claim ${c.id}: ratio ${range.join('–')} says the other of ${pair.join(' / ')} is better than better: ${c.expect.better}`);
+    }
+  }
+  const findings = new Set<string>();
+  for (const n of data.notChecked ?? []) {
+    if (findings.has(n.finding)) throw new Error(`${file}: notChecked lists "${n.finding.slice(0, 40)}…" twice`);
+    findings.add(n.finding);
   }
   return { api: api.manifest.name, paper: api.manifest.paper, file, claims: data };
 }

@@ -6,7 +6,7 @@
 import { docLabel } from '../../record/copies.ts';
 import { isDatabaseAlone, type BenchResult } from '../../record/result-document.ts';
 import { caseMatcher } from '../../plan/select.ts';
-import { metricOf, pairOf, type PaperClaims } from './claims.ts';
+import { claimDefinition, metricOf, pairOf, type PaperClaims } from './claims.ts';
 
 export interface CompactUnit {
   case: string;
@@ -16,6 +16,30 @@ export interface CompactUnit {
   b: number[];
   /** Of those repetitions, how many of each side's k6 was generator-bound (the run's rule); absent when none. */
   bound?: [number, number];
+}
+
+/** One implementation's side of the run, over every served case it measured. */
+export interface CompactSide {
+  label: string;
+  repetitions: number;
+  /** Of those, how many had k6 at its ceiling. */
+  boundRepetitions: number;
+  requests: number;
+  /** Failed requests by status (k6's status, or the reason where no response came). */
+  errors: Record<string, number>;
+  /** Cases whose warm-up iterations ran, and how many of them ended steady; null: the profile runs none. */
+  warmup: { cases: number; steady: number } | null;
+}
+
+/** What the page states of the run's conditions (bench/src/record/result-document.ts). */
+export interface CompactConditions {
+  /** Cores each role was pinned to; null: not pinned. */
+  placement: { implementation: number[] | null; database: number[] | null; generator: number[] | null };
+  /** The load average (1, 5, 15 min) and the busy processes before the first case; null: not sampled. */
+  noise: { loadAverage: number[]; busyProcesses: string[] } | null;
+  /** k6 against a no-op server: the most it sent here, and the control's coefficient of variation; null: not measured. */
+  ceiling: { rate: number; cv: number | null } | null;
+  sides: CompactSide[];
 }
 
 export interface CompactResult {
@@ -34,7 +58,10 @@ export interface CompactResult {
   database: string;
   generator: string;
   implementations: { label: string; framework: string; runtime: string }[];
-  claims: { id: string; units: CompactUnit[] }[];
+  /** Absent in compact results written before they were kept. */
+  conditions?: CompactConditions;
+  /** definition: what the claim measured (claims.ts claimDefinition), so that a re-encoded claim is not read with old figures. */
+  claims: { id: string; definition: string; units: CompactUnit[] }[];
 }
 
 const nameVersion = (x: { name: string; version: string }) => `${x.name} ${x.version}`;
@@ -46,7 +73,8 @@ export function compactResult(paper: PaperClaims, docs: readonly BenchResult[], 
   const byLabel = new Map(docs.map((d) => [docLabel(d), d]));
   const claims = paper.claims.claims.map((claim) => {
     const [a, b] = pairOf(paper.claims, claim).map((l) => byLabel.get(l));
-    if (claim.cannotCheck || !a || !b) return { id: claim.id, units: [] };
+    const definition = claimDefinition(paper.claims, claim);
+    if (claim.cannotCheck || !a || !b) return { id: claim.id, definition, units: [] };
     const matches = caseMatcher(claim.cases);
     const units = a.cases.flatMap((ca): CompactUnit[] => {
       const cb = b.cases.find((c) => c.id === ca.id);
@@ -70,7 +98,7 @@ export function compactResult(paper: PaperClaims, docs: readonly BenchResult[], 
         return unit.a.length && unit.b.length ? [unit] : [];
       });
     });
-    return { id: claim.id, units };
+    return { id: claim.id, definition, units };
   });
   return {
     schemaVersion: 1,
@@ -96,6 +124,34 @@ export function compactResult(paper: PaperClaims, docs: readonly BenchResult[], 
       framework: nameVersion(d.implementation.framework),
       runtime: nameVersion(d.implementation.runtime),
     })),
+    conditions: conditionsOf(docs),
     claims,
+  };
+}
+
+function sideOf(doc: BenchResult): CompactSide {
+  const served = doc.cases.filter((c) => !isDatabaseAlone(c.protocol));
+  const reps = served.flatMap((c) => c.repetitions.filter((r) => !r.invalid));
+  const errors: Record<string, number> = {};
+  for (const r of reps) for (const [status, n] of Object.entries(r.errors)) errors[status] = (errors[status] ?? 0) + n;
+  const warmed = served.filter((c) => c.warmup);
+  return {
+    label: docLabel(doc),
+    repetitions: reps.length,
+    boundRepetitions: reps.filter((r) => r.generatorBound === true).length,
+    requests: reps.reduce((sum, r) => sum + r.requests, 0),
+    errors,
+    warmup: doc.options.warmupIterations ? { cases: warmed.length, steady: warmed.filter((c) => c.warmup!.steady).length } : null,
+  };
+}
+
+function conditionsOf(docs: readonly BenchResult[]): CompactConditions {
+  const { machine, generator } = docs[0]!;
+  const { noise } = machine;
+  return {
+    placement: machine.placement,
+    noise: noise ? { loadAverage: noise.loadAverage, busyProcesses: noise.busyProcesses.map((p) => `${p.command} (${Math.round(p.cpuPercent)}%)`) } : null,
+    ceiling: generator.ceiling ? { rate: generator.ceiling.rate, cv: generator.ceiling.cv ?? null } : null,
+    sides: docs.map(sideOf),
   };
 }

@@ -1,10 +1,11 @@
 // Each claim against a compact result: per comparison our medians, the ratio pair[0] /
-// pair[1] with its bootstrap interval and the rank test, the claim's comparisons adjusted
-// as one family (stats/verdict.ts), then the verdict rules (verdict.ts).
+// pair[1] with its bootstrap interval, its detectable difference and the rank test, the
+// claim's comparisons adjusted as one family (stats/verdict.ts), then the verdict rules
+// (verdict.ts) against both ×1 and the paper's ratio.
 import { adjustFamily, compareGroups, type Interval } from '../../stats/index.ts';
-import { METRICS, pairOf, type Claim, type PaperClaims } from './claims.ts';
+import { claimDefinition, METRICS, pairOf, paperRange, type Claim, type PaperClaims } from './claims.ts';
 import type { CompactResult } from './compact.ts';
-import { claimVerdict, unitVerdict, type ClaimVerdict, type Expectation, type UnitVerdict } from './verdict.ts';
+import { claimVerdict, unitVerdict, type ClaimVerdict, type Expectation, type UnitJudgement } from './verdict.ts';
 
 export interface UnitReport {
   case: string;
@@ -14,9 +15,11 @@ export interface UnitReport {
   /** median(pair[0]) / median(pair[1]); NaN when both are 0 (no errors on either side). */
   ratio: number;
   ci: Interval | null;
+  /** The smallest relative difference this comparison could detect (stats/precision.ts); null when its spread cannot say. */
+  mde: number | null;
   p: number | null;
   pAdjusted: number | null;
-  verdict: UnitVerdict;
+  judgement: UnitJudgement;
   /** How many of each side's repetitions were generator-bound; absent when none. */
   bound?: readonly [number, number];
 }
@@ -31,7 +34,9 @@ export interface ClaimReport {
 }
 
 export function expectationOf(claim: Claim, pair: readonly [string, string]): Expectation {
-  return 'equal' in claim.expect ? { equal: claim.expect.equal } : { better: claim.expect.better === pair[0] ? 'first' : 'second' };
+  if ('equal' in claim.expect) return { equal: claim.expect.equal };
+  const ratio = paperRange(claim.expect);
+  return { better: claim.expect.better === pair[0] ? 'first' : 'second', ...(ratio ? { ratio } : {}) };
 }
 
 export function evaluateClaims(paper: PaperClaims, compact: CompactResult | null): ClaimReport[] {
@@ -39,7 +44,17 @@ export function evaluateClaims(paper: PaperClaims, compact: CompactResult | null
     const pair = pairOf(paper.claims, claim);
     if (claim.cannotCheck) return { claim, pair, verdict: 'cannot check here', reason: claim.cannotCheck, units: [] };
     if (!compact) return { claim, pair, verdict: 'not yet run', reason: 'not yet run here', units: [] };
-    const units = compact.claims.find((c) => c.id === claim.id)?.units ?? [];
+    const measured = compact.claims.find((c) => c.id === claim.id);
+    if (!measured) return { claim, pair, verdict: 'not yet run', reason: `not yet run here (the claim is newer than run ${compact.runId})`, units: [] };
+    if (measured.definition !== claimDefinition(paper.claims, claim))
+      return {
+        claim,
+        pair,
+        verdict: 'not yet run',
+        reason: `not yet run as encoded now (run ${compact.runId} measured another metric, cases or pair for it)`,
+        units: [],
+      };
+    const units = measured.units;
     if (units.length === 0)
       return { claim, pair, verdict: 'not yet run', reason: `none of its cases (${claim.cases}) has figures for both in run ${compact.runId}`, units: [] };
     const { higherIsBetter } = METRICS[claim.metric];
@@ -55,12 +70,13 @@ export function evaluateClaims(paper: PaperClaims, compact: CompactResult | null
         medians: [c.medianA, c.medianB],
         ratio: c.ratio,
         ci: c.ci,
+        mde: c.mde ?? null,
         p: c.test?.p ?? null,
         pAdjusted: c.pAdjusted,
-        verdict: unitVerdict(expect, c),
+        judgement: unitVerdict(expect, { verdict: c.verdict, ci: c.ci, higherIsBetter, ...(u.bound ? { bound: u.bound } : {}) }),
         ...(u.bound ? { bound: u.bound } : {}),
       };
     });
-    return { claim, pair, verdict: claimVerdict(reports.map((r) => r.verdict)), units: reports };
+    return { claim, pair, verdict: claimVerdict(reports.map((r) => r.judgement)), units: reports };
   });
 }

@@ -1,12 +1,15 @@
-// docs/papers.md: per paper its claims in its words, the paper's figure, ours (the ratio
-// with its interval per comparison), the verdicts, the run, the deviations and the
+// docs/papers.md: per paper its findings — each a claim checked here or a finding not
+// checked, with the reason — the claims in the paper's words with the paper's figure and
+// ours (each comparison's interval against ×1 and the paper's ratio), the verdicts by the
+// rule the page states, the run and its conditions, the regime, the deviations and the
 // commands for the runs longer than the page's budget. A function of the claims files and
 // the compact results alone, so that `make papers-page` regenerates it byte for byte.
 import { ALPHA, CONFIDENCE, MIN_VERDICT_REPETITIONS } from '../../stats/index.ts';
-import { pValue } from '../format.ts';
-import { METRICS, type PaperClaims, type PaperRatio } from './claims.ts';
+import type { PaperClaims } from './claims.ts';
+import { claimSection } from './claim-section.ts';
 import type { CompactResult } from './compact.ts';
-import { evaluateClaims, type ClaimReport, type UnitReport } from './evaluate.ts';
+import { regimeSection, runSection } from './conditions.ts';
+import { evaluateClaims, type ClaimReport } from './evaluate.ts';
 import { holds, type ClaimVerdict } from './verdict.ts';
 
 export interface PaperEntry {
@@ -17,26 +20,16 @@ export interface PaperEntry {
 const VERDICT_ORDER: readonly ClaimVerdict[] = [
   'reproduced',
   'equivalent',
+  'weaker than the paper',
   'reversed',
   'differs',
-  'no difference',
-  'mixed',
+  'not shown equal',
+  "no effect of the paper's size",
   'inconclusive',
+  'split',
   'not yet run',
   'cannot check here',
 ];
-
-/** Three significant digits, thousands separated; "—" for no number (0 / 0). */
-function num(x: number): string {
-  if (!Number.isFinite(x)) return '—';
-  return Math.abs(x) >= 1000 ? x.toLocaleString('en-US', { maximumFractionDigits: 0 }) : Number(x.toPrecision(3)).toString();
-}
-
-const ratioText = (r: PaperRatio): string => (typeof r === 'number' ? `×${num(r)}` : `×${num(r[0])}–${num(r[1])}`);
-
-function ours(u: UnitReport): string {
-  return `×${num(u.ratio)}${u.ci ? ` [${num(u.ci.low)}, ${num(u.ci.high)}]` : ''}`;
-}
 
 /** Per verdict, how many claims have it, in VERDICT_ORDER. */
 export function tally(reports: readonly ClaimReport[]): { verdict: ClaimVerdict; count: number }[] {
@@ -48,75 +41,38 @@ const tallyText = (reports: readonly ClaimReport[]) =>
     .map((t) => `${t.count} ${t.verdict}`)
     .join(', ');
 
-/** The README's line: how many claims the runs so far bear out. */
+const notCheckedOf = (p: PaperClaims) => p.claims.notChecked ?? [];
+
+/** Findings = claims + not checked, as the page counts them. */
+const findingsText = (p: PaperClaims): string =>
+  `${p.claims.claims.length + notCheckedOf(p).length} (${p.claims.claims.length} claims + ${notCheckedOf(p).length} not checked)`;
+
+/** The README's line: how many findings, and how many claims the runs so far bear out. */
 export function summaryLine(entries: readonly PaperEntry[]): string {
   const reports = entries.flatMap((e) => evaluateClaims(e.paper, e.compact));
   const held = reports.filter((r) => holds(r.verdict)).length;
+  const notChecked = entries.reduce((n, e) => n + notCheckedOf(e.paper).length, 0);
   const run = entries.filter((e) => e.compact).length;
-  return `${reports.length} claims of ${entries.length} papers; ${run === 0 ? 'none run here yet, so none reproduced so far' : `${run} of ${entries.length} papers run here: ${held} of the claims reproduced or equivalent`} (${tallyText(reports)}).`;
+  return `${reports.length + notChecked} findings of ${entries.length} papers, ${reports.length} of them claims checked here and ${notChecked} not checked; ${run === 0 ? 'none run here yet, so none reproduced so far' : `${run} of ${entries.length} papers run here: ${held} of the claims reproduced or equivalent`} (${tallyText(reports)}).`;
 }
 
-/** A comparison's name on the page: its case, and its request type if it has one. */
-const unitLabel = (u: UnitReport): string => `\`${u.case}\`${u.requestType ? ` ${u.requestType}` : ''}`;
-
-/**
- * Where k6 was at its ceiling, that side's figure is partly k6's: a faster side's advantage is
- * understated there, and an equal result may hide one (bench/README.md, "What k6 checks").
- */
-function boundNote(u: UnitReport, pair: readonly [string, string]): string {
-  const sides = pair.flatMap((label, i) => (u.bound![i]! > 0 ? [`${u.bound![i]} of ${label}'s ${u.n[i]}`] : []));
-  return `- ${unitLabel(u)}: k6 was generator-bound in ${sides.join(' and ')} repetitions, so the figure there is partly the load generator's.`;
-}
-
-function claimSection(r: ClaimReport): string {
-  const c = r.claim;
-  const metric = METRICS[c.metric];
-  const unit = metric.unit ? ` (${metric.unit})` : '';
-  const expect = 'better' in c.expect ? `${c.expect.better} better` : `equal: our ratio's interval within ×${num(c.expect.equal[0])}–${num(c.expect.equal[1])}`;
-  const lines = [
-    `#### \`${c.id}\`: **${r.verdict}**`,
+function notCheckedSection(p: PaperClaims): string[] {
+  const list = notCheckedOf(p);
+  if (list.length === 0) return [];
+  return [
     '',
-    `> ${c.words}`,
+    '### Findings not checked here',
     '',
-    `${c.where}. Metric: ${metric.label}${unit}, ${r.pair[0]} / ${r.pair[1]}; cases \`${c.cases}\`${c.requestTypes ? `, request types ${c.requestTypes.join(', ')}` : ''}.`,
-    `The paper: ${c.paperFigure}${c.expect.ratio !== undefined ? ` (${ratioText(c.expect.ratio)})` : ''}; ${expect}.`,
+    '| finding | where | why not |',
+    '| --- | --- | --- |',
+    ...list.map((n) => `| ${n.finding} | ${n.where} | ${n.reason} |`),
   ];
-  if (r.reason) lines.push(`Ours: ${r.reason}.`);
-  if (r.units.length) {
-    const head = `| case | ${r.pair[0]}${unit} | ${r.pair[1]}${unit} | ratio [${CONFIDENCE * 100}% CI] | p (adjusted) | verdict |`;
-    const rows = r.units.map(
-      (u) =>
-        `| ${unitLabel(u)} | ${num(u.medians[0])} (n=${u.n[0]}) | ${num(u.medians[1])} (n=${u.n[1]}) | ${ours(u)} | ${pValue(u.p)} (${pValue(u.pAdjusted)}) | ${u.verdict} |`,
-    );
-    lines.push('', head, '| --- | --- | --- | --- | --- | --- |', ...rows);
-    const bound = r.units.flatMap((u) => (u.bound ? [boundNote(u, r.pair)] : []));
-    if (bound.length) lines.push('', ...bound);
-  }
-  return lines.join('\n');
-}
-
-function runSection(e: PaperEntry): string {
-  const run = e.paper.claims.run;
-  const c = e.compact;
-  const lines = [`The paper's set-up: ${run.paperRuntimes}.`, ''];
-  if (!c) {
-    lines.push(
-      `**Not yet run here.** \`make papers\` runs \`make bench IMPL=${run.pair.join(',')} API=${e.paper.api} PROFILE=papers\` and records its compact result in \`docs/papers/${e.paper.api}.json\`.`,
-    );
-    return lines.join('\n');
-  }
-  const o = c.options;
-  lines.push(
-    `Ours: ${c.implementations.map((i) => `${i.label} (${i.framework} on ${i.runtime})`).join(', ')}; ${c.database}; ${c.generator}.`,
-    '',
-    `Run \`${c.runId}\` (profile ${c.profile ?? 'none'}: ${o.repeat} repetitions × ${o.durationSeconds} s after ${o.warmupSeconds} s of warm-up${o.quick ? ', the quick variants' : ''}), commit \`${c.commit ?? 'unknown'}\`${c.dirty ? ' with uncommitted changes' : ''}, on ${c.machine.cpuModel} (${c.machine.cores} cores, ${num(c.machine.memoryBytes / 2 ** 30)} GiB, Linux ${c.machine.kernel}); spec \`${c.specHash}\`, seed ${c.seed}; inputs \`${c.inputs}\`.`,
-  );
-  return lines.join('\n');
 }
 
 function paperSection(e: PaperEntry, reports: readonly ClaimReport[]): string {
   const p = e.paper;
   const longRuns = p.claims.longRuns ?? [];
+  const regime = regimeSection(p);
   return [
     `<a id="${p.api}"></a>`,
     '',
@@ -124,15 +80,17 @@ function paperSection(e: PaperEntry, reports: readonly ClaimReport[]): string {
     '',
     `${p.paper.authors}. ${p.claims.source}.`,
     '',
-    `Claims: ${tallyText(reports)}.`,
+    `Findings: ${findingsText(p)}. Claims: ${tallyText(reports)}.`,
     '',
-    '### The runs',
+    '### The run and its conditions',
     '',
-    runSection(e),
+    runSection(p, e.compact),
+    ...(regime.length ? ['', ...regime] : []),
     '',
     '### The claims',
     '',
-    reports.map(claimSection).join('\n\n'),
+    reports.map((r) => claimSection(p, r)).join('\n\n'),
+    ...notCheckedSection(p),
     '',
     '### Deviations from the paper',
     '',
@@ -141,10 +99,26 @@ function paperSection(e: PaperEntry, reports: readonly ClaimReport[]): string {
   ].join('\n');
 }
 
+/** How a verdict is reached: stated once on the page, in the order the rules apply. */
+const RULES = [
+  `**The verdicts.** A comparison is the first of the pair against the second on the claim's metric, per case (or per request type of a case): the ratio of their medians over the repetitions with its ${CONFIDENCE * 100}% bootstrap interval, its detectable difference (the smallest the comparison would have found in 80% of runs, from its own spread), and the exact rank test (at least ${MIN_VERDICT_REPETITIONS} repetitions each), its p-values adjusted over the claim's comparisons (Benjamini–Hochberg, α = ${ALPHA}). *Significant* means the adjusted test declares a difference and the interval excludes ×1. The interval is then placed against both ×1 and the paper's own ratio:`,
+  '',
+  "- *reproduced*: significant in the paper's direction, and the interval holds the paper's ratio or lies beyond it;",
+  "- *weaker than the paper*: significant in the paper's direction, the paper's ratio excluded;",
+  '- *reversed*: significant the other way;',
+  "- *no effect of the paper's size*: not significant, and the interval excludes the paper's ratio;",
+  "- *inconclusive*: the interval holds both ×1 and the paper's ratio (the note under the table gives its width against the paper's effect), or fewer than five repetitions a side;",
+  "- a claim of equality: *equivalent* (the interval inside the claim's margin), *differs* (significant, the interval outside the margin), *not shown equal* (neither);",
+  '- *direction only*: the paper gives a direction without a size (the claim says why): significant in its direction is *reproduced (direction only)*, anything short of that *inconclusive (direction only)*;',
+  "- *generator-bound*: where k6 was at its ceiling in any repetition of a side, that side's figure understates it, so its interval is opened without limit in that side's favour. Where this changes the verdict — the side that measured worse was bound, or an equality — the comparison is *inconclusive (generator-bound)*; where it does not, a reproduced, reversed or differing verdict holds *at least* (the better side's advantage is understated).",
+  '',
+  "A claim takes the verdict all its comparisons share, with their count; where they differ it is *split*, and the counts beside it say how (a paper's claim covers all its cases, so no comparison is dropped). *not yet run*: no figures for the claim as encoded now; *cannot check here* gives its reason. A paper's findings are its claims and the quantitative findings of its results and conclusions not checked here, each with the reason.",
+];
+
 export function renderPapersPage(entries: readonly PaperEntry[]): string {
   const evaluated = entries.map((e) => ({ e, reports: evaluateClaims(e.paper, e.compact) }));
   const overview = evaluated.map(
-    ({ e, reports }) => `| [${e.paper.api}](#${e.paper.api}) | ${e.paper.claims.run.pair.join(' / ')} | ${reports.length} | ${tallyText(reports)} |`,
+    ({ e, reports }) => `| [${e.paper.api}](#${e.paper.api}) | ${e.paper.claims.run.pair.join(' / ')} | ${findingsText(e.paper)} | ${tallyText(reports)} |`,
   );
   return `${[
     "# The papers' claims, checked here",
@@ -153,13 +127,15 @@ export function renderPapersPage(entries: readonly PaperEntry[]): string {
     '',
     `Each API's paper makes claims about its two frameworks; each claim is data in \`apis/<api>/bench/claims.yaml\` (the paper's words, the metric, the pair, the cases, the direction and size the paper reports), checked against our run of the same pair. ${summaryLine(entries)}`,
     '',
-    '| paper | pair | claims | verdicts |',
+    "Here one 2-core machine holds everything: by default the implementation and its database share one core and k6 has the other. Each paper's section states its own set-up against ours, the run's conditions and how its load's regime differs from the paper's: read them before any figure.",
+    '',
+    '| paper | pair | findings | claims\u2019 verdicts |',
     '| --- | --- | --- | --- |',
     ...overview,
     '',
-    `**The verdicts.** A comparison is the first of the pair against the second on the claim's metric, per case (or per request type of a case): the ratio of their medians over the repetitions with its ${CONFIDENCE * 100}% bootstrap interval, and the exact rank test (at least ${MIN_VERDICT_REPETITIONS} repetitions each), its p-values adjusted over the claim's comparisons (Benjamini–Hochberg, α = ${ALPHA}). *reproduced*: significant in the paper's direction; *reversed*: significant the other way; *no difference*: no significant difference; *equivalent* (a claim that the two are equal or close): the ratio's interval lies inside the claim's declared margin; *differs*: such a claim with a significant difference; *inconclusive*: too few repetitions. A claim with several comparisons has the verdict they all share, or *mixed*. *cannot check here* gives its reason.`,
+    ...RULES,
     '',
-    `\`make papers\` runs each paper's pair (\`make bench IMPL=<pair> API=<api> PROFILE=papers\`; the cases: the \`papers\` subset of \`apis/<api>/bench/profiles.yaml\`), skips a paper whose compact result \`docs/papers/<api>.json\` was measured from the current inputs, and writes this page. \`make papers-page\` writes it from the committed compact results alone.`,
+    `\`make papers\` runs each paper's pair (\`make bench IMPL=<pair> API=<api> PROFILE=papers\`; the cases: the \`papers\` subset of \`apis/<api>/bench/profiles.yaml\`), skips a paper whose compact result \`docs/papers/<api>.json\` was measured from the current inputs, and writes this page. \`make papers-page\` writes it from the committed compact results alone. Each claim ends with the command that measures it again.`,
     '',
     ...evaluated.map(({ e, reports }) => `${paperSection(e, reports)}\n`),
   ]
