@@ -130,6 +130,7 @@ test('claims against a synthetic compact result: each verdict, the ratio, its in
   assert.equal(verdictOf('loose'), 'not shown equal: not shown equal');
   assert.equal(byId['graal']!.verdict, 'cannot check here');
   assert.equal(byId['graal']!.reason, 'no GraalVM here');
+  assert.equal(byId['thousand']!.verdict, 'long run, not run here');
   assert.equal(byId['missing']!.verdict, 'not yet run');
   assert.match(byId['missing']!.reason!, /newer than run/);
   assert.equal(byId['recast']!.verdict, 'not yet run', 'figures of another metric are not read');
@@ -137,6 +138,6 @@ test('claims against a synthetic compact result: each verdict, the ratio, its in
   // Without a compact result every checkable claim is "not yet run".
   assert.deepEqual(
     evaluateClaims(paper, null).map((r) => r.verdict),
-    paper.claims.claims.map((c) => (c.cannotCheck ? 'cannot check here' : 'not yet run')),
+    paper.claims.claims.map((c) => (c.cannotCheck ? 'cannot check here' : c.longRun ? 'long run, not run here' : 'not yet run')),
   );
 });

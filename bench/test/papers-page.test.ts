@@ -21,7 +21,7 @@ test("a paper's page from its compact result: per claim the paper's words and fi
   const page = renderPapersPage([{ paper: withLongRun, compact }]);
   assert.match(page, /^# The papers' claims, checked here/);
   assert.match(page, /## toy: A paper/);
-  assert.match(page, /Findings: 16 \(15 claims \+ 1 not checked\)\./);
+  assert.match(page, /Findings: 17 \(16 claims \+ 1 not checked\)\./);
   assert.match(page, /#### `rps`: \*\*reproduced\*\* \(1 comparison: 1 reproduced \(at least\)\)/);
   assert.match(page, /#### `memory`: \*\*reversed\*\*/);
   assert.match(page, /#### `tpm`: \*\*equivalent\*\*/);
@@ -51,7 +51,7 @@ test("a paper's page from its compact result: per claim the paper's words and fi
   assert.match(page, /- the long test: `make bench IMPL=a,b API=toy PROFILE=paper` \(hours\)\./);
   assert.match(
     summaryLine([{ paper, compact }]),
-    /^16 findings of 1 papers, 15 of them claims checked here and 1 not checked; 1 of 1 papers run here: 3 of the claims reproduced or equivalent/,
+    /^17 findings of 1 papers, 16 of them claims checked here and 1 not checked; 1 of 1 papers run here: 3 of the claims reproduced or equivalent/,
   );
   assert.equal(renderPapersPage([{ paper: withLongRun, compact }]), page, 'the page is a function of its inputs');
   // A compact result written before conditions were kept says so.
@@ -63,7 +63,7 @@ test('with no compact result every checkable claim says "not yet run here"', () 
   const page = renderPapersPage([{ paper, compact: null }]);
   assert.match(page, /\*\*Not yet run here\.\*\* `make papers` runs `make bench IMPL=a,b API=toy PROFILE=papers`/);
   assert.equal((page.match(/Ours: not yet run here\./g) ?? []).length, 14);
-  assert.match(summaryLine([{ paper, compact: null }]), /none run here yet, so none reproduced so far \(14 not yet run, 1 cannot check here\)/);
+  assert.match(summaryLine([{ paper, compact: null }]), /none run here yet, so none reproduced so far \(14 not yet run, 1 long run, not run here, 1 cannot check here\)/);
 });
 
 const dir = await mkdtemp(join(tmpdir(), 'fairbench-papers-'));

@@ -87,6 +87,6 @@ export function claimSection(paper: PaperClaims, r: ClaimReport): string {
     const notes = r.units.flatMap((u) => inconclusiveNote(u, r) ?? []);
     if (notes.length) lines.push('', ...notes);
   }
-  if (!c.cannotCheck) lines.push('', `Again: \`${reproduceCommand(paper, r)}\`.`);
+  if (!c.cannotCheck) lines.push('', `Measure it again: \`${reproduceCommand(paper, r)}\`.`);
   return lines.join('\n');
 }

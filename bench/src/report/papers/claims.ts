@@ -31,6 +31,8 @@ export interface Claim {
   readonly expect: PaperExpectation;
   readonly paperFigure: string;
   readonly cannotCheck?: string;
+  /** Why the papers profile leaves its cases out (a long run measures them). */
+  readonly longRun?: string;
 }
 
 export interface ClaimsFile {
@@ -119,6 +121,9 @@ export function paperRange(expect: PaperExpectation): readonly [number, number] 
  */
 export const claimDefinition = (file: ClaimsFile, claim: Claim): string =>
   JSON.stringify({ metric: claim.metric, cases: claim.cases, requestTypes: claim.requestTypes ?? null, pair: pairOf(file, claim) });
+
+/** A claim make papers measures: neither impossible here nor left to a long run. */
+export const measuredByPapers = (claim: Claim): boolean => !claim.cannotCheck && !claim.longRun;
 
 /** The claim's pair: its own, or its paper's run's. */
 export const pairOf = (file: ClaimsFile, claim: Claim): readonly [string, string] => claim.pair ?? file.run.pair;

@@ -6,7 +6,7 @@
 import { docLabel } from '../../record/copies.ts';
 import { isDatabaseAlone, type BenchResult } from '../../record/result-document.ts';
 import { caseMatcher } from '../../plan/select.ts';
-import { claimDefinition, metricOf, pairOf, type PaperClaims } from './claims.ts';
+import { claimDefinition, measuredByPapers, metricOf, pairOf, type PaperClaims } from './claims.ts';
 
 export interface CompactUnit {
   case: string;
@@ -74,7 +74,7 @@ export function compactResult(paper: PaperClaims, docs: readonly BenchResult[], 
   const claims = paper.claims.claims.map((claim) => {
     const [a, b] = pairOf(paper.claims, claim).map((l) => byLabel.get(l));
     const definition = claimDefinition(paper.claims, claim);
-    if (claim.cannotCheck || !a || !b) return { id: claim.id, definition, units: [] };
+    if (!measuredByPapers(claim) || !a || !b) return { id: claim.id, definition, units: [] };
     const matches = caseMatcher(claim.cases);
     const units = a.cases.flatMap((ca): CompactUnit[] => {
       const cb = b.cases.find((c) => c.id === ca.id);

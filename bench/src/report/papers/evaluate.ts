@@ -28,7 +28,7 @@ export interface ClaimReport {
   claim: Claim;
   pair: readonly [string, string];
   verdict: ClaimVerdict;
-  /** Why there is no comparison: the claim's own cannotCheck, or what the run lacked. */
+  /** Why there is no comparison: the claim's own cannotCheck or longRun, or what the run lacked. */
   reason?: string;
   units: UnitReport[];
 }
@@ -43,6 +43,7 @@ export function evaluateClaims(paper: PaperClaims, compact: CompactResult | null
   return paper.claims.claims.map((claim): ClaimReport => {
     const pair = pairOf(paper.claims, claim);
     if (claim.cannotCheck) return { claim, pair, verdict: 'cannot check here', reason: claim.cannotCheck, units: [] };
+    if (claim.longRun) return { claim, pair, verdict: 'long run, not run here', reason: claim.longRun, units: [] };
     if (!compact) return { claim, pair, verdict: 'not yet run', reason: 'not yet run here', units: [] };
     const measured = compact.claims.find((c) => c.id === claim.id);
     if (!measured) return { claim, pair, verdict: 'not yet run', reason: `not yet run here (the claim is newer than run ${compact.runId})`, units: [] };
