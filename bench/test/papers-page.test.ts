@@ -63,7 +63,10 @@ test('with no compact result every checkable claim says "not yet run here"', () 
   const page = renderPapersPage([{ paper, compact: null }]);
   assert.match(page, /\*\*Not yet run here\.\*\* `make papers` runs `make bench IMPL=a,b API=toy PROFILE=papers`/);
   assert.equal((page.match(/Ours: not yet run here\./g) ?? []).length, 14);
-  assert.match(summaryLine([{ paper, compact: null }]), /none run here yet, so none reproduced so far \(14 not yet run, 1 long run, not run here, 1 cannot check here\)/);
+  assert.match(
+    summaryLine([{ paper, compact: null }]),
+    /none run here yet, so none reproduced so far \(14 not yet run, 1 long run, not run here, 1 cannot check here\)/,
+  );
 });
 
 const dir = await mkdtemp(join(tmpdir(), 'fairbench-papers-'));
