@@ -10,30 +10,14 @@ IMPL ?=
 API ?=
 IMAGES ?=
 RUNTIME ?=
-# make bench options (bench/README.md): empty = the runner's default
-REPEAT ?=
-DURATION ?=
-WARMUP ?=
-FIRST_WARMUP ?=
-WARMUP_ITERATIONS ?=
-QUICK ?=
-PROFILE ?=
-PROTOCOL ?=
-CASES ?=
-MODEL ?=
 CONFORMANCE ?=
-PIN ?=
-RESUME ?=
 REPORT ?=
 SHORT ?=
 ONLY ?=
 MUTANTS ?=
-# make k6-operator options (bench/README.md, "On a Kubernetes cluster")
-PARALLELISM ?=
-BASE_URL ?=
-NAMESPACE ?=
-RESULTS_CLAIM ?=
-SEPARATE ?=
+# make bench's and make k6-operator's options are declared once, in bench/src/plan/option-table.ts
+# (make help lists them): the commands read them from the variables given to make, which make
+# passes to the recipe as environment variables, so no recipe names them.
 ifneq ($(RUNTIME),)
 export FAIRBENCH_RUNTIME := $(RUNTIME)
 endif
@@ -46,19 +30,19 @@ export TOOLS_BUNDLE
 # once the tests are done even if one leaked a server (its exit handler then kills it).
 NODE_TEST := node --test --test-reporter=spec --test-timeout=300000 --test-force-exit
 
-.PHONY: help setup bundle images images-if-possible test lint unit harness-tests conformance pact pact-mutants mutants fuzz resilience serve bench calibrate bench-smoke lab-up lab-down multi-host k6-operator k6-operator-merge report screenshot papers papers-page matrix readme clean
+.PHONY: help setup bundle images images-if-possible test lint unit harness-tests conformance pact pact-mutants mutants fuzz resilience serve bench calibrate bench-smoke lab-up lab-down multi-host k6-operator k6-operator-merge report screenshot options papers papers-page matrix readme clean
 
 help: ## List the targets
-	@echo "  make bench IMPL=express API=forum   the standard profile (~13-20 min): a representative subset with intervals and verdicts; report: results/report/<runId>.html"
+	@echo "  make bench IMPL=express API=forum   the standard profile (docs/commands.md says how long): a representative subset with intervals and verdicts; report: results/report/<runId>.html"
 	@echo "  make bench IMPL=express,hapi  the two side by side on the APIs both serve; PROFILE=quick (= QUICK=1) a smoke run, PROFILE=paper the full published matrix"
 	@echo "  make bench IMPL=express,express@bun API=forum   runtimes as an axis: <impl>@<variant> is the implementation on another runtime its impl.yaml declares (express@bun, spring@jdk21)"
 	@echo
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z0-9-]+:.*## / {printf "  \033[1m%-12s\033[0m %s\n", $$1, $$2}' $(MAKEFILE_LIST)
 	@echo
 	@echo "  Variables: IMPL=express[,…] (or express@bun: a runtime variant, impl.yaml variants)  API=forum[,…]  RUNTIME=local|containers  IMAGES=node[,…]  DB_POOL_SIZE=100"
-	@echo "  make bench: IMPL=a[,b] (IMPL=a,a: an A/A calibration run) API=x[,y] (default: every API they all serve) PROFILE=quick|standard|paper (bench/profiles.yaml; default standard) QUICK=1 (= PROFILE=quick) REPEAT DURATION WARMUP FIRST_WARMUP WARMUP_ITERATIONS (override the profile's) PROTOCOL=rest|graphql CASES='rest/closed/c100-*' MODEL=closed|open|arrivals|sequential PIN=0"
-	@echo "              a stress case (e.g. sports' CASES=rest/closed/stress) ramps until its stop conditions or its cap, then checks the recovery; QUICK=1 runs its scaled-down shape"
-	@echo "              RESUME=<runId> continues a stopped run, every API of it (same options); exit code 3 = finished, some cases failed (make shows: Error 3)"
+	@if [ -x .cache/node/node_modules/node/bin/node ]; then node bench/src/cli/options.ts; else echo "  make bench's and make k6-operator's options: bench/README.md, Options (after make setup, make help lists them here)"; fi
+	@echo "  make bench: a stress case (e.g. sports' CASES=rest/closed/stress) ramps until its stop conditions or its cap, then checks the recovery; QUICK=1 runs its scaled-down shape"
+	@echo "              exit code 3 = finished, some cases failed (make shows: Error 3)"
 	@echo "  Usage errors (an unknown IMPL or API, a value out of range) are one line naming the accepted values, exit code 2 (make shows: Error 2)"
 	@echo "  Environment: FAIRBENCH_IMAGES=official uses the registry's official images instead of make images'"
 
@@ -120,11 +104,8 @@ resilience: setup ## Resilience scenarios (database stall, lost writes, SIGTERM;
 serve: setup ## Run IMPL on a freshly seeded database for API (conformance data) until Ctrl-C
 	@node conformance/src/cli/serve.ts --impl '$(IMPL)' --api '$(API)'
 
-bench: setup ## Benchmark IMPL (or IMPL=a,b, alternating) on every API it serves, or on API=… (gate, seed, k6, baseline; the HTML report, CSV and verdicts at the end): PROFILE=quick|standard|paper QUICK=1 REPEAT DURATION WARMUP FIRST_WARMUP WARMUP_ITERATIONS PROTOCOL CASES MODEL PIN=0 RESUME=<runId> TOPOLOGY=<file> (several hosts: docs/several-machines.md)
-	@node bench/src/cli/bench.ts --impl '$(IMPL)' $(if $(API),--api '$(API)') $(if $(PROFILE),--profile '$(PROFILE)') $(if $(REPEAT),--repeat $(REPEAT)) \
-	  $(if $(DURATION),--duration $(DURATION)) $(if $(WARMUP),--warmup $(WARMUP)) $(if $(FIRST_WARMUP),--first-warmup $(FIRST_WARMUP)) $(if $(WARMUP_ITERATIONS),--warmup-iterations $(WARMUP_ITERATIONS)) $(if $(filter 1 true yes,$(QUICK)),--quick) \
-	  $(if $(PROTOCOL),--protocol $(PROTOCOL)) $(if $(CASES),--cases '$(CASES)') $(if $(MODEL),--model $(MODEL)) $(if $(PIN),--pin $(PIN)) \
-	  $(if $(RESUME),--resume '$(RESUME)') $(if $(TOPOLOGY),--topology '$(TOPOLOGY)')
+bench: setup ## Benchmark IMPL (or IMPL=a,b, alternating) on every API it serves, or on API=… (gate, seed, k6, baseline; the HTML report, CSV and verdicts at the end); its options are listed below
+	@node bench/src/cli/bench.ts
 
 calibrate: setup ## The harness against known differences: a calibration server (bench/src/calibration/, no implementation) A/B at EXTRA=0,5,10 % more CPU per request, COMPARISONS=20,10,10 each, PAIRS=12 interleaved slices of SLICE=1.5 s, the first GUARD=0.3 s of each left out (bench/README.md, "Precision")
 	@node bench/src/cli/calibrate.ts $(if $(EXTRA),--extra '$(EXTRA)') $(if $(COMPARISONS),--comparisons '$(COMPARISONS)') $(if $(PAIRS),--pairs $(PAIRS)) \
@@ -142,16 +123,17 @@ lab-down: setup ## Remove the network lab make lab-up made
 multi-host: setup ## The QUICK forum benchmark across network namespaces (database, implementation, two k6 instances sharing the load by execution segments, one reached over SSH), its merged result against a single-instance run, and no namespace left (root; skipped loudly otherwise)
 	@$(NODE_TEST) bench/test/hosts/*.test.ts
 
-k6-operator: setup ## Write k6-operator TestRuns (ConfigMap with the k6 archive + TestRun) of API's cases for a Kubernetes cluster: API BASE_URL PARALLELISM (runners, on separate nodes unless SEPARATE=0) [CASES PROFILE QUICK=1 DURATION WARMUP NAMESPACE RESULTS_CLAIM]; writes results/k6-operator/<api>/<runId>/, nothing runs here
-	@node bench/src/cli/k6-operator.ts --api '$(API)' --base-url '$(BASE_URL)' --parallelism '$(PARALLELISM)' $(if $(CASES),--cases '$(CASES)') $(if $(PROFILE),--profile '$(PROFILE)') \
-	  $(if $(filter 1 true yes,$(QUICK)),--quick) $(if $(DURATION),--duration $(DURATION)) $(if $(WARMUP),--warmup $(WARMUP)) $(if $(PROTOCOL),--protocol $(PROTOCOL)) $(if $(MODEL),--model $(MODEL)) \
-	  $(if $(NAMESPACE),--namespace '$(NAMESPACE)') $(if $(RESULTS_CLAIM),--results-claim '$(RESULTS_CLAIM)') $(if $(SEPARATE),--separate $(SEPARATE))
+k6-operator: setup ## Write k6-operator TestRuns (ConfigMap with the k6 archive + TestRun) of API's cases for a Kubernetes cluster (API BASE_URL PARALLELISM and the options below); writes results/k6-operator/<api>/<runId>/, nothing runs here
+	@node bench/src/cli/k6-operator.ts
 
 k6-operator-merge: setup ## Merge a k6-operator TestRun's runner results copied from the claim (DIR=<the case's directory>: <TestRun>-<i>/summary.json + samples.csv each) exactly, as make bench merges its k6 instances; prints the figures, writes DIR/merged.json
 	@node bench/src/cli/k6-operator-merge.ts $(if $(DIR),--dir '$(DIR)')
 
 papers: setup ## Check every paper's claims (apis/*/bench/claims.yaml): each paper's pair with PROFILE=papers (2 h 43 min for all five here on 2 cores; a paper whose docs/papers/<api>.json is current is skipped, a stopped run resumed), then docs/papers.md and the README's line
 	@node bench/src/cli/papers.ts
+
+options: setup ## Rewrite the options table of bench/README.md from bench/src/plan/option-table.ts (the one declaration of make bench's and make k6-operator's options)
+	@node bench/src/cli/options.ts --docs
 
 papers-page: ## Regenerate docs/papers.md and the README's line from the committed compact results docs/papers/*.json alone (runs nothing; an auditor's diff)
 	@node bench/src/cli/papers.ts --page

@@ -2,7 +2,7 @@
 // checked before anything starts (every usage error), the conformance gate of each
 // implementation, then the run itself — the databases started and seeded with the paper's
 // data by the API's dataset module, the implementations built, the machine and the
-// generator measured, every selected case run (execute/case-loop.ts: restarts, alternating
+// generator measured, every selected case run (execute/case-loop/: restarts, alternating
 // repetitions, sampling, failures recorded) and one result document per implementation,
 // rewritten after every case so that a run stopped early can be continued (RESUME).
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -13,12 +13,12 @@ import { implTreeHash } from '@fairbench/harness/fingerprint.ts';
 import { contractEnv, poolSizeFromEnv } from '@fairbench/harness/impl/contract-env.ts';
 import { buildImplementation } from '@fairbench/harness/impl/launch.ts';
 import { distinctOriginals, originalOf } from './record/copies.ts';
-import type { BenchOptions, BenchOutcome, PreparedBench } from './plan/options.ts';
+import type { BenchOutcome, PreparedBench, ResolvedOptions } from './plan/options.ts';
 import { implementationsOf, planRun, resolveApi, stepLoads } from './plan/run-plan.ts';
-import { runCases } from './execute/case-loop.ts';
+import { runCases } from './execute/case-loop/loop.ts';
 import type { GateRecord } from './execute/gate.ts';
-import { CaseLoopEvents } from './execute/loop-events.ts';
-import { caseLoopDeps } from './execute/loop-deps.ts';
+import { CaseLoopEvents } from './execute/case-loop/events.ts';
+import { caseLoopDeps } from './execute/case-loop/wiring.ts';
 import { checkCanRun, chooseWhere, seedPaper, startDatabases } from './execute/parties.ts';
 import type { PreparedRun } from './execute/prepared-run.ts';
 import { startRecording } from './execute/head.ts';
@@ -29,21 +29,21 @@ import { k6Version } from './load/k6.ts';
 import { newRunId } from './record/result.ts';
 import { checkResumedDatabase, loadResume } from './record/resume.ts';
 
-export type { BenchOptions, BenchOutcome, PreparedBench } from './plan/options.ts';
+export type { BenchOutcome, PreparedBench, ResolvedOptions } from './plan/options.ts';
 
 /**
  * Runs the benchmark and writes one result document per implementation: after every
  * case (complete: false) and at the end. A case that fails is recorded with its reason
  * and the run goes on; only a bug, the gate or an interruption ends it early.
  */
-export async function runBench(opts: BenchOptions): Promise<BenchOutcome> {
+export async function runBench(opts: ResolvedOptions): Promise<BenchOutcome> {
   const prepared = await prepareBench(opts);
   await prepared.gate();
   return prepared.run();
 }
 
 /** Everything a usage error can come from, before anything starts: the API, the implementations, the cases the filters keep, a RESUME's documents. */
-export async function prepareBench(opts: BenchOptions): Promise<PreparedBench> {
+export async function prepareBench(opts: ResolvedOptions): Promise<PreparedBench> {
   const sessionStarted = new Date();
   const api = await resolveApi(opts.api);
   const impls = await implementationsOf(opts);
@@ -69,7 +69,7 @@ export async function prepareBench(opts: BenchOptions): Promise<PreparedBench> {
     runId,
     planned: cases.length,
     recorded: cases.length - remaining.length,
-    plannedSeconds: plannedSeconds(stepLoads(remaining, impls.length, api, opts), opts.repeat, opts.eta ?? NO_OVERHEAD),
+    plannedSeconds: plannedSeconds(stepLoads(remaining, impls.length, api, options), options.repeat, opts.eta ?? NO_OVERHEAD),
     // The gate applies to each implementation: one that does not pass stops the whole run.
     gate: async () => {
       const { passGate } = await import('./execute/gate.ts'); // the conformance suite loads only here: usage errors are answered without it
@@ -103,20 +103,19 @@ async function execute(run: PreparedRun): Promise<BenchOutcome> {
   const workDir = await mkdtemp(join(os.tmpdir(), 'fairbench-bench-'));
   onCleanup(`bench work dir ${workDir}`, () => rm(workDir, { recursive: true, force: true }));
   // The generator's ceiling is measured on this host against nginx here: it says nothing of other hosts.
-  const { noise, ceiling } = await preflight(where.placement, workDir, opts.quick, !where.topology);
+  const { noise, ceiling } = await preflight(where.placement, workDir, options.quick, !where.topology);
   const runtimes = new Map<string, string>();
   const { recorder, done } = await startRecording(run, { seeded, databases, poolSize, noise, ceiling, generatorVersion, runtimes });
 
-  const progress = new Progress(stepLoads(remaining, impls.length, api, opts), opts.repeat, opts.eta ?? NO_OVERHEAD);
+  const progress = new Progress(stepLoads(remaining, impls.length, api, options), options.repeat, opts.eta ?? NO_OVERHEAD);
   const databaseUrl = db.url;
   await runCases(remaining, {
     ...caseLoopDeps({
-      opts,
+      options,
       api,
       prepared,
       seeded,
       where,
-      options,
       workDir,
       poolSize,
       ceiling,

@@ -20,7 +20,8 @@ import { runCleanup } from '@fairbench/harness/cleanup.ts';
 import { repoRoot } from '@fairbench/harness/paths.ts';
 import { startProcess } from '@fairbench/harness/process.ts';
 import type { PlannedCase } from '../src/plan/api-module.ts';
-import { runCases, type LoopServer } from '../src/execute/case-loop.ts';
+import { runCases } from '../src/execute/case-loop/loop.ts';
+import type { LoopServer } from '../src/execute/case-loop/deps.ts';
 import { databaseDown } from '../src/execute/db-probe.ts';
 import { UsageError } from '../src/load/failure.ts';
 import { startK6 } from '../src/load/k6.ts';
@@ -28,7 +29,7 @@ import { UNPINNED } from '../src/load/placement.ts';
 import { writeReport } from '../src/report/index.ts';
 import { summaryMarkdown } from '../src/report/summary.ts';
 import { Progress } from '../src/execute/progress.ts';
-import { CaseLoopEvents } from '../src/execute/loop-events.ts';
+import { CaseLoopEvents } from '../src/execute/case-loop/events.ts';
 import { machineFacts, resultErrors } from '../src/record/result.ts';
 import type { BenchResult } from '../src/record/result-document.ts';
 import { resumeState, type ResumeExpectation } from '../src/record/resume.ts';
@@ -160,13 +161,12 @@ test('a run with a stalled, a crashing and a database-less case goes through and
   const started = Date.now();
   await runCases(cases, {
     impls: IMPLS,
-    repeat: REPEAT,
+    options: { repeat: REPEAT, warmupSeconds: 0, firstWarmupSeconds: FIRST_WARMUP },
     events: new Progress(Array(cases.length * IMPLS.length).fill({ seconds: 1, firstExtra: 0 }), REPEAT).listen(new CaseLoopEvents()),
     limitSeconds: (_c, first) => {
       limitsAsked.push(first ? 'first' : 'later');
       return LIMIT_SECONDS;
     },
-    firstWarmupSeconds: FIRST_WARMUP,
     startServer: startFake,
     startLoad: (c, server, limitSeconds, first) => {
       loads.push(`${c.id} pid:${server.process.pid} ${first ? 'first' : 'later'}`);

@@ -10,7 +10,7 @@ import { stringify } from 'yaml';
 import { loadApis, type Api } from '@fairbench/harness/api/manifest.ts';
 import { benchApi } from '../src/plan/apis.ts';
 import { plannedSeconds } from '../src/plan/eta.ts';
-import type { BenchOptions } from '../src/plan/options.ts';
+import { resolveOptions } from '../src/plan/options.ts';
 import { apiSubset, chooseProfile, profileCases } from '../src/plan/profiles.ts';
 import { stepLoads } from '../src/plan/run-plan.ts';
 import { caseMatcher } from '../src/plan/select.ts';
@@ -62,8 +62,8 @@ test("make papers fits its budget: the runner's ETA for the five pairs with the 
     const api = await benchApi(p.api);
     const { cases: subset, quick } = await profileCases(profile, p.api, undefined);
     const { cases } = await api.module.plan({ ...(subset ? { cases: subset } : {}), quick: quick === true }, api.scenarioFile);
-    const opts: BenchOptions = { ...profile, impls: p.claims.run.pair, api: p.api, quick: quick === true, pin: true, seed: 1, eta };
-    seconds += plannedSeconds(stepLoads(cases, opts.impls.length, api, opts), profile.repeat, eta);
+    const opts = resolveOptions({ impls: [...p.claims.run.pair] }, profile, eta);
+    seconds += plannedSeconds(stepLoads(cases, opts.impls.length, api, opts), opts.repeat, eta);
   }
   assert.ok(seconds <= 2 * 3600, `the papers profile plans ${Math.round(seconds / 60)} minutes`);
 });

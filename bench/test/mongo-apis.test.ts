@@ -16,7 +16,8 @@ import { evaluateClaims } from '../src/report/papers/evaluate.ts';
 import { loadApi } from '@fairbench/harness/api/manifest.ts';
 import { resultErrors } from '../src/record/result.ts';
 import type { BenchCase, BenchResult, Repetition } from '../src/record/result-document.ts';
-import { inOrder, roundOrder } from '../src/execute/case-loop.ts';
+import { roundOrder } from '../src/execute/case-loop/order.ts';
+import { inOrder } from '../src/execute/case-loop/repetition.ts';
 
 const USERS_SCENARIO = `${repoRoot}/apis/users/bench/scenario.yaml`;
 const { scenario: users } = await loadUsersScenario(USERS_SCENARIO);

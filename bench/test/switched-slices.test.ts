@@ -15,7 +15,8 @@ import { repoRoot } from '@fairbench/harness/paths.ts';
 import { freePort } from '@fairbench/harness/ports.ts';
 import { startProcess } from '@fairbench/harness/process.ts';
 import type { PlannedCase } from '../src/plan/api-module.ts';
-import { runCases, type LoopServer } from '../src/execute/case-loop.ts';
+import { runCases } from '../src/execute/case-loop/loop.ts';
+import type { LoopServer } from '../src/execute/case-loop/deps.ts';
 import { interleavedOrder } from '../src/plan/interleave.ts';
 import { measuredFromK6, startK6 } from '../src/load/k6.ts';
 import type { BenchCase } from '../src/record/result-document.ts';
@@ -81,38 +82,34 @@ async function startFake(impl: string): Promise<LoopServer> {
 before(async () => {
   await runCases([c], {
     impls: IMPLS,
-    // Not the switched comparison's: its pairs are its own.
-    repeat: 1,
+    // repeat is not the switched comparison's: its pairs are its own.
+    options: { repeat: 1, warmupSeconds: WARMUP, switchedSlices: { pairs: REPEAT, sliceSeconds: SLICE, guardSeconds: GUARD } },
     orderKey: ORDER_KEY,
     limitSeconds: () => 60,
     startServer: startFake,
     startLoad: () => {
       throw new Error('a switched comparison starts no load per repetition');
     },
-    switched: {
-      pairs: REPEAT,
-      seconds: WARMUP + 2 * REPEAT * SLICE,
-      start: (_c, running, order) => {
-        orders.push(order);
-        const env = {
-          BASE_URL: running[0]!.baseUrl,
-          SLICE_BASES: running.map((s) => s.baseUrl).join(' '),
-          SLICE_ORDER: order,
-          SLICE,
-          SLICE_GUARD: GUARD,
-          PROTOCOL: 'rest',
-          ROWS: 1,
-          JOINS: 0,
-          MODEL: 'closed',
-          VUS: 4,
-          WARMUP,
-          DURATION: order.length * SLICE,
-          COMMENT_IDS: 100,
-          USER_IDS: 10,
-          CHECK_EVERY: 4,
-        };
-        return startK6(c.id, env, { script: SCRIPT, cores: null, workDir: dir, limitSeconds: 60 });
-      },
+    startSwitched: (_c, running, order) => {
+      orders.push(order);
+      const env = {
+        BASE_URL: running[0]!.baseUrl,
+        SLICE_BASES: running.map((s) => s.baseUrl).join(' '),
+        SLICE_ORDER: order,
+        SLICE,
+        SLICE_GUARD: GUARD,
+        PROTOCOL: 'rest',
+        ROWS: 1,
+        JOINS: 0,
+        MODEL: 'closed',
+        VUS: 4,
+        WARMUP,
+        DURATION: order.length * SLICE,
+        COMMENT_IDS: 100,
+        USER_IDS: 10,
+        CHECK_EVERY: 4,
+      };
+      return startK6(c.id, env, { script: SCRIPT, cores: null, workDir: dir, limitSeconds: 60 });
     },
     startBaseline: () => {
       throw new Error('no database-alone case here');

@@ -13,10 +13,11 @@ import { after, test } from 'node:test';
 import { runCleanup } from '@fairbench/harness/cleanup.ts';
 import { startProcess, type ManagedProcess } from '@fairbench/harness/process.ts';
 import type { PlannedCase } from '../src/plan/api-module.ts';
-import { runCases, type LoopServer } from '../src/execute/case-loop.ts';
+import { runCases } from '../src/execute/case-loop/loop.ts';
+import type { LoopServer } from '../src/execute/case-loop/deps.ts';
 import type { Measured, StartedLoad } from '../src/load/k6.ts';
 import { Progress } from '../src/execute/progress.ts';
-import { CaseLoopEvents } from '../src/execute/loop-events.ts';
+import { CaseLoopEvents } from '../src/execute/case-loop/events.ts';
 import { UNPINNED } from '../src/load/placement.ts';
 import { machineFacts, resultErrors } from '../src/record/result.ts';
 import type { BenchCase, BenchResult } from '../src/record/result-document.ts';
@@ -83,11 +84,9 @@ let records: ReadonlyMap<string, BenchCase>;
 test('each implementation warms until its rate is steady, then its repetitions are recorded', async () => {
   await runCases([CASE], {
     impls: IMPLS,
-    repeat: REPEAT,
+    options: { repeat: REPEAT, warmupSeconds: 0, firstWarmupSeconds: FIRST_WARMUP, warmupIterations: { max: MAX, steadyWithinPercent: 5 } },
     events: new Progress(Array(IMPLS.length).fill({ seconds: 1, firstExtra: 0, warmups: 2 }), REPEAT).listen(new CaseLoopEvents()),
     limitSeconds: () => 10,
-    firstWarmupSeconds: FIRST_WARMUP,
-    warmupIterations: { max: MAX, steadyWithinPercent: 5 },
     startServer: async (name): Promise<LoopServer> => {
       const process = idle(`server ${name}`, 60);
       return { baseUrl: `http://127.0.0.1/${name}`, process, stop: () => process.stop() };
@@ -192,7 +191,7 @@ test('a case that ends in overload: every repetition on a freshly started server
   let stressed: ReadonlyMap<string, BenchCase> | undefined;
   await runCases([STRESS], {
     impls: ['a', 'b'],
-    repeat: 3,
+    options: { repeat: 3, warmupSeconds: 0, firstWarmupSeconds: FIRST_WARMUP, warmupIterations: { max: MAX, steadyWithinPercent: 5 } },
     events: new Progress(
       [
         { seconds: 1, firstExtra: 0, warmups: 0 },
@@ -201,8 +200,6 @@ test('a case that ends in overload: every repetition on a freshly started server
       3,
     ).listen(new CaseLoopEvents()),
     limitSeconds: () => 10,
-    firstWarmupSeconds: FIRST_WARMUP,
-    warmupIterations: { max: MAX, steadyWithinPercent: 5 },
     startServer: async (name): Promise<LoopServer> => {
       const n = (starts.get(name) ?? 0) + 1;
       starts.set(name, n);

@@ -1,6 +1,6 @@
-// make bench IMPL=<impl>[,<impl>] [API=<api>[,<api>]] (IMPL=express,express: an A/A calibration run) [PROFILE=quick|standard|paper]
-//   [QUICK=1 = PROFILE=quick] [REPEAT] [DURATION] [WARMUP] [PROTOCOL=rest|graphql] [CASES=<glob or regex>] [MODEL=closed|open|arrivals|sequential] [PIN=0] [RESUME=<runId>]
-// → node bench/src/cli/bench.ts --impl <impl>[,<impl>] [--api <api>] [--profile <name>] ...
+// make bench IMPL=<impl>[,<impl>] [API=<api>[,<api>]] [PROFILE=…] and the other options of
+// bench/src/plan/option-table.ts (make help lists them), read as flags (--impl …) or as the
+// Make variables make passes in the environment.
 // Without API: every API the implementations all serve (their impl.yaml), one run each under one run id.
 // Writes results/bench/<api>/<impl>/<runId>.json per API and implementation, after every case and at
 // the end, and results/report/<runId>.html: one page covering every API of the run.
@@ -11,13 +11,15 @@ import { readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { onCleanup } from '@fairbench/harness/cleanup.ts';
 import { runMain } from '@fairbench/harness/cli/main.ts';
-import { choiceArg, implNames, listArg, missing, numberArg, parseCli, UsageError } from '@fairbench/harness/cli/usage.ts';
+import { implNames, missing, UsageError } from '@fairbench/harness/cli/usage.ts';
 import { repoRoot, resultsDir } from '@fairbench/harness/paths.ts';
 import { resumeStatus, selectApis } from '../plan/api-selection.ts';
 import { isDatabaseAlone, type BenchResult } from '../record/result-document.ts';
 import { newRunId } from '../record/result.ts';
 import { formatDuration } from '../execute/progress.ts';
+import { resolveOptions } from '../plan/options.ts';
 import { chooseProfile, profileCases } from '../plan/profiles.ts';
+import { readRequested } from '../plan/requested.ts';
 import { checkRunId, RunComplete } from '../record/resume.ts';
 import type { BenchOutcome, PreparedBench } from '../run.ts';
 import type { FailedCase } from '../record/run-record.ts';
@@ -27,53 +29,17 @@ import type { WarmupIterations } from '../plan/warm-up.ts';
 /** make bench's exit codes (bench/README.md); runMain gives 2 (usage) and 1 (gate, set-up, bugs), Ctrl-C 130. */
 const EXIT = { measured: 0, casesFailed: 3 } as const;
 
-// Defaults: the profile's (bench/profiles.yaml: repetitions, window, warm-up, which cases of
-// each API); REPEAT, DURATION, WARMUP, FIRST_WARMUP, WARMUP_ITERATIONS and CASES override them.
 await runMain('bench', async () => {
-  const { values } = parseCli({
-    options: {
-      impl: { type: 'string' },
-      api: { type: 'string' },
-      repeat: { type: 'string' },
-      duration: { type: 'string' },
-      warmup: { type: 'string' },
-      'first-warmup': { type: 'string' },
-      'warmup-iterations': { type: 'string' },
-      quick: { type: 'boolean', default: false },
-      profile: { type: 'string' },
-      protocol: { type: 'string' },
-      cases: { type: 'string' },
-      model: { type: 'string' },
-      pin: { type: 'string' },
-      seed: { type: 'string' },
-      resume: { type: 'string' },
-      topology: { type: 'string' },
-    },
-  });
-  const impls = listArg(values.impl);
+  const requested = readRequested('bench');
+  const impls = requested.impls;
   if (!impls) throw missing('IMPL', await implNames(), 'make bench IMPL=hapi');
-  const { profile, eta } = await chooseProfile(values.profile || undefined, values.quick);
-  const common = {
-    impls,
-    profile: profile.name,
-    eta,
-    repeat: Math.round(numberArg('REPEAT', values.repeat, profile.repeat, 1)),
-    durationSeconds: numberArg('DURATION', values.duration, profile.durationSeconds, 1),
-    warmupSeconds: numberArg('WARMUP', values.warmup, profile.warmupSeconds, 0),
-    firstWarmupSeconds: numberArg('FIRST_WARMUP', values['first-warmup'], profile.firstWarmupSeconds, 0),
-    warmupIterations: { ...profile.warmupIterations, max: warmupIterationsArg(values['warmup-iterations'], profile.warmupIterations.max) },
-    ...(profile.switchedSlices ? { switchedSlices: profile.switchedSlices } : {}),
-    quick: profile.quick,
-    pin: choiceArg('PIN', values.pin, ['0', '1']) !== '0',
-    seed: Math.round(numberArg('SEED', values.seed, 1, 0)),
-    ...(listArg(values.protocol) ? { protocols: listArg(values.protocol)! } : {}),
-    ...(listArg(values.model) ? { models: listArg(values.model)! } : {}),
-    ...(values.topology ? { topology: values.topology } : {}),
-  };
-  if (values.resume !== undefined) checkRunId(values.resume);
-  const selection = await selectApis(impls, listArg(values.api));
+  // Requested, else the profile's (bench/profiles.yaml), else the option table's default.
+  const { profile, eta } = await chooseProfile(requested.profile, requested.quick === true);
+  const common = resolveOptions(requested, profile, eta);
+  if (requested.resume !== undefined) checkRunId(requested.resume);
+  const selection = await selectApis(impls, requested.apis);
   // One run id for every API of this invocation: RESUME=<it> continues them all.
-  const runId = values.resume ?? newRunId(new Date());
+  const runId = requested.resume ?? newRunId(new Date());
 
   // Every API's usage errors before anything starts; then every gate; then the runs.
   const { prepareBench } = await import('../run.ts'); // (loaded once the plain options are right)
@@ -81,8 +47,8 @@ await runMain('bench', async () => {
   const skipped: string[] = [];
   const kept: string[] = [];
   const statuses = new Map<string, Awaited<ReturnType<typeof resumeStatus>>>();
-  for (const api of selection.apis) statuses.set(api, values.resume ? await resumeStatus(api, impls[0]!, values.resume) : 'none');
-  if (values.resume && [...statuses.values()].every((s) => s === 'none'))
+  for (const api of selection.apis) statuses.set(api, requested.resume ? await resumeStatus(api, impls[0]!, requested.resume) : 'none');
+  if (requested.resume && [...statuses.values()].every((s) => s === 'none'))
     throw new UsageError(
       `RESUME=${runId}: no result of that run for ${impls.join(',')} under results/bench/{${selection.apis.join(',')}}/: give the id of a stopped run of the same IMPL`,
     );
@@ -90,16 +56,23 @@ await runMain('bench', async () => {
   for (const [api, status] of statuses) {
     try {
       // The profile's cases of this API (its subset), unless CASES= names others.
-      const { cases, note, quick } = await profileCases(profile, api, values.cases || undefined);
+      const { cases, note, quick } = await profileCases(profile, api, requested.cases);
       // An API of the run already complete is checked like the others (same options, trees, cores), then kept.
       const prepare = (c: string | undefined) =>
-        prepareBench({ ...common, api, ...(c ? { cases: c } : {}), ...(c && quick ? { quick } : {}), ...(status === 'none' ? { runId } : { resume: runId }) });
+        prepareBench({
+          ...common,
+          impls,
+          api,
+          ...(c ? { cases: c } : {}),
+          ...(c && quick ? { quick } : {}),
+          ...(status === 'none' ? { runId } : { resume: runId }),
+        });
       try {
         prepared.push(await prepare(cases));
         if (note) notes.push(note);
       } catch (error) {
         // MODEL= or PROTOCOL= outside the profile's subset: every case those filters keep, said in a line.
-        if (!(error instanceof FilteredOut) || !cases || values.cases) throw error;
+        if (!(error instanceof FilteredOut) || !cases || requested.cases) throw error;
         prepared.push(await prepare(undefined));
         notes.push(`${api}: the ${profile.name} subset has no case that MODEL and PROTOCOL keep: every case they keep`);
       }
@@ -190,14 +163,6 @@ function failedLine(failed: readonly FailedCase[]): string {
     return `  ${id}${who}: ${f.kind}${f.repetition ? ` in repetition ${f.repetition}` : ''}: ${f.reason}`;
   });
   return `${byCase.size} case${byCase.size === 1 ? '' : 's'} failed (recorded as failed in the result, with what they measured; exit code ${EXIT.casesFailed}):\n${items.join('\n')}`;
-}
-
-/** The first repetition's longer warm-up, when it is longer (bench/profiles.yaml). */
-/** WARMUP_ITERATIONS: 0 (none) or at least 2, since the steadiness rule compares two iterations. */
-function warmupIterationsArg(given: string | undefined, fallback: number): number {
-  const max = Math.round(numberArg('WARMUP_ITERATIONS', given, fallback, 0));
-  if (max === 1) throw new UsageError('WARMUP_ITERATIONS must be 0 (none) or at least 2 (the rule compares two iterations), got 1');
-  return max;
 }
 
 function warmupIterationsNote(w: WarmupIterations): string {

@@ -1,6 +1,5 @@
-// make k6-operator API=<api> BASE_URL=<url> PARALLELISM=<n> [CASES=<glob or regex>] [PROFILE=quick|standard|paper | QUICK=1]
-//   [DURATION] [WARMUP] [NAMESPACE=default] [RESULTS_CLAIM=fairbench-results] [SEPARATE=1]
-// → node bench/src/cli/k6-operator.ts --api <api> --base-url <url> --parallelism <n> [--cases …] …
+// make k6-operator API=<api> BASE_URL=<url> PARALLELISM=<n> and the other options of
+// bench/src/plan/option-table.ts (make help lists them), as flags (--api …) or Make variables.
 // Writes, for each benchmarked case the selection keeps (database-alone cases are not k6 loads),
 // results/k6-operator/<api>/<runId>/<TestRun name>.yaml: a ConfigMap with the `k6 archive` of
 // the API's script (the same script, scenario file and environment as make bench) and a
@@ -11,7 +10,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { runMain } from '@fairbench/harness/cli/main.ts';
-import { CannotRun, choiceArg, listArg, missing, numberArg, parseCli, UsageError } from '@fairbench/harness/cli/usage.ts';
+import { CannotRun, missing, UsageError } from '@fairbench/harness/cli/usage.ts';
 import { apiNames } from '@fairbench/harness/api/manifest.ts';
 import { repoRoot, resultsDir } from '@fairbench/harness/paths.ts';
 import { benchApi } from '../plan/apis.ts';
@@ -29,56 +28,40 @@ import {
 } from '../k6-operator/operator.ts';
 import { clusterCases } from '../k6-operator/inputs.ts';
 import { testRunValidator } from '../k6-operator/schema.ts';
+import { defaultOf } from '../plan/option-table.ts';
 import { chooseProfile, profileCases } from '../plan/profiles.ts';
+import { readRequested } from '../plan/requested.ts';
 import { isDatabaseAlone } from '../record/result-document.ts';
 import { newRunId } from '../record/result.ts';
 import { FilteredOut } from '../plan/select.ts';
 
 await runMain('k6-operator', async () => {
-  const { values } = parseCli({
-    options: {
-      api: { type: 'string' },
-      'base-url': { type: 'string' },
-      parallelism: { type: 'string' },
-      cases: { type: 'string' },
-      profile: { type: 'string' },
-      quick: { type: 'boolean', default: false },
-      duration: { type: 'string' },
-      warmup: { type: 'string' },
-      seed: { type: 'string' },
-      protocol: { type: 'string' },
-      model: { type: 'string' },
-      namespace: { type: 'string' },
-      'results-claim': { type: 'string' },
-      separate: { type: 'string' },
-      out: { type: 'string' },
-    },
-  });
+  const requested = readRequested('k6-operator');
   const apis = await apiNames();
-  if (!values.api) throw missing('API', apis, 'make k6-operator API=forum BASE_URL=http://forum-express:3000 PARALLELISM=2');
-  if (!apis.includes(values.api)) throw new UsageError(`API must be one of ${apis.join(', ')}, got '${values.api}'`);
-  const baseUrl = urlArg(values['base-url']);
-  if (values.parallelism === undefined || values.parallelism === '') throw new UsageError('give PARALLELISM, the number of k6 runners (e.g. PARALLELISM=2)');
-  const parallelism = numberArg('PARALLELISM', values.parallelism, 1, 1, 1000);
-  if (!Number.isInteger(parallelism)) throw new UsageError(`PARALLELISM must be a whole number, got '${values.parallelism}'`);
+  const [apiName, ...more] = requested.apis ?? [];
+  if (!apiName) throw missing('API', apis, 'make k6-operator API=forum BASE_URL=http://forum-express:3000 PARALLELISM=2');
+  if (more.length > 0 || !apis.includes(apiName)) throw new UsageError(`API must be one of ${apis.join(', ')}, got '${requested.apis!.join(',')}'`);
+  const baseUrl = urlArg(requested.baseUrl);
+  if (requested.parallelism === undefined) throw new UsageError('give PARALLELISM, the number of k6 runners (e.g. PARALLELISM=2)');
+  const parallelism = requested.parallelism;
 
-  const { profile } = await chooseProfile(values.profile || undefined, values.quick);
+  const { profile } = await chooseProfile(requested.profile, requested.quick === true);
   // A case's load as the local runner runs its first one after the implementation's start
   // (make bench restarts it for every case): the profile's first warm-up, unless WARMUP says otherwise.
   const settings: RunSettings = {
-    warmupSeconds: numberArg('WARMUP', values.warmup, Math.max(profile.warmupSeconds, profile.firstWarmupSeconds), 0),
-    durationSeconds: numberArg('DURATION', values.duration, profile.durationSeconds, 1),
-    seed: Math.round(numberArg('SEED', values.seed, 1, 0)),
+    warmupSeconds: requested.warmupSeconds ?? Math.max(profile.warmupSeconds, profile.firstWarmupSeconds),
+    durationSeconds: requested.durationSeconds ?? profile.durationSeconds,
+    seed: requested.seed ?? (defaultOf('seed') as number),
   };
-  const { cases: filter, quick } = await profileCases(profile, values.api, values.cases || undefined);
-  const api = await benchApi(values.api);
+  const { cases: filter, quick } = await profileCases(profile, apiName, requested.cases);
+  const api = await benchApi(apiName);
   const select = async (cases: string | undefined) => {
     const plan = await api.module.plan(
       {
         quick: cases ? (quick ?? profile.quick) : profile.quick,
         ...(cases ? { cases } : {}),
-        ...(listArg(values.protocol) ? { protocols: listArg(values.protocol)! } : {}),
-        ...(listArg(values.model) ? { models: listArg(values.model)! } : {}),
+        ...(requested.protocols ? { protocols: requested.protocols } : {}),
+        ...(requested.models ? { models: requested.models } : {}),
       },
       api.scenarioFile,
     );
@@ -91,7 +74,7 @@ await runMain('k6-operator', async () => {
   };
   // As make bench: MODEL or PROTOCOL outside the profile's subset keeps every case they keep.
   const cases = await select(filter).catch((error: unknown) => {
-    if (!(error instanceof FilteredOut) || !filter || values.cases) throw error;
+    if (!(error instanceof FilteredOut) || !filter || requested.cases) throw error;
     console.log(`k6-operator: the ${profile.name} subset has no case that MODEL and PROTOCOL keep: every case they keep`);
     return select(undefined);
   });
@@ -102,13 +85,13 @@ await runMain('k6-operator', async () => {
   const runId = newRunId(new Date());
   const options: ClusterOptions = {
     parallelism,
-    namespace: nameArg('NAMESPACE', values.namespace, 'default'),
+    namespace: nameArg('NAMESPACE', requested.namespace ?? (defaultOf('namespace') as string)),
     k6Version: version,
-    resultsClaim: nameArg('RESULTS_CLAIM', values['results-claim'], 'fairbench-results'),
+    resultsClaim: nameArg('RESULTS_CLAIM', requested.resultsClaim ?? (defaultOf('resultsClaim') as string)),
     resultsDir: `fairbench/${api.name}/${runId}`,
-    separate: choiceArg('SEPARATE', values.separate, ['0', '1']) !== '0',
+    separate: requested.separate ?? (defaultOf('separate') as boolean),
   };
-  const outDir = values.out ? resolve(values.out) : join(resultsDir, 'k6-operator', api.name, runId);
+  const outDir = requested.out ? resolve(requested.out) : join(resultsDir, 'k6-operator', api.name, runId);
 
   console.log(
     `k6-operator: ${api.name}, ${cases.length} case${cases.length > 1 ? 's' : ''} (profile ${profile.name}: ${settings.warmupSeconds} s warm-up + ${settings.durationSeconds} s measured), ${parallelism} runner${parallelism > 1 ? 's' : ''} of ${k6Image(version)}${options.separate ? ' on separate nodes' : ''}, namespace ${options.namespace}`,
@@ -169,8 +152,7 @@ function urlArg(raw: string | undefined): string {
   return raw.replace(/\/+$/, '');
 }
 
-function nameArg(what: string, raw: string | undefined, fallback: string): string {
-  const name = raw || fallback;
+function nameArg(what: string, name: string): string {
   if (!/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/.test(name) || name.length > 63)
     throw new UsageError(`${what} must be a Kubernetes name (lowercase letters, digits and -, at most 63), got '${name}'`);
   return name;

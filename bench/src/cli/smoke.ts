@@ -16,6 +16,7 @@ import { summaryMarkdown } from '../report/summary.ts';
 import type { BenchResult } from '../record/result-document.ts';
 import { chooseProfile } from '../plan/profiles.ts';
 import { runBench } from '../run.ts';
+import { resolveOptions } from '../plan/options.ts';
 
 await runMain('bench-smoke', async () => {
   const { values } = parseCli({ options: { 'one-per-api': { type: 'boolean', default: false } } });
@@ -38,21 +39,13 @@ await runMain('bench-smoke', async () => {
       console.log(`!! smoke ${name} × ${api.manifest.name} not in this run: make test smokes this API once (make bench-smoke runs every pair)`);
     }
     console.log(`== smoke ${chosen.join(', ')} × ${api.manifest.name} (CASES=${smoke.cases})`);
+    // The quick profile's options with the table's defaults, as make bench QUICK=1 resolves them.
     const outcome = await runBench({
+      ...resolveOptions({}, profile, eta),
       impls: chosen,
       api: api.manifest.name,
-      profile: profile.name,
-      eta,
-      repeat: profile.repeat,
-      durationSeconds: profile.durationSeconds,
-      warmupSeconds: profile.warmupSeconds,
-      firstWarmupSeconds: profile.firstWarmupSeconds,
-      warmupIterations: profile.warmupIterations,
-      quick: profile.quick,
       cases: smoke.cases,
       ...(smoke.native !== undefined ? { native: smoke.native } : {}),
-      pin: true,
-      seed: 1,
     });
     if (outcome.failed.length > 0)
       throw new Error(

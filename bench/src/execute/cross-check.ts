@@ -9,16 +9,6 @@ import type { RunSettings } from '../load/k6.ts';
 import type { CaseCrossCheck } from '../record/result-document.ts';
 import { runWrk } from '../load/wrk.ts';
 
-/** The generators the runner can cross-check with (CROSSCHECK=…). */
-export const CROSS_CHECKS = ['wrk'] as const;
-
-/** CROSSCHECK from the environment: 'wrk', or undefined when not asked; anything else is refused. */
-export function crossCheckFromEnv(value = process.env['CROSSCHECK']): 'wrk' | undefined {
-  if (value === undefined || value === '' || value === '0') return undefined;
-  if (value !== 'wrk') throw new Error(`CROSSCHECK must be ${CROSS_CHECKS.join(' or ')}, got '${value}'`);
-  return value;
-}
-
 export function wrkCrossCheck<C extends PlannedCase>(
   load: ((c: C, settings: RunSettings) => WrkLoad | undefined) | undefined,
   settings: RunSettings,

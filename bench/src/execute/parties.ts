@@ -11,12 +11,11 @@ import { CannotRun } from '@fairbench/harness/cli/usage.ts';
 import type { Host } from '@fairbench/harness/hosts/host.ts';
 import { chooseProvider, type DatabaseProvider, type DatabaseServer, type RuntimeProviderName } from '@fairbench/harness/provision/index.ts';
 import type { LocalDatabaseServer } from '@fairbench/harness/provision/local/index.ts';
-import { crossCheckFromEnv } from './cross-check.ts';
 import { UsageError } from '../load/failure.ts';
 import { choosePlacement, listenerPid, pinProcess, type Placement } from '../load/placement.ts';
 import { distinctOriginals, originalOf } from '../record/copies.ts';
 import type { BenchApi } from '../plan/apis.ts';
-import type { BenchOptions } from '../plan/options.ts';
+import type { ResolvedOptions } from '../plan/options.ts';
 import { loadTopology, placementOf, type Topology } from './topology/topology.ts';
 
 /** Where the run's parties run: the runtime of the databases, the cores, the hosts of a topology. */
@@ -30,22 +29,15 @@ export interface Where {
 }
 
 /** The runtime, the topology (its hosts probed, and a run on other machines than the file names refused) or the cores here, the cross-check. */
-export async function chooseWhere(opts: BenchOptions): Promise<Where> {
+export async function chooseWhere(opts: ResolvedOptions): Promise<Where> {
   // Local processes unless FAIRBENCH_RUNTIME=containers: on one small machine the runtime adds no noise of its own.
   const provider = chooseProvider({ default: 'local' });
   if (opts.topology && provider.name !== 'local')
     throw new UsageError('TOPOLOGY places local processes on its hosts: it cannot be given with RUNTIME=containers');
-  if (opts.topology && process.env['CROSSCHECK']) throw new UsageError('CROSSCHECK=wrk runs wrk on this host: it cannot be given with TOPOLOGY');
+  if (opts.topology && opts.crossCheck) throw new UsageError('CROSSCHECK=wrk runs wrk on this host: it cannot be given with TOPOLOGY');
   const topology = opts.topology ? await loadTopology(opts.topology) : undefined;
   const placement = topology ? placementOf(topology) : choosePlacement(opts.pin);
-  const crossCheck = (() => {
-    try {
-      return crossCheckFromEnv();
-    } catch (error) {
-      throw new UsageError(error instanceof Error ? error.message : String(error));
-    }
-  })();
-  return { provider, placement, topology, crossCheck: Boolean(crossCheck) };
+  return { provider, placement, topology, crossCheck: opts.crossCheck !== undefined };
 }
 
 /** Each implementation's toolchain (and, in containers, its image) is here: else CannotRun. */

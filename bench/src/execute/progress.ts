@@ -10,7 +10,7 @@
 import { NO_OVERHEAD, type StepLoad } from '../plan/eta.ts';
 import type { EtaOverheads } from '../plan/profiles.ts';
 import type { CaseFailure, CaseWarmup, Repetition } from '../record/result-document.ts';
-import type { CaseLoopEvents } from './loop-events.ts';
+import type { CaseLoopEvents } from './case-loop/events.ts';
 
 export { NO_OVERHEAD, plannedSeconds, type StepLoad } from '../plan/eta.ts';
 
@@ -73,7 +73,7 @@ export class Progress {
     console.log(`case ${caseIndex}/${this.steps} · rep ${rep}/${this.repeat} · ${id} · ETA ${eta}`);
   }
 
-  /** One switched load (case-loop.ts): every repetition of `steps` at once, planned for `seconds`. */
+  /** One switched load (case-loop/switched-slices.ts): every repetition of `steps` at once, planned for `seconds`. */
   beginSwitched(caseIndex: number, steps: readonly number[], seconds: number, id: string): void {
     this.repStarted = Date.now();
     this.current = caseIndex;

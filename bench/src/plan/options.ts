@@ -1,24 +1,27 @@
-// A run's options as the CLI gives them, and what preparing and running it gives back.
+// A run's options resolved: what the user requested (requested.ts), the profile's values for
+// the rest (every option-table row with a `profile` path), the table's defaults; and what
+// preparing and running a run gives back. The run records them once (run-plan.ts planRun:
+// RecordedOptions), and the case loop and the report read the recorded ones.
 import type { RunSettings } from '../load/k6.ts';
-import type { BenchResult } from '../record/result-document.ts';
+import { UsageError } from '../load/failure.ts';
+import type { RecordedOptions } from '../record/result-document.ts';
 import type { FailedCase } from '../record/run-record.ts';
-import type { WarmupIterations } from './warm-up.ts';
-import type { EtaOverheads, SwitchedSlices } from './profiles.ts';
+import { defaultOf, rowsOf, valueAt } from './option-table.ts';
+import type { EtaOverheads, Profile } from './profiles.ts';
+import type { Requested } from './requested.ts';
 
-export interface BenchOptions {
+/** How a comparison's served cases are cut into switched slices: the profile's request, and what the run records where it applies. */
+export type SwitchedPlan = NonNullable<RecordedOptions['switchedSlices']>;
+
+/** The profile's options with the requested ones in their place (bench/profiles.yaml; the table's `profile` paths). */
+type ProfileOptions = Omit<Profile, 'name' | 'description' | 'cases' | 'switchedSlices'>;
+
+export interface ResolvedOptions extends ProfileOptions {
   /** One or more implementations: several are benchmarked in the same run, alternating. */
   readonly impls: readonly string[];
   readonly api: string;
-  readonly repeat: number;
-  readonly durationSeconds: number;
-  readonly warmupSeconds: number;
-  /** A served case's first load's warm-up (the implementation's first since its start); below warmupSeconds it is warmupSeconds. */
-  readonly firstWarmupSeconds: number;
-  /** Unrecorded iterations before a served case's repetitions (bench/src/execute/warm-up.ts); absent or max 0: none. */
-  readonly warmupIterations?: WarmupIterations;
-  /** A comparison's repetitions as switched slices of one load (bench/profiles.yaml), where the API's script can send them. */
-  readonly switchedSlices?: SwitchedSlices;
-  readonly quick: boolean;
+  /** A comparison's repetitions as switched slices of one load (the profile's), where the API's script can send them. */
+  readonly switchedSlices?: SwitchedPlan;
   /** The profile the options came from (bench/profiles.yaml), recorded in the result. */
   readonly profile?: string;
   /** What a repetition and a case cost besides their load, for the ETA (bench/profiles.yaml `eta`). */
@@ -34,8 +37,59 @@ export interface BenchOptions {
   readonly resume?: string;
   /** The run id to give a new run (a run of several APIs shares one); default: its start time. */
   readonly runId?: string;
-  /** TOPOLOGY: a topology file (bench/src/execute/topology/): the database, the implementation and the generators on the hosts it names. */
+  /** A topology file (bench/src/execute/topology/): the database, the implementation and the generators on the hosts it names. */
   readonly topology?: string;
+  /** CROSSCHECK=wrk: the closed-model cases measured by wrk too, once after their repetitions. */
+  readonly crossCheck?: string;
+}
+
+/** A copy of `o` with the value at a dotted path replaced. */
+function withValue<T>(o: T, path: string, value: unknown): T {
+  const [head, ...rest] = path.split('.');
+  const inner = rest.length ? withValue((o as Record<string, unknown>)[head!], rest.join('.'), value) : value;
+  return { ...o, [head!]: inner };
+}
+
+/**
+ * The options of a make bench run but its API and cases (chosen per API): each option the
+ * user requested, else the profile's, else the table's default. The profile's switched
+ * slices become the plan the run records (a slice is its window after its guard).
+ */
+export function resolveOptions(requested: Requested, profile: Profile, eta: EtaOverheads): Omit<ResolvedOptions, 'api' | 'cases'> {
+  let fromProfile: Profile = profile;
+  let defaults: Record<string, unknown> = {};
+  for (const row of rowsOf('bench')) {
+    const given = (requested as Record<string, unknown>)[row.name];
+    if (row.profile) fromProfile = withValue(fromProfile, row.profile, given ?? valueAt(profile, row.profile));
+    else if ('default' in row) defaults = { ...defaults, [row.name]: given ?? row.default };
+  }
+  // The steadiness rule compares two iterations: one alone could never stop early.
+  if (fromProfile.warmupIterations.max === 1)
+    throw new UsageError('WARMUP_ITERATIONS must be 0 (none) or at least 2 (the rule compares two iterations), got 1');
+  const { name, description: _description, cases: _cases, switchedSlices, ...options } = fromProfile;
+  const s = switchedSlices;
+  return {
+    ...options,
+    impls: requested.impls ?? [],
+    profile: name,
+    eta,
+    pin: defaults['pin'] as boolean,
+    seed: defaults['seed'] as number,
+    ...(s ? { switchedSlices: { pairs: s.pairs, sliceSeconds: s.windowSeconds + s.guardSeconds, guardSeconds: s.guardSeconds } } : {}),
+    ...(requested.protocols ? { protocols: requested.protocols } : {}),
+    ...(requested.models ? { models: requested.models } : {}),
+    ...(requested.topology ? { topology: requested.topology } : {}),
+    ...(requested.crossCheck ? { crossCheck: requested.crossCheck } : {}),
+  };
+}
+
+/** One load's settings from the recorded options: `first`, a served case's first load, warms up longer (options.firstWarmupSeconds). */
+export function loadSettings(options: Pick<RecordedOptions, 'warmupSeconds' | 'firstWarmupSeconds' | 'durationSeconds' | 'seed'>, first: boolean): RunSettings {
+  return {
+    warmupSeconds: first ? Math.max(options.warmupSeconds, options.firstWarmupSeconds ?? 0) : options.warmupSeconds,
+    durationSeconds: options.durationSeconds,
+    seed: options.seed ?? (defaultOf('seed') as number),
+  };
 }
 
 export interface BenchOutcome {
@@ -60,29 +114,4 @@ export interface PreparedBench {
   gate(): Promise<void>;
   /** The run (after gate()): one result document per implementation. */
   run(): Promise<BenchOutcome>;
-}
-
-/** What every load of the run shares: the window, the warm-up and the PRNG seed. */
-export function runSettings(opts: BenchOptions): RunSettings {
-  return { warmupSeconds: opts.warmupSeconds, durationSeconds: opts.durationSeconds, seed: opts.seed };
-}
-
-/** How a comparison's served cases were cut into switched slices (recorded as options.switchedSlices). */
-export type SwitchedPlan = NonNullable<BenchResult['options']['switchedSlices']>;
-
-/**
- * Switched slices where they apply: the profile asks for them, the API's script can send them
- * (api.yaml bench.switching), two implementations are compared, all on this machine (a
- * topology's k6 instances share a scenario by segments, not slices). Each slice is its
- * window after its guard.
- */
-export function switchedSlices(opts: BenchOptions, scriptSwitches: boolean, impls: number): SwitchedPlan | undefined {
-  const s = opts.switchedSlices;
-  if (!s || !scriptSwitches || impls !== 2 || opts.topology !== undefined) return undefined;
-  return { pairs: s.pairs, sliceSeconds: s.windowSeconds + s.guardSeconds, guardSeconds: s.guardSeconds };
-}
-
-/** The warm-up of a served case's first load: the given one, never shorter than every repetition's. */
-export function firstWarmup(opts: BenchOptions): number {
-  return Math.max(opts.warmupSeconds, opts.firstWarmupSeconds);
 }

@@ -9,13 +9,13 @@ import { checkServes, implementation } from '@fairbench/harness/cli/usage.ts';
 import type { Implementation } from '@fairbench/harness/impl/manifest.ts';
 import { repoRoot } from '@fairbench/harness/paths.ts';
 import { UsageError } from '../load/failure.ts';
-import { isDatabaseAlone, type BenchResult } from '../record/result-document.ts';
+import { isDatabaseAlone, type RecordedOptions } from '../record/result-document.ts';
 import { NO_WARMUP_ITERATIONS, plannedWarmups } from './warm-up.ts';
 import type { StepLoad } from './eta.ts';
 import type { PlannedCase } from './api-module.ts';
 import { benchApi, type BenchApi } from './apis.ts';
 import { asCopy, implCopies } from '../record/copies.ts';
-import { firstWarmup, runSettings, switchedSlices, type BenchOptions } from './options.ts';
+import { loadSettings, type ResolvedOptions, type SwitchedPlan } from './options.ts';
 import { FilteredOut } from './select.ts';
 
 /** The API's benchmark plug-in; an unknown name is a usage error. */
@@ -26,7 +26,7 @@ export async function resolveApi(name: string): Promise<BenchApi> {
 }
 
 /** The implementations, each serving the API; one name given twice is an A/A calibration run (copies.ts): each copy gets its own label. */
-export async function implementationsOf(opts: BenchOptions): Promise<Implementation[]> {
+export async function implementationsOf(opts: Pick<ResolvedOptions, 'impls' | 'api'>): Promise<Implementation[]> {
   if (opts.impls.length === 0) throw new UsageError('give at least one implementation');
   const copies = (() => {
     try {
@@ -48,8 +48,8 @@ export async function implementationsOf(opts: BenchOptions): Promise<Implementat
 export async function planRun(
   api: BenchApi,
   impls: readonly Implementation[],
-  opts: BenchOptions,
-): Promise<{ cases: readonly PlannedCase[]; options: BenchResult['options'] }> {
+  opts: ResolvedOptions,
+): Promise<{ cases: readonly PlannedCase[]; options: RecordedOptions }> {
   const plan = await api.module.plan(
     {
       quick: opts.quick,
@@ -63,11 +63,12 @@ export async function planRun(
   const cases = plan.cases;
   if (cases.length === 0) throw new FilteredOut(`no case of ${relative(repoRoot, api.scenarioFile)} matches the filters (PROTOCOL, CASES, MODEL)`);
   const switched = switchedSlices(opts, api.manifest.bench.switching === true, impls.length);
-  const options: BenchResult['options'] = {
+  const options: RecordedOptions = {
     repeat: opts.repeat,
     durationSeconds: opts.durationSeconds,
     warmupSeconds: opts.warmupSeconds,
-    ...(firstWarmup(opts) > opts.warmupSeconds ? { firstWarmupSeconds: firstWarmup(opts) } : {}),
+    // A served case's first load never warms up shorter than the others.
+    ...(opts.firstWarmupSeconds > opts.warmupSeconds ? { firstWarmupSeconds: opts.firstWarmupSeconds } : {}),
     ...(opts.warmupIterations && opts.warmupIterations.max > 0 ? { warmupIterations: { ...opts.warmupIterations } } : {}),
     ...(switched ? { switchedSlices: switched } : {}),
     quick: opts.quick,
@@ -84,10 +85,24 @@ export async function planRun(
   return { cases, options };
 }
 
+/**
+ * Switched slices where they apply: the profile asks for them, the API's script can send them
+ * (api.yaml bench.switching), two implementations are compared, all on this machine (a
+ * topology's k6 instances share a scenario by segments, not slices).
+ */
+function switchedSlices(opts: ResolvedOptions, scriptSwitches: boolean, impls: number): SwitchedPlan | undefined {
+  return opts.switchedSlices && scriptSwitches && impls === 2 && opts.topology === undefined ? opts.switchedSlices : undefined;
+}
+
 /** Per step of the case loop (a database-alone case once, a served case per implementation), one load's planned seconds, what its first adds, and its warm-up iterations. */
-export function stepLoads(cases: readonly PlannedCase[], impls: number, api: BenchApi, opts: BenchOptions): StepLoad[] {
-  const settings = runSettings(opts);
-  const longer = firstWarmup(opts) - opts.warmupSeconds;
+export function stepLoads(
+  cases: readonly PlannedCase[],
+  impls: number,
+  api: BenchApi,
+  options: Pick<RecordedOptions, 'warmupSeconds' | 'firstWarmupSeconds' | 'durationSeconds' | 'seed' | 'warmupIterations'>,
+): StepLoad[] {
+  const settings = loadSettings(options, false);
+  const longer = loadSettings(options, true).warmupSeconds - settings.warmupSeconds;
   return cases.flatMap((c) => {
     const served = !isDatabaseAlone(c.protocol);
     // A case on a fresh server each repetition warms none and has every repetition's first warm-up.
@@ -95,7 +110,7 @@ export function stepLoads(cases: readonly PlannedCase[], impls: number, api: Ben
     return Array<StepLoad>(served ? impls : 1).fill({
       seconds: api.module.plannedSeconds(c, settings) + (served && fresh ? longer : 0),
       firstExtra: served && !fresh ? longer : 0,
-      warmups: served && !fresh ? plannedWarmups(opts.warmupIterations ?? NO_WARMUP_ITERATIONS) : 0,
+      warmups: served && !fresh ? plannedWarmups(options.warmupIterations ?? NO_WARMUP_ITERATIONS) : 0,
     });
   });
 }

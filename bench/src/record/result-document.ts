@@ -350,6 +350,9 @@ export interface BenchResult {
   cases: BenchCase[];
 }
 
+/** The options as every result document records them: what the run resolved, stated once (plan/run-plan.ts planRun). */
+export type RecordedOptions = BenchResult['options'];
+
 /** The protocol of the database-alone baseline cases: the limit each served case is compared with. */
 export const BASELINE_PROTOCOL = 'database';
 

@@ -18,7 +18,8 @@ import { startLabSshd, type LabSshd } from '@fairbench/harness/hosts/lab-sshd.ts
 import { UsageError } from '../../src/load/failure.ts';
 import { chooseProfile } from '../../src/plan/profiles.ts';
 import type { BenchResult } from '../../src/record/result-document.ts';
-import { prepareBench, runBench, type BenchOptions } from '../../src/run.ts';
+import { prepareBench, runBench, type ResolvedOptions } from '../../src/run.ts';
+import { resolveOptions } from '../../src/plan/options.ts';
 import { compareGroups, decide } from '../../src/stats/index.ts';
 import { labHosts, labTopology, topologyYaml } from '../../src/execute/topology/lab-topology.ts';
 
@@ -46,7 +47,7 @@ describe('the QUICK forum benchmark across network hosts', { skip: unavailable }
   let sshd: LabSshd | undefined;
   let dir: string;
   const files = { two: '', one: '', wrong: '' };
-  let quick: Omit<BenchOptions, 'topology'>;
+  let quick: Omit<ResolvedOptions, 'topology'>;
 
   before(async () => {
     lab = await createLab(labHosts(2));
@@ -69,22 +70,14 @@ describe('the QUICK forum benchmark across network hosts', { skip: unavailable }
     await write('one', { ...two, roles: { ...two.roles, generators: ['gen-a'] } });
     // gen-b said to be another machine than it is: the run must be refused.
     await write('wrong', { ...two, hosts: { ...two.hosts, 'gen-b': { ...two.hosts['gen-b']!, machine: { ...two.hosts['gen-b']!.machine, cores: 999 } } } });
-    const { profile } = await chooseProfile('quick', false);
+    const { profile, eta } = await chooseProfile('quick', false);
     const smoke = (await loadApi('forum')).manifest.bench.smoke!;
     quick = {
+      ...resolveOptions({}, profile, eta),
       impls: [IMPL],
       api: 'forum',
-      profile: profile.name,
-      repeat: profile.repeat,
-      durationSeconds: profile.durationSeconds,
-      warmupSeconds: profile.warmupSeconds,
-      firstWarmupSeconds: profile.firstWarmupSeconds,
-      warmupIterations: profile.warmupIterations,
-      quick: true,
       cases: smoke.cases,
       ...(smoke.native !== undefined ? { native: smoke.native } : {}),
-      pin: true,
-      seed: 1,
     };
   });
 

@@ -2,7 +2,7 @@
 // iteration), a load ends, a case ends with what it measured. The loop only emits; whoever
 // wants to follow a run listens (progress.ts prints the lines and the ETA).
 import { EventEmitter } from 'node:events';
-import type { CaseFailure, CaseWarmup, Repetition } from '../record/result-document.ts';
+import type { CaseFailure, CaseWarmup, Repetition } from '../../record/result-document.ts';
 
 /** A step (a case for one implementation; 1-based, over the whole run) begins repetition `repetition`. */
 export interface LoadBegin {

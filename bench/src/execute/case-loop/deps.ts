@@ -1,0 +1,98 @@
+// What the case loop is given: the run's recorded options (the same object every result
+// document records, so the loop and the report read one thing), and everything it starts —
+// servers, loads, the database-alone client, resets, probes — as dependencies, so that tests
+// can run the loop on small fake servers without a database.
+import type { ManagedProcess } from '@fairbench/harness/process.ts';
+import type { PlannedCase } from '../../plan/api-module.ts';
+import type { StartedLoad } from '../../load/k6.ts';
+import type { BenchCase, CaseCrossCheck, CaseFailure, CaseFloorAtRate, CaseWarmup, RecordedOptions, Repetition } from '../../record/result-document.ts';
+import type { Settled } from '../settle.ts';
+import type { CaseLoopEvents } from './events.ts';
+
+/** A started implementation, as the loop needs it. */
+export interface LoopServer {
+  readonly baseUrl: string;
+  readonly process: ManagedProcess;
+  stop(): Promise<void>;
+}
+
+/** The options the loop reads: how many repetitions, the warm-ups, and whether a comparison switches slices. */
+export type LoopOptions = Pick<RecordedOptions, 'repeat' | 'warmupSeconds' | 'firstWarmupSeconds' | 'warmupIterations' | 'switchedSlices'>;
+
+export interface CaseLoopDeps<C extends PlannedCase> {
+  /** Implementation names, in the order given. */
+  readonly impls: readonly string[];
+  readonly options: LoopOptions;
+  /** Where the loop tells what it does (events.ts; progress.ts listens); absent: told to no one. */
+  readonly events?: CaseLoopEvents;
+  /** Case number of the first case (1 unless a resumed run skips the finished ones). */
+  readonly firstStep?: number;
+  /** One load's time limit; `first`: a served case's first load (its longer warm-up). */
+  limitSeconds(c: C, first: boolean): number;
+  startServer(impl: string): Promise<LoopServer>;
+  /** Starts k6 for one repetition (or warm-up iteration) of a benchmarked case against `server`; `first`: the server's first load since it started. */
+  startLoad(c: C, server: LoopServer, limitSeconds: number, first: boolean): StartedLoad | Promise<StartedLoad>;
+  /**
+   * Starts one switched load (options.switchedSlices; bench/k6/measure.js target()): slice i
+   * of it goes to servers[order[i]] (order: an index per slice). Needed where the options
+   * switch slices.
+   */
+  startSwitched?(c: C, servers: readonly LoopServer[], order: string): StartedLoad | Promise<StartedLoad>;
+  /** Starts the database-alone client for one repetition of a baseline case. */
+  startBaseline(c: C, limitSeconds: number): Promise<StartedLoad>;
+  /** Restores the seeded data before a repetition. */
+  reset?(): Promise<void>;
+  /** The API's conditions on the data after a repetition (e.g. TPC-C's consistency): each violation, described. */
+  afterRepetition?(c: C): Promise<readonly string[]>;
+  /** Why the database does not answer, or undefined when it does. */
+  databaseDown(): Promise<string | undefined>;
+  /** The database server's pid, to sample it. */
+  readonly databasePid?: number | undefined;
+  /** Waits until these process trees are idle (bench/src/execute/settle.ts); absent: repetitions start at once. */
+  settle?(roots: readonly number[]): Promise<Settled>;
+  /** The cross-check generator once after a case's repetitions, against the same running server; undefined when the case has none. */
+  crossCheck?(c: C, server: LoopServer): Promise<CaseCrossCheck | undefined>;
+  /** A bare request's cost to k6 at the rate of an implementation's repetitions (rate-floor.ts), once after the case's servers stopped, printed under `label`; undefined when the case has none. */
+  floorAtRate?(c: C, repetitions: readonly Repetition[], label: string): Promise<CaseFloorAtRate | undefined>;
+  /** The generator's ceiling on this machine (req/s, bench/src/execute/ceiling.ts): each served repetition records its share of it. */
+  readonly ceilingRate?: number | undefined;
+  /** Names the random order of each round (interleave.ts: randomized interleaved trials); absent: A B, B A alternation. */
+  readonly orderKey?: string;
+  /** Called after every case with its record per implementation (in `impls` order). */
+  recorded(c: C, records: ReadonlyMap<string, BenchCase>): Promise<void>;
+  /** True once the run is being interrupted (Ctrl-C): the case in progress is not recorded. */
+  stopping(): boolean;
+}
+
+/** What one implementation's side of a case came to. */
+export interface Outcome {
+  repetitions: Repetition[];
+  failure?: CaseFailure;
+  crossCheck?: CaseCrossCheck;
+  floorAtRate?: CaseFloorAtRate;
+  warmup?: CaseWarmup;
+}
+
+/** A served case as its modes see it: the case, its first step, the servers running and each implementation's outcome so far. */
+export interface ServedCase<C extends PlannedCase> {
+  readonly c: C;
+  readonly firstStep: number;
+  readonly deps: CaseLoopDeps<C>;
+  readonly servers: Map<string, LoopServer>;
+  readonly outcomes: Map<string, Outcome>;
+  /** "<case> · <impl>" where several implementations run, else the case. */
+  label(name: string): string;
+}
+
+/** Thrown when the run is interrupted: the case in progress is dropped, not recorded as failed. */
+export class Interrupted extends Error {
+  constructor() {
+    super('interrupted');
+    this.name = 'Interrupted';
+  }
+}
+
+/** Throws Interrupted once the run is being stopped. */
+export function checkStopping<C extends PlannedCase>(deps: CaseLoopDeps<C>): void {
+  if (deps.stopping()) throw new Interrupted();
+}

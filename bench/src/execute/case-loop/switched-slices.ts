@@ -1,0 +1,103 @@
+// A comparison's repetitions as switched slices of one load (options.switchedSlices;
+// bench/k6/measure.js target()): no k6 start and no idle wait between the two slices of a
+// pair, which are then adjacent, so drift between slices cancels in the pair.
+import type { PlannedCase } from '../../plan/api-module.ts';
+import { asFailure, failure } from '../../load/failure.ts';
+import type { Measured, StartedLoad } from '../../load/k6.ts';
+import { checkStopping, type LoopOptions, type ServedCase } from './deps.ts';
+import { orderOf } from './order.ts';
+import { blameDatabase, sampled, settleAll, toRepetition } from './repetition.ts';
+
+/** The planned seconds of one switched load: its warm-up and both implementations' slices (the progress's ETA). */
+export const switchedSeconds = (o: LoopOptions): number => o.warmupSeconds + 2 * o.switchedSlices!.pairs * o.switchedSlices!.sliceSeconds;
+
+/**
+ * A comparison's repetitions as switched slices of one load (bench/k6/measure.js target()): each
+ * repetition r a pair of adjacent slices, one per implementation in the round's random order
+ * (interleave.ts), so that no slice pays a k6 start and a pair's two slices are seconds
+ * closer than separate loads could be. Each slice is recorded as its implementation's
+ * repetition r: k6's figures of the slice, and every process tree's CPU over exactly the
+ * slice's window (the sampler interpolated at its ends). A load that fails fails the case
+ * for both implementations, with the slices it measured.
+ */
+export async function switchedRepetitions<C extends PlannedCase>(s: ServedCase<C>): Promise<void> {
+  const { c, firstStep, deps, servers, outcomes } = s;
+  const { impls } = deps;
+  const plan = deps.options.switchedSlices!;
+  const running = impls.map((name) => servers.get(name)!);
+  const order = Array.from({ length: plan.pairs }, (_, k) =>
+    orderOf(deps, c, k + 1)
+      .map((name) => impls.indexOf(name))
+      .join(''),
+  ).join('');
+  const settled = await settleAll(deps, running);
+  deps.events?.emit('load-begin', {
+    step: firstStep,
+    repetition: 1,
+    label: `${c.id} · ${impls.join(' ⇄ ')}: ${plan.pairs} pairs of switched slices`,
+    switched: { steps: impls.map((_, k) => firstStep + k), seconds: switchedSeconds(deps.options) },
+  });
+  let load: StartedLoad;
+  try {
+    load = await deps.startSwitched!(c, running, order);
+  } catch (error) {
+    const f = await blameDatabase(deps, asFailure('generator', error));
+    for (const name of impls) outcomes.get(name)!.failure = { ...f, repetition: 1 };
+    deps.events?.emit('load-end');
+    return;
+  }
+  const roots: Record<string, number | number[]> = { generator: (load.processes ?? [load.process]).map((p) => p.pid) };
+  running.forEach((server, side) => (roots[`server${side}`] = server.process.pid));
+  if (deps.databasePid !== undefined) roots['database'] = deps.databasePid;
+  const { sampler, measured, failure: loadFailed } = await sampled(load, roots, 'generator');
+  let failed = loadFailed;
+  deps.events?.emit('load-end');
+  checkStopping(deps);
+  for (const [side, server] of running.entries())
+    if (!server.process.alive())
+      failed = failure(
+        'implementation',
+        `${impls[side]} exited during the switched slices${failed ? `; ${failed.reason}` : ''}`,
+        await server.process.tail(10),
+      );
+  if (measured && !measured.slices && !failed)
+    failed = failure('generator', 'the script wrote no switched slices (its API says it can: api.yaml bench.switching)');
+  if (failed) failed = await blameDatabase(deps, failed);
+  // A case of one request type: each slice's figures are that type's too.
+  const single = c.requestTypes?.length === 1 ? c.requestTypes[0]! : undefined;
+  for (const [i, slice] of (measured?.slices ?? []).entries()) {
+    const name = impls[slice.side]!;
+    const m = slice.measured;
+    const typed: Measured =
+      single && m.requests > 0
+        ? {
+            ...m,
+            requestTypes: {
+              [single]: {
+                requests: m.requests,
+                errors: sum(m.errors),
+                throughput: m.throughput,
+                latencyMs: m.latencyMs,
+                ...(m.serverMs ? { serverMs: m.serverMs } : {}),
+              },
+            },
+          }
+        : m;
+    const usage = (tree: string) => sampler.usageBetween(tree === 'server' ? `server${slice.side}` : tree, m.window.from, m.window.to);
+    const rep = toRepetition(
+      Math.floor(i / 2) + 1,
+      new Date(m.window.from),
+      typed,
+      usage,
+      c.requestTypes ?? [],
+      failed !== undefined,
+      deps.ceilingRate,
+      false,
+      settled,
+    );
+    outcomes.get(name)!.repetitions.push({ ...rep, order: (i % 2) + 1, slice: i + 1 });
+  }
+  if (failed) for (const name of impls) outcomes.get(name)!.failure = { ...failed, repetition: 1 };
+}
+
+const sum = (xs: Record<string, number>) => Object.values(xs).reduce((a, b) => a + b, 0);

@@ -1,0 +1,116 @@
+// What the case loop starts for a run, from the run's recorded options and its parties:
+// each case's time limit, its load (k6 here, or one k6 instance on each of a topology's
+// generator hosts, sharing the scenario by execution segments; or one switched load for
+// both implementations), the database-alone client, the reset to the seed where the load
+// writes, the API's checks after a repetition, the database probe, the idle wait, the
+// generator's ceiling, the wrk cross-check and the k6 floor at each case's rate.
+import type { Seeded } from '@fairbench/harness/api/dataset.ts';
+import type { Implementation } from '@fairbench/harness/impl/manifest.ts';
+import type { RuntimeProviderName } from '@fairbench/harness/provision/index.ts';
+import type { PlannedCase, Prepared } from '../../plan/api-module.ts';
+import type { BenchApi } from '../../plan/apis.ts';
+import { loadSettings } from '../../plan/options.ts';
+import { scriptEnv, startK6 } from '../../load/k6.ts';
+import { startK6Instances } from '../../load/k6-instances.ts';
+import type { GeneratorCeiling, RecordedOptions } from '../../record/result-document.ts';
+import { wrkCrossCheck } from '../cross-check.ts';
+import { databaseDown } from '../db-probe.ts';
+import { startServer, type Where } from '../parties.ts';
+import { floorAtCaseRate } from '../rate-floor.ts';
+import { settle } from '../settle.ts';
+import type { CaseLoopDeps } from './deps.ts';
+
+export interface LoopFacts {
+  /** The run's options as its documents record them: the loop reads these, nothing repacked. */
+  readonly options: RecordedOptions;
+  readonly api: BenchApi;
+  readonly prepared: Prepared<PlannedCase>;
+  readonly seeded: Seeded<unknown>;
+  readonly where: Where;
+  readonly workDir: string;
+  readonly poolSize: number;
+  readonly ceiling: GeneratorCeiling | undefined;
+  readonly databaseUrl: string;
+  readonly databasePid: number | undefined;
+  readonly impls: readonly Implementation[];
+  readonly env: (port: number) => Record<string, string>;
+  readonly runtime: RuntimeProviderName;
+  /** Each implementation's runtime version as its server reports it on start. */
+  readonly runtimes: Map<string, string>;
+}
+
+/** The loop's dependencies but the run's own (its events, what it records, whether it is stopping). */
+export function caseLoopDeps(facts: LoopFacts): Omit<CaseLoopDeps<PlannedCase>, 'events' | 'recorded' | 'stopping'> {
+  const { options, api, prepared, seeded, where, workDir, poolSize, ceiling, databaseUrl, databasePid, impls, env, runtime, runtimes } = facts;
+  const { placement, topology } = where;
+  const settings = loadSettings(options, false);
+  const k6 = { script: api.script, cores: placement.generator, workDir };
+  return {
+    impls: impls.map((i) => i.manifest.name),
+    options,
+    startServer: async (name) => {
+      const server = await startServer(
+        impls.find((i) => i.manifest.name === name)!,
+        env,
+        runtime,
+        where,
+      );
+      if (server.runtimeVersion) runtimes.set(name, server.runtimeVersion);
+      return server;
+    },
+    limitSeconds: (c, first) => api.module.limitSeconds(c, loadSettings(options, first)),
+    startLoad: (c, server, limitSeconds, first) => {
+      const s = loadSettings(options, first);
+      const env = scriptEnv(server.baseUrl, api.module.plannedSeconds(c, s), prepared.k6Env(c, s));
+      // On a topology's generator hosts: one k6 instance on each, sharing the scenario by execution segments.
+      return topology ? startK6Instances(c.id, env, topology.generators, { ...k6, limitSeconds }) : startK6(c.id, env, { ...k6, limitSeconds });
+    },
+    // Switched slices (bench/k6/measure.js target()): the warm-up, then 2 × pairs slices in one k6, no latency timeline (it would mix the two).
+    ...(options.switchedSlices
+      ? {
+          startSwitched: (c: PlannedCase, servers: readonly { baseUrl: string }[], order: string) => {
+            const slices = options.switchedSlices!;
+            const s = { ...settings, durationSeconds: order.length * slices.sliceSeconds };
+            const env = {
+              ...scriptEnv(servers[0]!.baseUrl, api.module.plannedSeconds(c, s), prepared.k6Env(c, s)),
+              TIMELINE_SECONDS: 0,
+              SLICE_BASES: servers.map((server) => server.baseUrl).join(' '),
+              SLICE_ORDER: order,
+              SLICE: slices.sliceSeconds,
+              SLICE_GUARD: slices.guardSeconds,
+            };
+            return startK6(c.id, env, { ...k6, limitSeconds: api.module.limitSeconds(c, s) });
+          },
+        }
+      : {}),
+    startBaseline: (c, limitSeconds) =>
+      prepared.startBaseline(c, settings, {
+        cores: placement.generator,
+        workDir,
+        poolSize,
+        limitSeconds,
+        ...(topology ? { host: topology.generators[0]! } : {}),
+      }),
+    // Where the load writes, every repetition starts from the seed.
+    ...(api.manifest.bench.writes ? { reset: () => seeded.reset() } : {}),
+    ...(prepared.afterRepetition ? { afterRepetition: (c: PlannedCase) => prepared.afterRepetition!(c) } : {}),
+    databaseDown: () => databaseDown(databaseUrl),
+    databasePid,
+    settle: (roots) => settle(roots),
+    ceilingRate: ceiling?.rate,
+    ...(where.crossCheck ? { crossCheck: wrkCrossCheck(prepared.wrkLoad?.bind(prepared), settings, { cores: placement.generator, workDir }) } : {}),
+    // The floor at each case's rate beside the run's F (not in QUICK runs, whose windows are shorter than it; not with a topology, whose k6 runs elsewhere).
+    ...(ceiling?.floor && !topology && !options.quick
+      ? {
+          floorAtRate: floorAtCaseRate(
+            (c) => {
+              const vus = Number(prepared.k6Env(c, settings)['VUS']);
+              return Number.isInteger(vus) && vus > 0 ? vus : undefined;
+            },
+            placement,
+            workDir,
+          ),
+        }
+      : {}),
+  };
+}
