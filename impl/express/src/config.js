@@ -19,9 +19,7 @@ function required(env, name) {
 }
 
 function parsePort(raw) {
-  if (!DECIMAL.test(raw) || Number(raw) > 65535) {
-    throw new ConfigError(`PORT must be an integer 0..65535, got ${JSON.stringify(raw)}`);
-  }
+  if (!DECIMAL.test(raw) || Number(raw) > 65535) throw new ConfigError(`PORT must be an integer 0..65535, got ${JSON.stringify(raw)}`);
   return Number(raw);
 }
 
@@ -40,13 +38,9 @@ function parseMysqlUrl(raw) {
   } catch {
     throw new ConfigError('MYSQL_URL is not a valid URL (expected mysql://user:pass@host:port/db)');
   }
-  if (url.protocol !== 'mysql:') {
-    throw new ConfigError(`MYSQL_URL must use the mysql: scheme, got ${url.protocol}`);
-  }
+  if (url.protocol !== 'mysql:') throw new ConfigError(`MYSQL_URL must use the mysql: scheme, got ${url.protocol}`);
   const database = decodeURIComponent(url.pathname.replace(/^\//, ''));
-  if (!url.hostname || !database) {
-    throw new ConfigError('MYSQL_URL must name a host and a database (mysql://user:pass@host:port/db)');
-  }
+  if (!url.hostname || !database) throw new ConfigError('MYSQL_URL must name a host and a database (mysql://user:pass@host:port/db)');
   return {
     host: url.hostname.replace(/^\[(.*)\]$/, '$1'),
     port: url.port ? Number(url.port) : 3306,
