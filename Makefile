@@ -10,7 +10,7 @@ IMPL ?=
 API ?=
 IMAGES ?=
 RUNTIME ?=
-# make bench options (bench/README.md): empty = the runner's default
+# make bench options (bench/docs/options.md): empty = the runner's default
 REPEAT ?=
 DURATION ?=
 WARMUP ?=
@@ -28,7 +28,7 @@ REPORT ?=
 SHORT ?=
 ONLY ?=
 MUTANTS ?=
-# make k6-operator options (bench/README.md, "On a Kubernetes cluster")
+# make k6-operator options (bench/docs/kubernetes.md)
 PARALLELISM ?=
 BASE_URL ?=
 NAMESPACE ?=
@@ -49,7 +49,7 @@ NODE_TEST := node --test --test-reporter=spec --test-timeout=300000 --test-force
 .PHONY: help setup bundle images images-if-possible test lint unit harness-tests conformance pact pact-mutants mutants fuzz resilience serve bench calibrate bench-smoke lab-up lab-down multi-host k6-operator k6-operator-merge report screenshot papers papers-page matrix readme clean
 
 help: ## List the targets
-	@echo "  make bench IMPL=express API=forum   the standard profile (~13-20 min): a representative subset with intervals and verdicts; report: results/report/<runId>.html"
+	@echo "  make bench IMPL=express API=forum   the standard profile (its time: docs/commands.md): a representative subset with intervals and verdicts; report: results/report/<runId>.html"
 	@echo "  make bench IMPL=express,hapi  the two side by side on the APIs both serve; PROFILE=quick (= QUICK=1) a smoke run, PROFILE=paper the full published matrix"
 	@echo "  make bench IMPL=express,express@bun API=forum   runtimes as an axis: <impl>@<variant> is the implementation on another runtime its impl.yaml declares (express@bun, spring@jdk21)"
 	@echo
@@ -126,7 +126,7 @@ bench: setup ## Benchmark IMPL (or IMPL=a,b, alternating) on every API it serves
 	  $(if $(PROTOCOL),--protocol $(PROTOCOL)) $(if $(CASES),--cases '$(CASES)') $(if $(MODEL),--model $(MODEL)) $(if $(PIN),--pin $(PIN)) \
 	  $(if $(RESUME),--resume '$(RESUME)') $(if $(TOPOLOGY),--topology '$(TOPOLOGY)')
 
-calibrate: setup ## The harness against known differences: a calibration server (bench/src/calibration/, no implementation) A/B at EXTRA=0,5,10 % more CPU per request, COMPARISONS=20,10,10 each, PAIRS=12 interleaved slices of SLICE=1.5 s, the first GUARD=0.3 s of each left out (bench/README.md, "Precision")
+calibrate: setup ## The harness against known differences: a calibration server (bench/src/calibration/, no implementation) A/B at EXTRA=0,5,10 % more CPU per request, COMPARISONS=20,10,10 each, PAIRS=12 interleaved slices of SLICE=1.5 s, the first GUARD=0.3 s of each left out (bench/docs/precision.md)
 	@node bench/src/cli/calibrate.ts $(if $(EXTRA),--extra '$(EXTRA)') $(if $(COMPARISONS),--comparisons '$(COMPARISONS)') $(if $(PAIRS),--pairs $(PAIRS)) \
 	  $(if $(SLICE),--slice $(SLICE)) $(if $(GUARD),--guard $(GUARD)) $(if $(WARMUP),--warmup $(WARMUP)) $(if $(VUS),--vus $(VUS)) $(if $(COST_US),--cost-us $(COST_US)) $(if $(PIN),--pin $(PIN))
 
@@ -150,7 +150,7 @@ k6-operator: setup ## Write k6-operator TestRuns (ConfigMap with the k6 archive 
 k6-operator-merge: setup ## Merge a k6-operator TestRun's runner results copied from the claim (DIR=<the case's directory>: <TestRun>-<i>/summary.json + samples.csv each) exactly, as make bench merges its k6 instances; prints the figures, writes DIR/merged.json
 	@node bench/src/cli/k6-operator-merge.ts $(if $(DIR),--dir '$(DIR)')
 
-papers: setup ## Check every paper's claims (apis/*/bench/claims.yaml): each paper's pair with PROFILE=papers (2 h 43 min for all five here on 2 cores; a paper whose docs/papers/<api>.json is current is skipped, a stopped run resumed), then docs/papers.md and the README's line
+papers: setup ## Check every paper's claims (apis/*/bench/claims.yaml): each paper's pair with PROFILE=papers (its time: docs/commands.md; a paper whose docs/papers/<api>.json is current is skipped, a stopped run resumed), then docs/papers.md and the README's line
 	@node bench/src/cli/papers.ts
 
 papers-page: ## Regenerate docs/papers.md and the README's line from the committed compact results docs/papers/*.json alone (runs nothing; an auditor's diff)
