@@ -14,7 +14,7 @@ export interface BenchOptions {
   readonly warmupSeconds: number;
   /** A served case's first load's warm-up (the implementation's first since its start); below warmupSeconds it is warmupSeconds. */
   readonly firstWarmupSeconds: number;
-  /** Unrecorded iterations before a served case's repetitions (bench/src/execute/warm-up.ts); absent or max 0: none. */
+  /** Unrecorded iterations before a served case's repetitions (bench/src/plan/warm-up.ts); absent or max 0: none. */
   readonly warmupIterations?: WarmupIterations;
   /** A comparison's repetitions as switched slices of one load (bench/profiles.yaml), where the API's script can send them. */
   readonly switchedSlices?: SwitchedSlices;
