@@ -22,7 +22,7 @@ module.exports = {
     {
       name: 'bench-stages-downward',
       severity: 'error',
-      comment: 'bench/src by stage, each importing only those below it: execute > plan > load > record (bench/README.md, Layout).',
+      comment: 'bench/src by stage, each importing only those below it: execute > plan > load > record (bench/README.md#layout).',
       from: { path: '^bench/src/(record|load|plan)/' },
       to: { path: '^bench/src/(execute|report|k6-operator|cli)/|^bench/src/run\\.ts$' },
     },

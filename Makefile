@@ -40,7 +40,7 @@ help: ## List the targets
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z0-9-]+:.*## / {printf "  \033[1m%-12s\033[0m %s\n", $$1, $$2}' $(MAKEFILE_LIST)
 	@echo
 	@echo "  Variables: IMPL=express[,…] (or express@bun: a runtime variant, impl.yaml variants)  API=forum[,…]  RUNTIME=local|containers  IMAGES=node[,…]  DB_POOL_SIZE=100"
-	@if [ -x .cache/node/node_modules/node/bin/node ]; then node bench/src/cli/options.ts; else echo "  make bench's and make k6-operator's options: bench/README.md, Options (after make setup, make help lists them here)"; fi
+	@if [ -x .cache/node/node_modules/node/bin/node ]; then node bench/src/cli/options.ts; else echo "  make bench's and make k6-operator's options: bench/docs/options.md (after make setup, make help lists them here)"; fi
 	@echo "  make bench: a stress case (e.g. sports' CASES=rest/closed/stress) ramps until its stop conditions or its cap, then checks the recovery; QUICK=1 runs its scaled-down shape"
 	@echo "              exit code 3 = finished, some cases failed (make shows: Error 3)"
 	@echo "  Usage errors (an unknown IMPL or API, a value out of range) are one line naming the accepted values, exit code 2 (make shows: Error 2)"
@@ -65,7 +65,7 @@ images: setup ## Build the containers runtime's local images (Debian by debootst
 images-if-possible: setup
 	@node harness/src/cli/images.ts --if-possible
 
-lint: setup ## Lint the specs (Redocly, graphql-js), typecheck the harness (tsc --strict), its format (Prettier), code (ESLint) and layering (dependency-cruiser: no runtime import circle, nothing below apis/ imports it), lint the GitHub workflow (actionlint + shellcheck)
+lint: setup ## Lint the specs (Redocly, graphql-js), typecheck the harness (tsc --strict), its format (Prettier), code (ESLint) and layering (dependency-cruiser: no runtime import circle, nothing below apis/ imports it), the paths that docs, comments, schema descriptions and YAML name (each must exist; docs/testing.md), lint the GitHub workflow (actionlint + shellcheck)
 	@node_modules/.bin/redocly lint spec/openapi.yaml --config spec/redocly.yaml --format stylish
 	@node conformance/src/cli/lint-graphql.ts
 	@node_modules/.bin/tsc -p tsconfig.json
@@ -73,6 +73,7 @@ lint: setup ## Lint the specs (Redocly, graphql-js), typecheck the harness (tsc 
 	@node_modules/.bin/prettier --check --log-level warn '{apis,bench,conformance,harness,pact}/**/*.{ts,js}' && echo "format: ok"
 	@node_modules/.bin/eslint --max-warnings 0 apis bench conformance harness pact && echo "eslint: ok"
 	@node_modules/.bin/depcruise apis bench conformance harness pact --config .dependency-cruiser.cjs --output-type err
+	@node harness/src/cli/check-paths.ts
 	@.cache/bin/actionlint
 	@echo "workflows: ok"
 
@@ -107,7 +108,7 @@ serve: setup ## Run IMPL on a freshly seeded database for API (conformance data)
 bench: setup ## Benchmark IMPL (or IMPL=a,b, alternating) on every API it serves, or on API=… (gate, seed, k6, baseline; the HTML report, CSV and verdicts at the end); its options are listed below
 	@node bench/src/cli/bench.ts
 
-calibrate: setup ## The harness against known differences: a calibration server (bench/src/calibration/, no implementation) A/B at EXTRA=0,5,10 % more CPU per request, COMPARISONS=20,10,10 each, PAIRS=12 interleaved slices of SLICE=1.5 s, the first GUARD=0.3 s of each left out (bench/README.md, "Precision")
+calibrate: setup ## The harness against known differences: a calibration server (bench/src/calibration/, no implementation) A/B at EXTRA=0,5,10 % more CPU per request, COMPARISONS=20,10,10 each, PAIRS=12 interleaved slices of SLICE=1.5 s, the first GUARD=0.3 s of each left out (bench/docs/precision.md)
 	@node bench/src/cli/calibrate.ts $(if $(EXTRA),--extra '$(EXTRA)') $(if $(COMPARISONS),--comparisons '$(COMPARISONS)') $(if $(PAIRS),--pairs $(PAIRS)) \
 	  $(if $(SLICE),--slice $(SLICE)) $(if $(GUARD),--guard $(GUARD)) $(if $(WARMUP),--warmup $(WARMUP)) $(if $(VUS),--vus $(VUS)) $(if $(COST_US),--cost-us $(COST_US)) $(if $(PIN),--pin $(PIN))
 
@@ -129,10 +130,10 @@ k6-operator: setup ## Write k6-operator TestRuns (ConfigMap with the k6 archive 
 k6-operator-merge: setup ## Merge a k6-operator TestRun's runner results copied from the claim (DIR=<the case's directory>: <TestRun>-<i>/summary.json + samples.csv each) exactly, as make bench merges its k6 instances; prints the figures, writes DIR/merged.json
 	@node bench/src/cli/k6-operator-merge.ts $(if $(DIR),--dir '$(DIR)')
 
-papers: setup ## Check every paper's claims (apis/*/bench/claims.yaml): each paper's pair with PROFILE=papers (2 h 43 min for all five here on 2 cores; a paper whose docs/papers/<api>.json is current is skipped, a stopped run resumed), then docs/papers.md and the README's line
+papers: setup ## Check every paper's claims (apis/*/bench/claims.yaml): each paper's pair with PROFILE=papers (its time: docs/commands.md; a paper whose docs/papers/<api>.json is current is skipped, a stopped run resumed), then docs/papers.md and the README's line
 	@node bench/src/cli/papers.ts
 
-options: setup ## Rewrite the options table of bench/README.md from bench/src/plan/option-table.ts (the one declaration of make bench's and make k6-operator's options)
+options: setup ## Rewrite the options table of bench/docs/options.md from bench/src/plan/option-table.ts (the one declaration of make bench's and make k6-operator's options)
 	@node bench/src/cli/options.ts --docs
 
 papers-page: ## Regenerate docs/papers.md and the README's line from the committed compact results docs/papers/*.json alone (runs nothing; an auditor's diff)

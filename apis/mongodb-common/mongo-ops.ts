@@ -3,7 +3,7 @@
 // HTTP or a framework. Starts FerretDB through the local provider (the binary setup
 // built), or uses a running server (its database's collections documents, plain and users
 // are dropped and reloaded): `node apis/mongodb-common/mongo-ops.ts [--url mongodb://…] [--runs 200]`.
-// Prints one line per operation (median, mean, p95 in ms); bench/README.md keeps the figures
+// Prints one line per operation (median, mean, p95 in ms); apis/mongodb-common/ferretdb.md keeps the figures
 // (FerretDB section).
 import { parseArgs } from 'node:util';
 import { MongoClient, ObjectId, type Collection, type Db, type Document } from 'mongodb';

@@ -97,7 +97,7 @@ export function writeSummary(data, extra = {}) {
 // phase, status of errors, sec, tw…) are the scripts' own and are kept whatever this says.
 export const SYSTEM_TAGS = ['status', 'scenario'];
 
-// What the scripts check of each answer, at a declared cost (bench/README.md, "What k6 checks"):
+// What the scripts check of each answer, at a declared cost (bench/docs/k6.md, "What k6 checks"):
 // every answer's status; the whole body of every answer in the warm-up (and in setup and
 // outside a bench run: CHECK_EVERY unset = 1, as make pact runs the scripts), and of 1 in
 // CHECK_EVERY of each VU's answers in the measured window — deterministic: a VU's measured
@@ -127,7 +127,7 @@ export function bodyType(name, full) {
   return shape !== undefined && !shape.sized ? 'binary' : 'none';
 }
 
-// Switched slices (bench/README.md, "Precision"): the measured repetitions of a comparison in
+// Switched slices (bench/docs/precision.md): the measured repetitions of a comparison in
 // one load, each SLICE seconds of the window going to one implementation, so that a pair's two
 // slices are adjacent and no slice pays a k6 start. A script that supports them sends each
 // request to BASES[target(…).side] (every script: BASES[0] = BASE_URL without slices).

@@ -70,7 +70,7 @@ test('the calibration server: its extra percent costs more CPU per request (its 
   };
   const base = await measure(0);
   const quadrupled = await measure(300);
-  // 4 × the burn: about 3.5-4 × the CPU on a quiet machine; a loaded one blurs it (bench/README.md), not this much.
+  // 4 × the burn: about 3.5-4 × the CPU on a quiet machine; a loaded one blurs it (bench/docs/precision.md), not this much.
   assert.ok(quadrupled / base > 2, `CPU per request ${base.toFixed(0)} → ${quadrupled.toFixed(0)} µs`);
   assert.notEqual(burn(10, 1), burn(11, 1));
 });

@@ -1,4 +1,4 @@
-// Randomized interleaved trials (src/interleave.ts): reproducible, balanced for two
+// Randomized interleaved trials (src/plan/interleave.ts): reproducible, balanced for two
 // implementations (each block of two rounds has both orders), random beyond that.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';

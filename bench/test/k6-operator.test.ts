@@ -209,7 +209,7 @@ test("the archive carries the local runner's scenario and environment for the ca
 });
 
 test("the runners' k6 command on the archive: each runner's share of the VUs, its summary and samples where the manifest says", async () => {
-  // What k6-operator runs in runner i of N (pkg/resources/jobs/runner.go): k6 run, its
+  // What k6-operator runs in runner i of N (k6-operator:pkg/resources/jobs/runner.go): k6 run, its
   // execution segment, the TestRun's arguments, the archive; here against a stand-in for the
   // implementation on 127.0.0.1 (BASE_URL overridden), each runner's directory made as the
   // kubelet makes the subPathExpr's.

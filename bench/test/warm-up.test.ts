@@ -1,4 +1,4 @@
-// Warm-up iterations (src/warm-up.ts) through the runner's case loop: fake implementations
+// Warm-up iterations (src/plan/warm-up.ts) through the runner's case loop: fake implementations
 // (idle processes) whose loads report scripted rates. Each is warmed by unrecorded
 // iterations until its rate stops rising, the recorded repetitions come after them, only
 // the first load of each implementation is its "first" (the longer warm-up), a still-rising

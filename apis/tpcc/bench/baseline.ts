@@ -61,7 +61,7 @@ export function summaryLines(output: string): GoTpcLine[] {
   return lines;
 }
 
-// go-tpc reports no minimum: 0 stands for "not reported" (the README says so).
+// go-tpc reports no minimum: 0 stands for "not reported" (apis/tpcc/README.md says so).
 const latency = (l: GoTpcLine): LatencyUs => ({
   min: 0,
   mean: l.avg * 1000,

@@ -4,7 +4,7 @@
 // Without API: every API the implementations all serve (their impl.yaml), one run each under one run id.
 // Writes results/bench/<api>/<impl>/<runId>.json per API and implementation, after every case and at
 // the end, and results/report/<runId>.html: one page covering every API of the run.
-// Exit codes (bench/README.md): 0 every case measured; 3 the run went through but some cases failed
+// Exit codes (bench/docs/failures.md): 0 every case measured; 3 the run went through but some cases failed
 // (each marked in the result with its reason); 2 a usage error (bad option, a RESUME of another
 // run); 1 the run could not be done (gate refused, set-up failed, a bug); 130 interrupted (Ctrl-C).
 import { readFile } from 'node:fs/promises';
@@ -26,7 +26,7 @@ import type { FailedCase } from '../record/run-record.ts';
 import { FilteredOut } from '../plan/select.ts';
 import type { WarmupIterations } from '../plan/warm-up.ts';
 
-/** make bench's exit codes (bench/README.md); runMain gives 2 (usage) and 1 (gate, set-up, bugs), Ctrl-C 130. */
+/** make bench's exit codes (bench/docs/failures.md); runMain gives 2 (usage) and 1 (gate, set-up, bugs), Ctrl-C 130. */
 const EXIT = { measured: 0, casesFailed: 3 } as const;
 
 await runMain('bench', async () => {

@@ -4,7 +4,7 @@
 // (the Go runtime, the metrics engine) and wakes up more often per request when requests come
 // slower, so its CPU per request grows as its rate falls: the run's F, k6 at full speed against
 // the same target, is not what a bare request costs k6 at a server's pace. This floor is, and
-// the case's k6 µs per request over it is what the API's script adds (bench/README.md, "What
+// the case's k6 µs per request over it is what the API's script adds (bench/docs/k6.md, "What
 // k6 checks").
 import { join } from 'node:path';
 import { measureFloor, round2, startNoopTarget } from './ceiling.ts';

@@ -1,7 +1,7 @@
 // One K6Summary from several k6 instances that shared a scenario through execution segments.
 // Counters and rates add up; a trend's percentiles do not (averaging them is wrong), so every
 // trend is recomputed from the instances' raw samples (`k6 run --out csv=<file>`) with k6's
-// own algorithm (metrics/sink.go TrendSink). measuredFromK6 then reads the merged summary
+// own algorithm (k6:metrics/sink.go TrendSink). measuredFromK6 then reads the merged summary
 // like any other. What cannot be merged exactly throws.
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
@@ -64,7 +64,7 @@ interface Key {
   readonly filter: readonly (readonly [string, string])[];
 }
 
-/** `name{k:v,...}` as k6 parses it (metrics/metric.go AddSubmetric: split on ',', cut at ':', trim spaces and quotes). */
+/** `name{k:v,...}` as k6 parses it (k6:metrics/metric.go AddSubmetric: split on ',', cut at ':', trim spaces and quotes). */
 function parseKey(key: string): Key {
   const open = key.indexOf('{');
   if (open < 0) return { metric: key, filter: [] };

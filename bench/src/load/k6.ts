@@ -42,7 +42,7 @@ export function scriptEnv(baseUrl: string, plannedLoadSeconds: number, caseEnv: 
 /**
  * The scripts check the whole body of every answer in the warm-up and of 1 in CHECK_EVERY of
  * each VU's answers in the measured window, the others by status and length
- * (bench/k6/measure.js fullCheck; bench/README.md "What k6 checks": the chance a fault is
+ * (bench/k6/measure.js fullCheck; bench/docs/k6.md "What k6 checks": the chance a fault is
  * caught). Recorded in every result as generator.checkEvery.
  */
 export const CHECK_EVERY = 16;

@@ -1,11 +1,11 @@
 // The option table as people read it: `make help`'s lines and the options page's table
-// (bench/README.md, "Options"), each default as the profiles file gives it. Generated, so
+// (bench/docs/options.md), each default as the profiles file gives it. Generated, so
 // that neither can fall behind the table.
 import { loadProfiles } from './profiles.ts';
 import { OPTION_TABLE, valueAt, type Entry, type OptionRow } from './option-table.ts';
 
 /** The Markdown file whose `options` block is the table. */
-export const OPTIONS_PAGE = 'bench/README.md';
+export const OPTIONS_PAGE = 'bench/docs/options.md';
 
 /** The default as a person reads it: each profile's value, the table's, or none. */
 async function defaultText(row: OptionRow): Promise<string> {

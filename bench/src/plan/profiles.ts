@@ -19,7 +19,7 @@ export interface Profile {
   readonly warmupSeconds: number;
   /** A served case's first load warms up this long instead (bench/profiles.yaml says why). */
   readonly firstWarmupSeconds: number;
-  /** Unrecorded iterations before a served case's repetitions, until the rate is steady (bench/src/execute/warm-up.ts). */
+  /** Unrecorded iterations before a served case's repetitions, until the rate is steady (bench/src/plan/warm-up.ts). */
   readonly warmupIterations: WarmupIterations;
   /** A comparison's repetitions as switched slices of one load, where the API's script can send them (bench/profiles.yaml says why). */
   readonly switchedSlices?: SwitchedSlices;

@@ -2,7 +2,7 @@
 // JMH runs them and as Georges, Buytaert and Eeckhout ("Statistically Rigorous Java
 // Performance Evaluation", OOPSLA 2007) ask for a steady state. Each is a whole repetition
 // (data reset, idle wait, the same load), so a JIT that compiles only when the load pauses
-// (bench/README.md: Spring on a saturated core) gets those pauses before the measurement,
+// (bench/docs/warm-up.md: Spring on a saturated core) gets those pauses before the measurement,
 // not in it. Every implementation follows the same rule; how many iterations it needed is
 // recorded with their rates.
 

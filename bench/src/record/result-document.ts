@@ -217,7 +217,7 @@ export interface CaseFailure {
   reason: string;
   /** The repetition it happened in; absent when it happened before the first began. */
   repetition?: number;
-  /** The warm-up iteration it happened in (before the repetitions; bench/src/execute/warm-up.ts). */
+  /** The warm-up iteration it happened in (before the repetitions; bench/src/plan/warm-up.ts). */
   warmupIteration?: number;
   /** The last lines of the failing process's log. */
   detail?: string;
@@ -296,7 +296,7 @@ export interface BenchResult {
     warmupSeconds: number;
     /** A served case's first load's warm-up (its first warm-up iteration, or else its first repetition), when longer than warmupSeconds. */
     firstWarmupSeconds?: number;
-    /** Unrecorded repetitions before a served case's recorded ones until the rate is steady (bench/src/execute/warm-up.ts); absent: none. */
+    /** Unrecorded repetitions before a served case's recorded ones until the rate is steady (bench/src/plan/warm-up.ts); absent: none. */
     warmupIterations?: { max: number; steadyWithinPercent: number };
     /** The served cases' repetitions were switched slices of one load per case (bench/k6/measure.js target()); absent: a load each. */
     switchedSlices?: { pairs: number; sliceSeconds: number; guardSeconds: number };
@@ -314,7 +314,7 @@ export interface BenchResult {
   };
   implementation: {
     name: string;
-    /** An A/A calibration run: which copy of the implementation this document is (bench/src/plan/copies.ts). */
+    /** An A/A calibration run: which copy of the implementation this document is (bench/src/record/copies.ts). */
     copy?: number;
     /** The runtime variant measured (impl.yaml; harness/src/impl/variants.ts): `name` is <folder>@<variant> unless it is the default. */
     variant?: { name: string; default: boolean };

@@ -49,7 +49,7 @@ export function comparisonMarkdown(reports: readonly ApiReport[]): string {
   for (const report of reports) {
     for (const pair of report.pairs) {
       out.push(
-        `**${pair.a}** vs **${pair.b}** on **${report.api}**${report.calibration ? ` — A/A calibration run \`${report.calibration.runId}\`: every verdict is a false one` : ''} (verdicts are ${pair.a}'s; p: ${pair.cases.some((c) => c.throughput.paired) ? 'exact signed-rank over paired slices (interval: Hodges–Lehmann)' : 'exact Mann–Whitney'}, adjusted in brackets; α = ${ALPHA}; MDE: the smallest difference this comparison could have detected, bench/README.md; CPU: the implementation's µs per request, faster = cheaper)`,
+        `**${pair.a}** vs **${pair.b}** on **${report.api}**${report.calibration ? ` — A/A calibration run \`${report.calibration.runId}\`: every verdict is a false one` : ''} (verdicts are ${pair.a}'s; p: ${pair.cases.some((c) => c.throughput.paired) ? 'exact signed-rank over paired slices (interval: Hodges–Lehmann)' : 'exact Mann–Whitney'}, adjusted in brackets; α = ${ALPHA}; MDE: the smallest difference this comparison could have detected, bench/docs/precision.md; CPU: the implementation's µs per request, faster = cheaper)`,
         '',
         '| case | throughput difference [CI] | MDE | p (adj.) | raw | verdict | p95 difference [CI] | MDE | p (adj.) | raw | verdict | CPU µs/req difference [CI] | MDE | p (adj.) | raw | verdict |',
         '| --- | ---: | ---: | ---: | --- | --- | ---: | ---: | ---: | --- | --- | ---: | ---: | ---: | --- | --- |',

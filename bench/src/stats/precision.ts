@@ -18,7 +18,7 @@
 //
 // It is the precision of ONE comparison at its raw level; the Benjamini–Hochberg adjustment
 // over a family raises the bar (a lone difference in a family of m needs p ≤ α/m), so the
-// family's MDE is larger; the README says how to read it. It is no input to any verdict.
+// family's MDE is larger; bench/docs/precision.md says how to read it. It is no input to any verdict.
 import { mean } from './descriptive.ts';
 
 /** The power at which the detectable difference is stated (the usual 80%). */
