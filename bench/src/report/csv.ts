@@ -3,7 +3,8 @@
 // the limit (with its tier) and the verdict against it — for a spreadsheet or a plotting script.
 import { writeFile } from 'node:fs/promises';
 import { docLabel } from '../record/copies.ts';
-import { limitFor, tierOf, type BenchResult } from '../record/result-document.ts';
+import { tierOf, type BenchResult } from '../record/result-document.ts';
+import { limitFor } from '../record/limit.ts';
 import type { MedianEstimate } from '../stats/index.ts';
 import { limitVerdicts } from './limit-verdicts.ts';
 import { summarizeCase } from './model.ts';

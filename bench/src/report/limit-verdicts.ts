@@ -2,7 +2,8 @@
 // one implementation can give on its own. Throughput and p95 of every case with a limit are
 // one family, adjusted together (Benjamini–Hochberg), as the report's pair tables are.
 import { adjustFamily, compareGroups, countDeclared } from '../stats/index.ts';
-import { isDatabaseAlone, limitFor, type BenchResult } from '../record/result-document.ts';
+import { isDatabaseAlone, type BenchResult } from '../record/result-document.ts';
+import { limitFor } from '../record/limit.ts';
 import type { FamilyCounts, Verdicts } from './model.ts';
 
 export interface LimitComparison {

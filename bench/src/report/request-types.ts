@@ -15,7 +15,8 @@ import {
   type ComparisonEstimate,
   type MedianEstimate,
 } from '../stats/index.ts';
-import { BASELINE_PROTOCOL, limitFor, type BenchCase, type BenchResult } from '../record/result-document.ts';
+import { BASELINE_PROTOCOL, type BenchCase, type BenchResult } from '../record/result-document.ts';
+import { limitFor } from '../record/limit.ts';
 
 export interface TypeResult {
   impl: string;

@@ -4,6 +4,7 @@
 // the HTML can share them without importing the model.
 import type { MedianEstimate, RatioEstimate } from '../stats/index.ts';
 import type { BenchCase, BenchResult, Repetition, Tier } from '../record/result-document.ts';
+import {} from '../record/limit.ts';
 
 export const LATENCY_STATS = ['min', 'median', 'mean', 'p95', 'p99', 'max'] as const;
 export type LatencyStat = (typeof LATENCY_STATS)[number];

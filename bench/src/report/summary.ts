@@ -4,7 +4,8 @@ import { MIN_REPETITIONS, MIN_VERDICT_REPETITIONS, type MedianEstimate } from '.
 import { detectable, interval, ms, pValue, percent, rate, share, switchedNote } from './format.ts';
 import { limitVerdicts } from './limit-verdicts.ts';
 import { compareParameters, protocolRank, summarizeCase } from './model.ts';
-import { isDatabaseAlone, limitFor, tierOf, type BenchResult, type CaseFailure } from '../record/result-document.ts';
+import { isDatabaseAlone, tierOf, type BenchResult, type CaseFailure } from '../record/result-document.ts';
+import { limitFor } from '../record/limit.ts';
 
 export function summaryMarkdown(doc: BenchResult): string {
   const cases = [...doc.cases].sort(

@@ -3,7 +3,8 @@
 // HTTP — throughput and CPU per request (database server, client, implementation) with their
 // intervals (the report model's part; html/tiers.ts draws them).
 import { bootstrapMedian, bootstrapRatioOfMedians, median, type MedianEstimate, type RatioEstimate } from '../stats/index.ts';
-import { isDatabaseAlone, sameParameters, TIERS, tierOf, type BenchCase, type BenchResult, type Tier } from '../record/result-document.ts';
+import { isDatabaseAlone, TIERS, tierOf, type BenchCase, type BenchResult, type Tier } from '../record/result-document.ts';
+import { sameParameters } from '../record/limit.ts';
 import type { CaseResult } from './rows.ts';
 
 export interface TierEntry {

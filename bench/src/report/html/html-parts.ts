@@ -1,5 +1,15 @@
 // The HTML building blocks every part of the report page uses.
 
+import { implColors } from './charts.ts';
+
+export const PROTOCOL_NAMES: Record<string, string> = { rest: 'REST', graphql: 'GraphQL' };
+
+/** An implementation's name with its colour in the charts. */
+export function swatch(impl: string, impls: string[]): string {
+  const { range } = implColors(impls);
+  return `<span class="swatch" style="background:${range[impls.indexOf(impl)]}"></span>${esc(impl)}`;
+}
+
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export function esc(text: unknown): string {
   return String(text).replace(/[&<>"']/g, (c) => ESCAPES[c]!);

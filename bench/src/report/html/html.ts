@@ -1,24 +1,23 @@
 // The report page: one self-contained HTML file (inline CSS, inline SVG, no script,
 // nothing fetched at view time).
-import { ALPHA, BOOTSTRAP_SEED, CONFIDENCE, MIN_REPETITIONS, MIN_VERDICT_REPETITIONS, RESAMPLES, type Verdict } from '../../stats/index.ts';
+import { ALPHA, BOOTSTRAP_SEED, CONFIDENCE, MIN_REPETITIONS, MIN_VERDICT_REPETITIONS, RESAMPLES } from '../../stats/index.ts';
 import { docLabel } from '../../record/copies.ts';
-import { caseLabel, cpuSpec, implColors, latencySpec, renderSvg, throughputSpec, timelineSpec, usageSpec } from './charts.ts';
+import { caseLabel, cpuSpec, latencySpec, renderSvg, throughputSpec, timelineSpec, usageSpec } from './charts.ts';
 
 const WARMUP_NOTE =
   'Unrecorded repetitions before the recorded ones, the same load, each after the same data reset and idle wait: they go on until an iteration\'s rate rises less than the profile\'s threshold above the one before (or its maximum is reached: "still rising"). No statistic uses them; the same rule applies to every implementation.';
 const TIMELINE_CAPTION =
   "Each case's first load, the first a freshly started implementation serves (it is restarted for every case; its first warm-up iteration where the case had them): the median (solid) and p95 (dashed) latency of the requests that ended in each second since the load began, log scale; the grey dotted rule is the end of the warm-up (the profile's longer first warm-up, the same for every implementation), where the measured window begins. A runtime that compiles as it runs (the JVM's JIT, V8's and JavaScriptCore's tiers) shows its warm-up as slow first seconds.";
-import { detectable, interval, mib, ms, percent, pValue, rate, ratioWithInterval, relative, share, switchedNote } from '../format.ts';
-import type { ApiReport, CaseGroup, CaseResult, FamilyCounts, PairComparison, RunInfo, Verdicts } from '../model.ts';
+import { interval, mib, ms, percent, rate, ratioWithInterval, share, switchedNote } from '../format.ts';
+import type { ApiReport, CaseGroup, CaseResult, RunInfo } from '../model.ts';
 import { cpuTable, ceilingCell, crossCheckCell, noiseCell, CPU_CAPTION } from './cpu.ts';
-import { esc, table } from './html-parts.ts';
+import { esc, PROTOCOL_NAMES, swatch, table } from './html-parts.ts';
 import { tiersCpuSpec, tiersTable, TIERS_CAPTION, TIERS_CPU_CAPTION } from './tiers.ts';
-import { isDatabaseAlone, tierOf } from '../../record/result-document.ts';
 
 export { esc };
-import { typeFamilies, type TypeRow } from '../request-types.ts';
-import { precisionLine } from '../comparison-summary.ts';
 import { claimsSection } from './claims.ts';
+import { pairTable } from './pair-table.ts';
+import { failureSection, requestTypeSection } from './sections.ts';
 import { overTimeParts } from './over-time.ts';
 
 const CSS = `
@@ -40,18 +39,12 @@ table.cases td:nth-child(6),table.cases td:nth-child(7),table.cases td:nth-child
 code{font-size:12px;background:#f4f4f6;padding:0 3px;border-radius:3px}
 `;
 
-const PROTOCOL_NAMES: Record<string, string> = { rest: 'REST', graphql: 'GraphQL' };
 const MODEL_NAMES: Record<string, string> = {
   closed: 'closed model (fixed virtual users, each looping)',
   open: 'open model (constant arrival rate)',
   arrivals: 'arrivals (N users started evenly over T seconds, each running its flow once)',
   sequential: 'sequential (one client, the requests one after another)',
 };
-
-function swatch(impl: string, impls: string[]): string {
-  const { range } = implColors(impls);
-  return `<span class="swatch" style="background:${range[impls.indexOf(impl)]}"></span>${esc(impl)}`;
-}
 
 function placement(cores: number[] | null): string {
   return cores ? `cpu ${cores.join(',')}` : 'not pinned';
@@ -207,65 +200,6 @@ function usageTable(group: CaseGroup): string {
   return table(['case', 'impl', 'server CPU peak', 'server CPU mean', 'server RSS peak (MiB)', 'k6 CPU peak', 'k6 CPU mean', 'plotted rep.'], rows, 2);
 }
 
-const VERDICT_TEXT: Record<Verdict, string> = {
-  faster: 'faster',
-  slower: 'slower',
-  'no significant difference': 'no significant difference',
-  descriptive: `descriptive only (< ${MIN_VERDICT_REPETITIONS} reps)`,
-  'too few repetitions': 'too few repetitions',
-};
-
-function verdictCell(v: Verdict, text: string = VERDICT_TEXT[v]): string {
-  const cls = v === 'faster' ? 'faster' : v === 'slower' ? 'slower' : v === 'too few repetitions' || v === 'descriptive' ? 'few' : 'nsd';
-  return `<span class="${cls}">${esc(text)}</span>`;
-}
-
-/** The verdict columns of one comparison: p raw (adjusted), the raw verdict, the adjusted one. */
-function verdictCells(c: Verdicts): string[] {
-  return [c.test ? `${pValue(c.test.p)} <small>(${pValue(c.pAdjusted)})</small>` : '—', verdictCell(c.rawVerdict), `<b>${verdictCell(c.verdict)}</b>`];
-}
-
-const VERDICT_HEADS = ['p (adj.)', 'raw verdict', 'verdict'];
-
-function familyNote(f: FamilyCounts, what: string): string {
-  const aa = (n: number) => `${n} of ${f.tested}`;
-  return f.tested
-    ? `Family: ${what} — ${f.tested} tested comparisons, adjusted together (Benjamini–Hochberg). Declared faster or slower: ${aa(f.raw)} raw, ${aa(f.adjusted)} after the adjustment.`
-    : `No comparison here has ${MIN_VERDICT_REPETITIONS} repetitions per implementation, so none gets a verdict.`;
-}
-
-function pairTable(report: ApiReport, pair: PairComparison): string {
-  const byId = new Map(report.groups.flatMap((g) => g.rows.map((row) => [row.id, row] as const)));
-  const rows = pair.cases.map((c) => {
-    const row = byId.get(c.caseId)!;
-    return [
-      `${esc(PROTOCOL_NAMES[row.protocol] ?? row.protocol)} ${esc(row.model)}`,
-      esc(caseLabel(row.parameters)),
-      `${rate(c.throughput.medianA)} / ${rate(c.throughput.medianB)}`,
-      `${relative(c.throughput.ratio)} <small>${interval(c.throughput.ci, relative)}</small>`,
-      detectable(c.throughput),
-      ...verdictCells(c.throughput),
-      `${ms(c.p95.medianA)} / ${ms(c.p95.medianB)}`,
-      `${relative(c.p95.ratio)} <small>${interval(c.p95.ci, relative)}</small>`,
-      detectable(c.p95),
-      ...verdictCells(c.p95),
-      ...(c.cpu
-        ? [
-            `${c.cpu.medianA.toFixed(0)} / ${c.cpu.medianB.toFixed(0)}`,
-            `${relative(c.cpu.ratio)} <small>${interval(c.cpu.ci, relative)}</small>`,
-            detectable(c.cpu),
-            ...verdictCells(c.cpu),
-          ]
-        : ['—', '—', '—', '—', '—', '—']),
-    ];
-  });
-  const a = esc(pair.a);
-  const b = esc(pair.b);
-  return `<h4>${swatch(pair.a, report.impls)} vs ${swatch(pair.b, report.impls)}</h4>
-<p class="note">Verdicts are ${a}'s (for p95 latency and CPU µs per request, lower is faster). ${pair.cases.some((c) => c.throughput.paired) ? `The implementations ran in interleaved slices: a difference is the Hodges–Lehmann estimate of the pairs' ratios ${a}/${b} − 1 with its ${CONFIDENCE * 100}% signed-rank interval; p is the exact signed-rank test's` : `A difference is the ratio of the medians ${a}/${b} − 1, with its ${CONFIDENCE * 100}% bootstrap interval; p is the exact Mann–Whitney test's`}, in brackets adjusted over the family; the verdict is the adjusted one, the raw verdict treats the row as if it were alone. MDE: the smallest difference the comparison could have detected (80% power, its own spread; bench/docs/precision.md). ${familyNote(pair.family, 'the throughput, p95 and CPU per request of every case in this table')} Precision: ${esc(precisionLine(pair.cases))}.</p>
-${pair.cases.length ? table(['protocol', 'case', `req/s ${a} / ${b}`, 'throughput difference [CI]', 'MDE', ...VERDICT_HEADS, `p95 ms ${a} / ${b}`, 'p95 difference [CI]', 'MDE', ...VERDICT_HEADS, `CPU µs/req ${a} / ${b}`, 'CPU difference [CI]', 'MDE', ...VERDICT_HEADS], rows, 2, 'cmp cases') : '<p class="note">No case in common.</p>'}`;
-}
-
 async function groupSection(report: ApiReport, group: CaseGroup): Promise<string> {
   const title = `${PROTOCOL_NAMES[group.protocol] ?? group.protocol} · ${MODEL_NAMES[group.model] ?? group.model}`;
   const cpu = usageSpec(group, report.impls, 'cpu');
@@ -321,24 +255,6 @@ function warningList(items: string[], cls = ''): string {
   return items.length ? `<div class="warn ${cls}"><ul>${items.map((w) => `<li>${esc(w)}</li>`).join('')}</ul></div>` : '';
 }
 
-/** The cases runs recorded as failed: why, and what was measured before (not used anywhere else on the page). */
-function failureSection(report: ApiReport): string {
-  const rows = report.failures.map((f) => [
-    `<code>${esc(f.case.id)}</code>`,
-    isDatabaseAlone(f.case.protocol) ? `database alone (${tierOf(f.case)})` : esc(f.impl),
-    `<code>${esc(f.runId)}</code>`,
-    `<span class="slower">${esc(f.failure.kind)}</span>`,
-    f.failure.repetition ? String(f.failure.repetition) : 'before the first',
-    `<span style="white-space:normal">${esc(f.failure.reason)}</span>`,
-    f.measured
-      ? `${f.measured.n}${f.case.repetitions.at(-1)?.partial ? ' (last partial)' : ''}: ${rate(f.measured.throughput)} req/s, p95 ${ms(f.measured.p95)} ms`
-      : 'nothing',
-  ]);
-  return `<h3>Failed cases</h3>
-<p class="note">These cases did not complete: the run recorded why and went on. They are left out of every table, chart and comparison on this page (an older run's measurement of the same case is shown instead, if there is one); what their repetitions measured before the failure is summarised here.</p>
-${table(['case', 'implementation', 'run', 'failure', 'in repetition', 'reason', 'measured before it (median)'], rows, 3)}`;
-}
-
 async function apiSection(report: ApiReport): Promise<string> {
   const tiersCpu = tiersCpuSpec(report.tiers);
   const groups: string[] = [];
@@ -364,65 +280,6 @@ ${report.requestTypes.length ? requestTypeSection(report) : ''}
 ${report.claims ? claimsSection(report.claims) : ''}
 ${report.pairs.length ? `<h3>Comparisons</h3>${report.pairs.map((p) => pairTable(report, p)).join('\n')}` : ''}
 </section>`;
-}
-
-function requestTypeSection(report: ApiReport): string {
-  const label = (r: TypeRow) => `${esc(r.protocol)}/${esc(r.model)} · ${esc(caseLabel(r.parameters))}`;
-  const rows = report.requestTypes.flatMap((row) =>
-    row.results.map((r, i) => [
-      i === 0 ? label(row) : '',
-      i === 0 ? `<b>${esc(row.type)}</b>` : '',
-      esc(r.impl),
-      String(r.n),
-      `<b>${ms(r.mean.median)}</b> <small>${interval(r.mean.ci, ms)}</small>`,
-      `${ms(r.meanOfMeans)} ± ${ms(r.meanSd)}`,
-      r.requestSd === null ? '—' : ms(r.requestSd),
-      `${ms(r.median.median)} <small>${interval(r.median.ci, ms)}</small>`,
-      ms(r.p95),
-      ms(r.p99),
-      rate(r.throughput),
-      r.serverMean === null ? '—' : ms(r.serverMean),
-      r.serverMean === null ? '—' : ms(Math.max(0, r.mean.median - r.serverMean)),
-      i === 0 && row.baseline
-        ? `${ms(row.baseline.mean.median)}${
-            Object.keys(row.baseline.parts).length
-              ? ` <small>(${Object.entries(row.baseline.parts)
-                  .map(([p, v]) => `${esc(p)} ${ms(v)}`)
-                  .join(', ')})</small>`
-              : ''
-          }`
-        : i === 0
-          ? '—'
-          : '',
-      r.errors ? `<span class="slower">${r.errors}</span>` : '0',
-    ]),
-  );
-  const pairs = report.requestTypes.flatMap((row) =>
-    row.comparisons.map((c) => [
-      label(row),
-      esc(row.type),
-      `${esc(c.a)} / ${esc(c.b)}`,
-      `${ms(c.mean.medianA)} / ${ms(c.mean.medianB)}`,
-      `${relative(c.mean.ratio)} <small>${interval(c.mean.ci, relative)}</small>`,
-      ...verdictCells(c.mean),
-      `${relative(c.median.ratio)} <small>${interval(c.median.ci, relative)}</small>`,
-      ...verdictCells(c.median),
-    ]),
-  );
-  return `<h3>Per request type</h3>
-<p class="note">Milliseconds. <b>mean</b>: the median over the repetitions of each repetition's mean time of that request type (the papers' figure), with its ${CONFIDENCE * 100}% bootstrap interval; <b>mean of means ± sd</b>: the papers' way (the average of the repetitions' means) and the spread of the repetitions' means; <b>sd per request</b>: the spread of the requests' times within a repetition (Bombardier's "Stdev"), the median over the repetitions; median, p95, p99 and req/s likewise medians over the repetitions. <b>server</b>: the implementation's own time (Server-Timing app;dur=, framework entry to response written); <b>network + client</b>: mean − server. <b>database alone</b>: the same operations through the MongoDB driver, with their parts (bcrypt, database).</p>
-${table(['case', 'request type', 'impl', 'reps', 'mean [CI]', 'mean of means ± sd', 'sd per request', 'median [CI]', 'p95', 'p99', 'req/s', 'server', 'network + client', 'database alone', 'errors'], rows, 3)}
-${
-  pairs.length
-    ? `<h4>Per request type: comparisons</h4>
-<p class="note">The first implementation's time over the second's − 1 (negative = the first is faster), for the mean and the median per request type, with the ${CONFIDENCE * 100}% bootstrap interval; verdicts are the first's, from the exact Mann–Whitney test (p, in brackets adjusted). ${typeFamilies(
-        report.requestTypes,
-      )
-        .map((f) => `${esc(f.a)} vs ${esc(f.b)}: ${familyNote(f, 'the mean and median of every row of this pair')}`)
-        .join(' ')}</p>
-${table(['case', 'request type', 'pair', 'mean ms', 'mean difference [CI]', ...VERDICT_HEADS, 'median difference [CI]', ...VERDICT_HEADS], pairs, 3, 'cmp types')}`
-    : ''
-}`;
 }
 
 function calibrationNote(c: NonNullable<ApiReport['calibration']>, labels: readonly string[]): string {

@@ -3,7 +3,8 @@
 // limit), resource peaks, CPU per request, the generator's share, errors and a
 // representative repetition.
 import { bootstrapMedian, bootstrapRatioOfMedians, max, median } from '../../stats/index.ts';
-import { CEILING_SHARE_WARNING, isDatabaseAlone, limitFor, tierOf, type BenchCase, type BenchResult, type Repetition } from '../../record/result-document.ts';
+import { CEILING_SHARE_WARNING, isDatabaseAlone, tierOf, type BenchCase, type BenchResult, type Repetition } from '../../record/result-document.ts';
+import { limitFor } from '../../record/limit.ts';
 import { LATENCY_STATS, type CaseResult, type CpuEstimates, type LatencyStat } from '../rows.ts';
 
 function representative(reps: Repetition[], mid: number): Repetition {

@@ -4,7 +4,8 @@
 // ceiling, and a limit (the database alone) that was itself bound or failing.
 import { max, MIN_REPETITIONS, MIN_VERDICT_REPETITIONS } from '../../stats/index.ts';
 import { docLabel } from '../../record/copies.ts';
-import { CEILING_SHARE_WARNING, NATIVE_CLIENT_BOUND_CPU_PERCENT, isDatabaseAlone, limitFor, sameParameters, tierOf } from '../../record/result-document.ts';
+import { CEILING_SHARE_WARNING, NATIVE_CLIENT_BOUND_CPU_PERCENT, isDatabaseAlone, tierOf } from '../../record/result-document.ts';
+import { limitFor, sameParameters } from '../../record/limit.ts';
 import type { LoadedRun } from '../load.ts';
 import type { CaseResult } from '../rows.ts';
 import { summarizeCase } from './summarize.ts';
