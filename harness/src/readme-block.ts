@@ -1,6 +1,7 @@
 // A generated part of a Markdown file between two marker comments, replaced whole: the
 // README's compliance matrix is copied from the verdicts on disk, never edited by hand, so
 // branches that add implementations merge by regenerating it rather than by hand-merging rows.
+// The suite (the README's matrix) and the benchmark (docs/papers.md) both write one, hence here.
 
 export const blockMarkers = (name: string) => ({ start: `<!-- generated:${name} -->`, end: `<!-- /generated:${name} -->` });
 
