@@ -46,6 +46,10 @@ export TOOLS_BUNDLE
 # once the tests are done even if one leaked a server (its exit handler then kills it).
 NODE_TEST := node --test --test-reporter=spec --test-timeout=300000 --test-force-exit
 
+# bench/test is by stage (bench/test/<stage>/*.test.ts, mirroring bench/src); hosts/ needs root
+# and is make multi-host's, fixtures/ holds no tests.
+BENCH_TESTS := $(sort $(filter-out bench/test/hosts/%,$(wildcard bench/test/*/*.test.ts)))
+
 .PHONY: help setup bundle images images-if-possible test lint unit harness-tests conformance pact pact-mutants mutants fuzz resilience serve bench calibrate bench-smoke lab-up lab-down multi-host k6-operator k6-operator-merge report screenshot papers papers-page matrix readme clean
 
 help: ## List the targets
@@ -97,7 +101,7 @@ unit: harness-tests ## The harness tests (make harness-tests), then each impleme
 
 harness-tests: setup ## Harness tests: the harness's, the suite's and the contracts' two files at once, then the benchmark's and the APIs' one at a time (many time k6 windows) (seeding, MariaDB/PostgreSQL/FerretDB provisioning local and in containers, processes, case files, bench runner and profiles, statistics, report and its browser test in headless Chromium)
 	@$(NODE_TEST) --test-concurrency=2 harness/test/*.test.ts conformance/test/*.test.ts pact/test/*.test.ts
-	@$(NODE_TEST) apis/*/test/*.test.ts bench/test/*.test.ts
+	@$(NODE_TEST) apis/*/test/*.test.ts $(BENCH_TESTS)
 
 conformance: setup ## Run the conformance suite (IMPL=…, API=…, RUNTIME=local|containers; default: containers when a runtime works); writes results/conformance/
 	@node conformance/src/cli/conformance.ts $(if $(IMPL),--impl $(IMPL)) $(if $(API),--api $(API))
