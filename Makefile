@@ -85,7 +85,7 @@ images: setup ## Build the containers runtime's local images (Debian by debootst
 images-if-possible: setup
 	@node harness/src/cli/images.ts --if-possible
 
-lint: setup ## Lint the specs (Redocly, graphql-js), typecheck the harness (tsc --strict), its format (Prettier), code (ESLint) and layering (dependency-cruiser: no runtime import circle, nothing below apis/ imports it), lint the GitHub workflow (actionlint + shellcheck)
+lint: setup ## Lint the specs (Redocly, graphql-js), typecheck the harness (tsc --strict), its format (Prettier), code (ESLint) and layering (dependency-cruiser: no runtime import circle, nothing below apis/ imports it, harness imports nothing above it, conformance neither pact nor bench, bench/src/stats no other bench folder, bench/src by stage) and layout (at most 15 source files a folder, every workspace import declared), lint the GitHub workflow (actionlint + shellcheck)
 	@node_modules/.bin/redocly lint spec/openapi.yaml --config spec/redocly.yaml --format stylish
 	@node conformance/src/cli/lint-graphql.ts
 	@node_modules/.bin/tsc -p tsconfig.json
@@ -93,6 +93,7 @@ lint: setup ## Lint the specs (Redocly, graphql-js), typecheck the harness (tsc 
 	@node_modules/.bin/prettier --check --log-level warn '{apis,bench,conformance,harness,pact}/**/*.{ts,js}' && echo "format: ok"
 	@node_modules/.bin/eslint --max-warnings 0 apis bench conformance harness pact && echo "eslint: ok"
 	@node_modules/.bin/depcruise apis bench conformance harness pact --config .dependency-cruiser.cjs --output-type err
+	@node harness/src/cli/lint-layout.ts
 	@.cache/bin/actionlint
 	@echo "workflows: ok"
 
