@@ -27,7 +27,12 @@ export async function workspaces(root: string): Promise<Workspace[]> {
     folders.map(async (folder) => {
       const dir = path.join(root, folder);
       const pkg = await readPackage(dir);
-      return { dir, name: pkg.name, dependencies: new Set(Object.keys(pkg.dependencies ?? {})), devDependencies: new Set(Object.keys(pkg.devDependencies ?? {})) };
+      return {
+        dir,
+        name: pkg.name,
+        dependencies: new Set(Object.keys(pkg.dependencies ?? {})),
+        devDependencies: new Set(Object.keys(pkg.devDependencies ?? {})),
+      };
     }),
   );
 }
@@ -44,5 +49,8 @@ export function undeclared(ws: Workspace, file: string, source: string, names: R
   const declared = (name: string) => ws.dependencies.has(name) || (isTest && ws.devDependencies.has(name));
   return [...importedPackages(source)]
     .filter((name) => names.has(name) && name !== ws.name && !declared(name))
-    .map((name) => `${path.relative(root, file)}: imports ${name}, which ${path.relative(root, path.join(ws.dir, 'package.json'))} does not declare${isTest ? ' (dependencies or devDependencies)' : ' in dependencies'}`);
+    .map(
+      (name) =>
+        `${path.relative(root, file)}: imports ${name}, which ${path.relative(root, path.join(ws.dir, 'package.json'))} does not declare${isTest ? ' (dependencies or devDependencies)' : ' in dependencies'}`,
+    );
 }
