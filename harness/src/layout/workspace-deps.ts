@@ -43,14 +43,17 @@ const specifier = /\b(?:from|import)\s*\(?\s*['"](@[a-z0-9-]+\/[a-z0-9-]+)(?:\/|
 /** The packages named by the file's import specifiers. */
 export const importedPackages = (source: string): Set<string> => new Set([...source.matchAll(specifier)].map((m) => m[1] ?? ''));
 
-/** The undeclared imports of one file of `ws` among `names` (the workspaces), as "<file>: <package> …". */
-export function undeclared(ws: Workspace, file: string, source: string, names: ReadonlySet<string>, root: string): string[] {
+/** Where an undeclared workspace belongs: a runtime import in dependencies, a test's in either. */
+export interface Undeclared {
+  readonly name: string;
+  readonly field: 'dependencies' | 'devDependencies';
+}
+
+/** The workspaces among `names` that `file` of `ws` imports and `ws` does not declare. */
+export function undeclared(ws: Workspace, file: string, source: string, names: ReadonlySet<string>): Undeclared[] {
   const isTest = path.relative(ws.dir, file).split(path.sep).includes('test');
   const declared = (name: string) => ws.dependencies.has(name) || (isTest && ws.devDependencies.has(name));
   return [...importedPackages(source)]
     .filter((name) => names.has(name) && name !== ws.name && !declared(name))
-    .map(
-      (name) =>
-        `${path.relative(root, file)}: imports ${name}, which ${path.relative(root, path.join(ws.dir, 'package.json'))} does not declare${isTest ? ' (dependencies or devDependencies)' : ' in dependencies'}`,
-    );
+    .map((name) => ({ name, field: isTest ? 'devDependencies' : 'dependencies' }));
 }
