@@ -1,5 +1,6 @@
 // make lint's layout rules (harness/src/cli/lint-layout.ts): the folder cap and the declared
-// workspaces, on made-up folders and sources, so a rule that silently passes everything fails here.
+// workspaces, on made-up folders and sources (scope @acme: the check reads this file too, so
+// it names no real workspace), so a rule that silently passes everything fails here.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { oversizeFolders } from '../src/layout/folder-size.ts';
@@ -16,28 +17,27 @@ test('a folder over the cap is named with its count; one at the cap is not', () 
 
 test('static, re-exported and dynamic imports name their package; prose does not', () => {
   const source = [
-    "import { a } from '@fairbench/harness/paths.ts';",
-    "export { b } from '@fairbench/conformance/run.ts';",
-    "const c = await import('@fairbench/bench/plan/apis.ts');",
-    "import '@fairbench/pact';",
-    '// @fairbench/apis is found by folder',
+    "import { a } from '@acme/harness/paths.ts';",
+    "export { b } from '@acme/conformance/run.ts';",
+    "const c = await import('@acme/bench/plan/apis.ts');",
+    "import '@acme/pact';",
+    '// @acme/apis is found by folder',
   ].join('\n');
-  assert.deepEqual([...importedPackages(source)].sort(), ['@fairbench/bench', '@fairbench/conformance', '@fairbench/harness', '@fairbench/pact']);
+  assert.deepEqual([...importedPackages(source)].sort(), ['@acme/bench', '@acme/conformance', '@acme/harness', '@acme/pact']);
 });
 
 test('runtime files need dependencies, tests either field; the workspace itself and other packages are free', () => {
   const ws: Workspace = {
     dir: '/r/bench',
-    name: '@fairbench/bench',
-    dependencies: new Set(['@fairbench/pact']),
-    devDependencies: new Set(['@fairbench/apis']),
+    name: '@acme/bench',
+    dependencies: new Set(['@acme/pact']),
+    devDependencies: new Set(['@acme/apis']),
   };
-  const names = new Set(['@fairbench/harness', '@fairbench/pact', '@fairbench/apis', '@fairbench/bench']);
-  const source =
-    "import '@fairbench/harness/x.ts';\nimport '@fairbench/pact/y.ts';\nimport '@fairbench/apis/z.ts';\nimport '@fairbench/bench/w.ts';\nimport 'yaml';";
+  const names = new Set(['@acme/harness', '@acme/pact', '@acme/apis', '@acme/bench']);
+  const source = "import '@acme/harness/x.ts';\nimport '@acme/pact/y.ts';\nimport '@acme/apis/z.ts';\nimport '@acme/bench/w.ts';\nimport 'yaml';";
   assert.deepEqual(undeclared(ws, '/r/bench/src/run.ts', source, names), [
-    { name: '@fairbench/harness', field: 'dependencies' },
-    { name: '@fairbench/apis', field: 'dependencies' },
+    { name: '@acme/harness', field: 'dependencies' },
+    { name: '@acme/apis', field: 'dependencies' },
   ]);
-  assert.deepEqual(undeclared(ws, '/r/bench/test/plan/a.test.ts', source, names), [{ name: '@fairbench/harness', field: 'devDependencies' }]);
+  assert.deepEqual(undeclared(ws, '/r/bench/test/plan/a.test.ts', source, names), [{ name: '@acme/harness', field: 'devDependencies' }]);
 });
