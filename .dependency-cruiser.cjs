@@ -1,7 +1,10 @@
-// The harness's layering, checked by `make lint` (dependency-cruiser): no import circles
-// among runtime files, and nothing below the API plug-ins (bench, conformance, pact,
-// harness) imports an API folder; the plug-ins take the benchmark's kit through its one
-// façade, bench/src/plugin.ts. Tests and their fixtures may import anything.
+// The harness's layering, checked by `make lint` (dependency-cruiser; docs/layout.md): no
+// import circles among runtime files; nothing below the API plug-ins imports an API folder;
+// harness, the bottom, imports none of the workspaces above it; conformance imports neither
+// pact nor bench (they run it); bench/src by stage, with bench/src/stats on its own; the
+// plug-ins take the benchmark's kit through its one façade, bench/src/plugin.ts. Tests and
+// their fixtures may import anything. The cap on a folder's files and the declared workspace
+// dependencies are checked by harness/src/cli/lint-layout.ts, also in `make lint`.
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -18,6 +21,27 @@ module.exports = {
       comment: 'bench, conformance, pact and harness find the APIs as folders (apis/<name>/api.yaml) and never import one; tests may.',
       from: { path: '^(bench|conformance|pact|harness)/', pathNot: '(^|/)test/' },
       to: { path: '^apis/' },
+    },
+    {
+      name: 'harness-imports-nothing-above',
+      severity: 'error',
+      comment: 'The harness is the bottom layer (paths, processes, databases, manifests): it imports none of bench, conformance, pact or apis; what they share moves down into it.',
+      from: { path: '^harness/', pathNot: '(^|/)test/' },
+      to: { path: '^(bench|conformance|pact|apis)/' },
+    },
+    {
+      name: 'conformance-below-pact-and-bench',
+      severity: 'error',
+      comment: 'The suite stands under the contracts and the benchmark (both run it): it imports neither.',
+      from: { path: '^conformance/', pathNot: '(^|/)test/' },
+      to: { path: '^(pact|bench)/' },
+    },
+    {
+      name: 'bench-stats-self-contained',
+      severity: 'error',
+      comment: 'The statistics are plain arithmetic on numbers: bench/src/stats imports nothing else of bench (its own files and packages only).',
+      from: { path: '^bench/src/stats/', pathNot: '(^|/)test/' },
+      to: { path: '^bench/', pathNot: '^bench/(src/stats|node_modules)/' },
     },
     {
       name: 'bench-stages-downward',

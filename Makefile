@@ -30,6 +30,10 @@ export TOOLS_BUNDLE
 # once the tests are done even if one leaked a server (its exit handler then kills it).
 NODE_TEST := node --test --test-reporter=spec --test-timeout=300000 --test-force-exit
 
+# bench/test is by stage (bench/test/<stage>/*.test.ts, mirroring bench/src); hosts/ needs root
+# and is make multi-host's, fixtures/ holds no tests.
+BENCH_TESTS := $(sort $(filter-out bench/test/hosts/%,$(wildcard bench/test/*/*.test.ts)))
+
 .PHONY: help setup bundle images images-if-possible test lint unit harness-tests conformance pact pact-mutants mutants fuzz resilience serve bench calibrate bench-smoke lab-up lab-down multi-host k6-operator k6-operator-merge report screenshot options papers papers-page matrix readme clean
 
 help: ## List the targets
@@ -65,7 +69,7 @@ images: setup ## Build the containers runtime's local images (Debian by debootst
 images-if-possible: setup
 	@node harness/src/cli/images.ts --if-possible
 
-lint: setup ## Lint the specs (Redocly, graphql-js), typecheck the harness (tsc --strict), its format (Prettier), code (ESLint) and layering (dependency-cruiser: no runtime import circle, nothing below apis/ imports it), the paths that docs, comments, schema descriptions and YAML name (each must exist; docs/testing.md), lint the GitHub workflow (actionlint + shellcheck)
+lint: setup ## Lint the specs (Redocly, graphql-js), typecheck the harness (tsc --strict), its format (Prettier), code (ESLint) and layering (dependency-cruiser: no runtime import circle, nothing below apis/ imports it, harness imports nothing above it, conformance neither pact nor bench, bench/src/stats no other bench folder, bench/src by stage) and layout (at most 15 source files a folder, every workspace import declared), the paths that docs, comments, schema descriptions and YAML name (each must exist; docs/testing.md), lint the GitHub workflow (actionlint + shellcheck)
 	@node_modules/.bin/redocly lint spec/openapi.yaml --config spec/redocly.yaml --format stylish
 	@node conformance/src/cli/lint-graphql.ts
 	@node_modules/.bin/tsc -p tsconfig.json
@@ -74,6 +78,7 @@ lint: setup ## Lint the specs (Redocly, graphql-js), typecheck the harness (tsc 
 	@node_modules/.bin/eslint --max-warnings 0 apis bench conformance harness pact && echo "eslint: ok"
 	@node_modules/.bin/depcruise apis bench conformance harness pact --config .dependency-cruiser.cjs --output-type err
 	@node harness/src/cli/check-paths.ts
+	@node harness/src/cli/lint-layout.ts
 	@.cache/bin/actionlint
 	@echo "workflows: ok"
 
@@ -81,8 +86,8 @@ unit: harness-tests ## The harness tests (make harness-tests), then each impleme
 	@node harness/src/cli/impl-tests.ts
 
 harness-tests: setup ## Harness tests: the harness's, the suite's and the contracts' two files at once, then the benchmark's and the APIs' one at a time (many time k6 windows) (seeding, MariaDB/PostgreSQL/FerretDB provisioning local and in containers, processes, case files, bench runner and profiles, statistics, report and its browser test in headless Chromium)
-	@$(NODE_TEST) --test-concurrency=2 harness/test/*.test.ts conformance/test/*.test.ts pact/test/*.test.ts
-	@$(NODE_TEST) apis/*/test/*.test.ts bench/test/*.test.ts
+	@$(NODE_TEST) --test-concurrency=2 harness/test/*.test.ts harness/test/*/*.test.ts conformance/test/*.test.ts pact/test/*.test.ts
+	@$(NODE_TEST) apis/*/test/*.test.ts $(BENCH_TESTS)
 
 conformance: setup ## Run the conformance suite (IMPL=…, API=…, RUNTIME=local|containers; default: containers when a runtime works); writes results/conformance/
 	@node conformance/src/cli/conformance.ts $(if $(IMPL),--impl $(IMPL)) $(if $(API),--api $(API))

@@ -1,7 +1,7 @@
 // A data file in YAML, checked against its JSON Schema before anything walks it.
 import { readFile } from 'node:fs/promises';
 import { parse } from 'yaml';
-import { newAjv } from '@fairbench/conformance/json-schema.ts';
+import { newAjv } from '@fairbench/harness/json-schema.ts';
 
 /** A validator's errors on one line: each path and what is wrong there. */
 export function schemaErrors(errors: readonly { instancePath: string; message?: string }[] | null | undefined): string {

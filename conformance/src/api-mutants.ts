@@ -8,7 +8,7 @@ import { join, relative } from 'node:path';
 import { parse } from 'yaml';
 import type { Api } from '@fairbench/harness/api/manifest.ts';
 import { repoRoot, resultsDir } from '@fairbench/harness/paths.ts';
-import { newAjv } from './json-schema.ts';
+import { newAjv } from '@fairbench/harness/json-schema.ts';
 import type { MutantOutcome } from './mutants.ts';
 import apiMutantsSchema from '../schemas/api-mutants.schema.json' with { type: 'json' };
 

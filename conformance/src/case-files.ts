@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { parse } from 'yaml';
 import type { Api } from '@fairbench/harness/api/manifest.ts';
 import type { ChangeSpec } from './changes.ts';
-import { newAjv } from './json-schema.ts';
+import { newAjv } from '@fairbench/harness/json-schema.ts';
 import caseFilesSchema from '../schemas/case-files.schema.json' with { type: 'json' };
 
 export type Args = Readonly<Record<string, number>>;

@@ -11,7 +11,7 @@ import { shuttingDown } from '@fairbench/harness/cleanup.ts';
 import { repoRoot, resultsDir } from '@fairbench/harness/paths.ts';
 import { loadApiMutants, runApiMutant } from './api-mutants.ts';
 import { conformanceApi } from './apis.ts';
-import { newAjv } from './json-schema.ts';
+import { newAjv } from '@fairbench/harness/json-schema.ts';
 import { printBanner } from './report/console.ts';
 import { loadSpecValidators, runTarget, startDatabases, suiteFingerprints } from './run.ts';
 import mutantsSchema from '../schemas/mutants.schema.json' with { type: 'json' };

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { repoRoot } from '@fairbench/harness/paths.ts';
 import { buildMatrix, matrixMarkdown } from '../src/report/matrix.ts';
-import { blockMarkers, replaceBlock } from '../src/report/readme-block.ts';
+import { blockMarkers, replaceBlock } from '@fairbench/harness/readme-block.ts';
 
 const { start, end } = blockMarkers('matrix');
 

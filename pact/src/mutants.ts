@@ -10,7 +10,7 @@ import { loadImplementation } from '@fairbench/harness/impl/manifest.ts';
 import { repoRoot } from '@fairbench/harness/paths.ts';
 import { shuttingDown } from '@fairbench/harness/cleanup.ts';
 import { conformanceApi } from '@fairbench/conformance/apis.ts';
-import { newAjv } from '@fairbench/conformance/json-schema.ts';
+import { newAjv } from '@fairbench/harness/json-schema.ts';
 import { mutate, type Mutant, type MutantOutcome, type MutantsFile } from '@fairbench/conformance/mutants.ts';
 import { printBanner } from '@fairbench/conformance/report/console.ts';
 import { loadSpecValidators, runTarget, startDatabases, suiteFingerprints } from '@fairbench/conformance/run.ts';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { runMain } from '@fairbench/harness/cli/main.ts';
 import { parseCli } from '@fairbench/harness/cli/usage.ts';
 import { repoRoot } from '@fairbench/harness/paths.ts';
-import { replaceBlock } from '@fairbench/conformance/report/readme-block.ts';
+import { replaceBlock } from '@fairbench/harness/readme-block.ts';
 import { helpLines, OPTIONS_PAGE, optionsMarkdown } from '../plan/option-docs.ts';
 
 await runMain('options', async () => {

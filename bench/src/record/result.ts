@@ -3,7 +3,7 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import { dirname, join } from 'node:path';
-import { newAjv } from '@fairbench/conformance/json-schema.ts';
+import { newAjv } from '@fairbench/harness/json-schema.ts';
 import resultSchema from '../../results.schema.json' with { type: 'json' };
 import { COPY_MARK, resultFileName } from './copies.ts';
 import { benchResultsDir } from '../paths.ts';

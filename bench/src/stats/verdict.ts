@@ -1,5 +1,5 @@
 // The verdict on one quantity (throughput, a latency statistic) of implementation A against
-// B, and of a family of such comparisons. The rule, checked by bench/test/calibration.test.ts
+// B, and of a family of such comparisons. The rule, checked by bench/test/stats/calibration.test.ts
 // on simulated A/A comparisons:
 // - the test is the exact Mann–Whitney rank test of the two groups of repetitions (its
 //   level holds at any n; the bootstrap interval of a ratio of medians is too narrow with

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { runMain } from '@fairbench/harness/cli/main.ts';
 import { repoRoot } from '@fairbench/harness/paths.ts';
 import { readPactVerdicts, writeCurrentMatrix } from '../report/matrix.ts';
-import { replaceBlock } from '../report/readme-block.ts';
+import { replaceBlock } from '@fairbench/harness/readme-block.ts';
 import { readVerdicts } from '../report/verdict.ts';
 
 await runMain('readme', async () => {

@@ -2,7 +2,7 @@
 import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { resultsDir } from '@fairbench/harness/paths.ts';
-import { newAjv } from '../json-schema.ts';
+import { newAjv } from '@fairbench/harness/json-schema.ts';
 import type { CaseResult } from '../outcome.ts';
 import verdictSchema from '../../schemas/verdict.schema.json' with { type: 'json' };
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { parse } from 'yaml';
 import { repoRoot } from '@fairbench/harness/paths.ts';
 import type { DbCheck } from '../case-files.ts';
-import { newAjv } from '../json-schema.ts';
+import { newAjv } from '@fairbench/harness/json-schema.ts';
 import scenariosSchema from '../../schemas/resilience-scenarios.schema.json' with { type: 'json' };
 import apiSchema from '../../schemas/resilience-api.schema.json' with { type: 'json' };
 

@@ -9,7 +9,7 @@ import { OpenAPIBackend, type Document } from 'openapi-backend';
 import { parse } from 'yaml';
 import { repoRoot } from '@fairbench/harness/paths.ts';
 import type { HttpRequest, HttpResponse } from '../http.ts';
-import { newAjv } from '../json-schema.ts';
+import { newAjv } from '@fairbench/harness/json-schema.ts';
 
 interface ResponseObject {
   content?: Record<string, { schema?: object }>;

@@ -4,8 +4,8 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { repoRoot } from '@fairbench/harness/paths.ts';
-import { newAjv } from '@fairbench/conformance/json-schema.ts';
-import { replaceBlock } from '@fairbench/conformance/report/readme-block.ts';
+import { newAjv } from '@fairbench/harness/json-schema.ts';
+import { replaceBlock } from '@fairbench/harness/readme-block.ts';
 import schema from '../../../schemas/paper-result.schema.json' with { type: 'json' };
 import { schemaErrors } from '../../yaml.ts';
 import type { PaperClaims } from './claims.ts';

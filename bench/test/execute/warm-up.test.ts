@@ -1,0 +1,263 @@
+// Warm-up iterations (src/plan/warm-up.ts) through the runner's case loop: fake implementations
+// (idle processes) whose loads report scripted rates. Each is warmed by unrecorded
+// iterations until its rate stops rising, the recorded repetitions come after them, only
+// the first load of each implementation is its "first" (the longer warm-up), a still-rising
+// implementation stops at the maximum, a failure in a warm-up iteration is that
+// implementation's failure for the case, and the records validate against the schema. A
+// case that ends in overload warms none and loads a freshly started server every time.
+import assert from 'node:assert/strict';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import { join } from 'node:path';
+import { after, test } from 'node:test';
+import { runCleanup } from '@fairbench/harness/cleanup.ts';
+import { startProcess, type ManagedProcess } from '@fairbench/harness/process.ts';
+import type { PlannedCase } from '../../src/plan/api-module.ts';
+import { runCases } from '../../src/execute/case-loop/loop.ts';
+import type { LoopServer } from '../../src/execute/case-loop/deps.ts';
+import type { Measured, StartedLoad } from '../../src/load/k6.ts';
+import { Progress } from '../../src/execute/progress.ts';
+import { CaseLoopEvents } from '../../src/execute/case-loop/events.ts';
+import { UNPINNED } from '../../src/load/placement.ts';
+import { machineFacts, resultErrors } from '../../src/record/result.ts';
+import type { BenchCase, BenchResult } from '../../src/record/result-document.ts';
+import { isSteady, plannedWarmups } from '../../src/plan/warm-up.ts';
+
+// Made before the first test: with --test-force-exit (make unit) the runner ends once the
+// tests it knows have finished, so a top-level await after a test hides every later one.
+const dir = await mkdtemp(join(os.tmpdir(), 'fairbench-warm-up-'));
+after(async () => {
+  await runCleanup();
+  await rm(dir, { recursive: true, force: true });
+});
+
+test('steady: the last rate rose less than the threshold above the one before (a fall is steady)', () => {
+  assert.equal(isSteady([], 5), false);
+  assert.equal(isSteady([1000], 5), false, 'one iteration: nothing to compare');
+  assert.equal(isSteady([1000, 1049], 5), true);
+  assert.equal(isSteady([1000, 1050], 5), false, 'exactly 5% more is still rising');
+  assert.equal(isSteady([1000, 900], 5), true);
+  assert.equal(isSteady([2013, 3469, 3840, 4037], 5), false, "spring's +5.1%");
+  assert.equal(isSteady([2013, 3469, 3840, 4037, 4077], 5), true);
+  assert.equal(plannedWarmups({ max: 0, steadyWithinPercent: 5 }), 0);
+  assert.equal(plannedWarmups({ max: 6, steadyWithinPercent: 5 }), 2);
+});
+
+const MAX = 4;
+const REPEAT = 2;
+const FIRST_WARMUP = 9;
+// Each implementation's rates, load after load (warm-up iterations, then repetitions).
+const RATES: Record<string, number[]> = {
+  jit: [100, 180, 200, 203, 204, 206],
+  flat: [500, 505, 498, 502],
+  rising: [100, 120, 140, 160, 180, 200],
+  crashing: [300],
+};
+const IMPLS = Object.keys(RATES);
+const CASE: PlannedCase = { id: 'rest/closed/c1', point: 'closed/c1', protocol: 'rest', model: 'closed', parameters: { concurrency: 1 } };
+/** Every load: "<impl> first|later". */
+const loads: string[] = [];
+const served = new Map<string, number>();
+
+function idle(name: string, seconds: number): ManagedProcess {
+  return startProcess({ name, command: 'sleep', args: [String(seconds)], logFile: join(dir, `${name}.log`) });
+}
+
+function measured(rate: number): Measured {
+  const to = Date.now();
+  const latencyMs = { min: 1, mean: 2, median: 2, p90: 3, p95: 3, p99: 4, max: 5 };
+  return { window: { from: to - 1000, to }, durationSeconds: 1, requests: rate, errors: {}, throughput: rate, latencyMs, notes: [] };
+}
+
+function startLoad(name: string, first: boolean): StartedLoad {
+  loads.push(`${name} ${first ? 'first' : 'later'}`);
+  const n = served.get(name) ?? 0;
+  served.set(name, n + 1);
+  const rate = RATES[name]![n];
+  const process = idle(`load ${name}`, 0.05);
+  const done = process.exited.then(() => (rate === undefined ? Promise.reject(new Error(`${name}: connection refused`)) : measured(rate)));
+  return { process, done };
+}
+
+let records: ReadonlyMap<string, BenchCase>;
+
+test('each implementation warms until its rate is steady, then its repetitions are recorded', async () => {
+  await runCases([CASE], {
+    impls: IMPLS,
+    options: { repeat: REPEAT, warmupSeconds: 0, firstWarmupSeconds: FIRST_WARMUP, warmupIterations: { max: MAX, steadyWithinPercent: 5 } },
+    events: new Progress(Array(IMPLS.length).fill({ seconds: 1, firstExtra: 0, warmups: 2 }), REPEAT).listen(new CaseLoopEvents()),
+    limitSeconds: () => 10,
+    startServer: async (name): Promise<LoopServer> => {
+      const process = idle(`server ${name}`, 60);
+      return { baseUrl: `http://127.0.0.1/${name}`, process, stop: () => process.stop() };
+    },
+    startLoad: (_c, server, _limit, first) => startLoad(server.baseUrl.split('/').pop()!, first),
+    startBaseline: () => Promise.reject(new Error('no database-alone case here')),
+    databaseDown: async () => undefined,
+    recorded: async (_c, r) => {
+      records = r;
+    },
+    stopping: () => false,
+  });
+  const rates = (c: BenchCase, of: 'warm-up' | 'repetitions') => (of === 'warm-up' ? (c.warmup?.iterations ?? []) : c.repetitions).map((r) => r.throughput);
+
+  const jit = records.get('jit')!;
+  assert.deepEqual(rates(jit, 'warm-up'), [100, 180, 200, 203], '+80%, +11%, then +1.5%: steady at the fourth');
+  assert.equal(jit.warmup?.steady, true);
+  assert.deepEqual(rates(jit, 'repetitions'), [204, 206], 'the repetitions come after the warm-up, none of it among them');
+
+  const flat = records.get('flat')!;
+  assert.deepEqual(rates(flat, 'warm-up'), [500, 505], 'steady at the second: the fewest the rule allows');
+  assert.deepEqual(rates(flat, 'repetitions'), [498, 502]);
+
+  const rising = records.get('rising')!;
+  assert.deepEqual(rates(rising, 'warm-up'), [100, 120, 140, 160], 'stopped at the maximum');
+  assert.equal(rising.warmup?.steady, false);
+  assert.deepEqual(rates(rising, 'repetitions'), [180, 200], 'and measured anyway');
+
+  const crashing = records.get('crashing')!;
+  assert.equal(crashing.failure?.warmupIteration, 2);
+  assert.equal(crashing.failure?.repetition, undefined);
+  assert.match(crashing.failure?.reason ?? '', /connection refused/);
+  assert.deepEqual(crashing.repetitions, [], 'a case that failed in its warm-up records no repetition');
+  assert.deepEqual(rates(crashing, 'warm-up'), [300]);
+
+  for (const name of IMPLS) {
+    const own = loads.filter((l) => l.startsWith(`${name} `));
+    assert.deepEqual(
+      own.map((l) => l.split(' ')[1]),
+      own.map((_, i) => (i === 0 ? 'first' : 'later')),
+      `${name}: only its first load is the freshly started one's`,
+    );
+    const c = records.get(name)!;
+    assert.equal(c.warmup?.iterations[0]?.warmupSeconds, FIRST_WARMUP, `${name}: its first warm-up iteration carries the longer warm-up`);
+    assert.ok(
+      c.repetitions.every((r) => r.warmupSeconds === undefined),
+      `${name}: no recorded repetition is a first load`,
+    );
+  }
+  // Rounds alternate like the repetitions: the order reverses from one iteration to the next.
+  assert.deepEqual(loads.slice(0, 8), [
+    'jit first',
+    'flat first',
+    'rising first',
+    'crashing first',
+    'crashing later',
+    'rising later',
+    'flat later',
+    'jit later',
+  ]);
+});
+
+test('a case with warm-up iterations validates against the results schema', () => {
+  const hash = `sha256:${'a'.repeat(64)}`;
+  const doc: BenchResult = {
+    schemaVersion: 1,
+    runId: '2026-01-01T00-00-00Z',
+    api: 'forum',
+    startedAt: new Date().toISOString(),
+    finishedAt: new Date().toISOString(),
+    options: {
+      repeat: REPEAT,
+      durationSeconds: 1,
+      warmupSeconds: 0,
+      firstWarmupSeconds: FIRST_WARMUP,
+      warmupIterations: { max: MAX, steadyWithinPercent: 5 },
+      quick: false,
+      protocols: ['rest'],
+      cases: null,
+      models: ['closed'],
+    },
+    implementation: { name: 'jit', framework: { name: 'fake', version: '1' }, runtime: { name: 'node', version: process.version }, implTreeHash: hash },
+    gate: { status: 'passed', specHash: hash, suiteHash: hash, implTreeHash: hash, reused: true },
+    source: { commit: null, dirty: true, specHash: hash },
+    dataset: { name: 'forum', seed: 1, scale: {}, fingerprint: hash },
+    database: { kind: 'mysql', engine: 'fake', version: '1' },
+    provider: 'local',
+    machine: machineFacts(UNPINNED),
+    generator: { name: 'k6', version: 'v1' },
+    cases: IMPLS.map((name) => records.get(name)!),
+  };
+  assert.deepEqual(resultErrors(doc), []);
+  const broken = structuredClone(doc);
+  broken.cases[0]!.warmup = { iterations: [], steady: true };
+  assert.notDeepEqual(resultErrors(broken), [], 'a warm-up without iterations is refused');
+});
+
+test('a case that ends in overload: every repetition on a freshly started server, stopped after it, no warm-up iteration', async () => {
+  const STRESS: PlannedCase = { ...CASE, id: 'rest/closed/stress', point: 'closed/stress', freshServerEachRepetition: true };
+  const events: string[] = [];
+  const starts = new Map<string, number>();
+  let stressed: ReadonlyMap<string, BenchCase> | undefined;
+  await runCases([STRESS], {
+    impls: ['a', 'b'],
+    options: { repeat: 3, warmupSeconds: 0, firstWarmupSeconds: FIRST_WARMUP, warmupIterations: { max: MAX, steadyWithinPercent: 5 } },
+    events: new Progress(
+      [
+        { seconds: 1, firstExtra: 0, warmups: 0 },
+        { seconds: 1, firstExtra: 0, warmups: 0 },
+      ],
+      3,
+    ).listen(new CaseLoopEvents()),
+    limitSeconds: () => 10,
+    startServer: async (name): Promise<LoopServer> => {
+      const n = (starts.get(name) ?? 0) + 1;
+      starts.set(name, n);
+      const process = idle(`server ${name}${n}`, 60);
+      events.push(`start ${name}${n}`);
+      return {
+        baseUrl: `http://127.0.0.1/${name}${n}`,
+        process,
+        stop: async () => {
+          events.push(`stop ${name}${n}`);
+          await process.stop();
+        },
+      };
+    },
+    startLoad: (_c, server, _limit, first) => {
+      const who = server.baseUrl.split('/').pop()!;
+      events.push(`load ${who} ${first ? 'first' : 'later'}`);
+      const process = idle(`load ${who}`, 0.05);
+      return { process, done: process.exited.then(() => measured(100)) };
+    },
+    startBaseline: () => Promise.reject(new Error('no database-alone case here')),
+    databaseDown: async () => undefined,
+    recorded: async (_c, r) => {
+      stressed = r;
+    },
+    stopping: () => false,
+  });
+  assert.deepEqual(
+    events,
+    [
+      'start a1',
+      'start b1',
+      'load a1 first',
+      'stop a1',
+      'load b1 first',
+      'stop b1',
+      'start b2',
+      'load b2 first',
+      'stop b2',
+      'start a2',
+      'load a2 first',
+      'stop a2',
+      'start a3',
+      'load a3 first',
+      'stop a3',
+      'start b3',
+      'load b3 first',
+      'stop b3',
+    ],
+    'no load runs beside a server another load overloaded',
+  );
+  for (const name of ['a', 'b']) {
+    const c = stressed!.get(name)!;
+    assert.equal(c.warmup, undefined, `${name}: no warm-up iteration`);
+    assert.equal(c.repetitions.length, 3);
+    assert.ok(
+      c.repetitions.every((r) => r.warmupSeconds === FIRST_WARMUP),
+      `${name}: every repetition is a first load, with its longer warm-up`,
+    );
+  }
+});

@@ -1,0 +1,101 @@
+// The papers' claims files: every API's loads and validates, each checkable claim's cases
+// exist and its API's `papers` subset runs at least one of them, and the loader refuses a
+// claim that contradicts itself.
+import assert from 'node:assert/strict';
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, test } from 'node:test';
+import { stringify } from 'yaml';
+import { loadApis, type Api } from '@fairbench/harness/api/manifest.ts';
+import { benchApi } from '../../src/plan/apis.ts';
+import { plannedSeconds } from '../../src/plan/eta.ts';
+import { resolveOptions } from '../../src/plan/options.ts';
+import { apiSubset, chooseProfile, profileCases } from '../../src/plan/profiles.ts';
+import { stepLoads } from '../../src/plan/run-plan.ts';
+import { caseMatcher } from '../../src/plan/select.ts';
+import { loadAllClaims, loadClaims, measuredByPapers, pairOf, type ClaimsFile } from '../../src/report/papers/claims.ts';
+
+const papers = await loadAllClaims();
+
+test('every API has a claims file, and each validates', async () => {
+  const apis = (await loadApis()).map((a) => a.manifest.name);
+  assert.deepEqual(
+    papers.map((p) => p.api),
+    apis,
+  );
+  for (const p of papers) {
+    assert.ok(p.claims.claims.length > 0, p.api);
+    assert.ok(p.paper.title && p.paper.authors, `${p.api}: the paper's title and authors come from api.yaml`);
+  }
+});
+
+test('each checkable claim names cases the API has, and the papers profile runs one of them; request types the cases send', async () => {
+  for (const p of papers) {
+    const api = await benchApi(p.api);
+    const { cases } = await api.module.plan({}, api.scenarioFile);
+    const subset = await apiSubset(p.api, 'papers');
+    assert.ok(subset, `${p.api}: apis/${p.api}/bench/profiles.yaml has a papers subset`);
+    const inSubset = subset.cases.map(caseMatcher);
+    for (const claim of p.claims.claims) {
+      const matching = cases.filter((c) => c.protocol !== 'database' && c.protocol !== 'native' && caseMatcher(claim.cases)(c.id));
+      assert.ok(matching.length > 0, `${p.api} ${claim.id}: no case matches ${claim.cases}`);
+      for (const type of claim.requestTypes ?? [])
+        assert.ok(
+          matching.some((c) => c.requestTypes?.includes(type) ?? true),
+          `${p.api} ${claim.id}: no matching case sends ${type}`,
+        );
+      if (!measuredByPapers(claim)) continue;
+      assert.deepEqual(pairOf(p.claims, claim), p.claims.run.pair, `${p.api} ${claim.id}: make papers runs the paper's pair only`);
+      assert.ok(
+        matching.some((c) => inSubset.some((m) => m(c.id))),
+        `${p.api} ${claim.id}: the papers subset runs none of ${claim.cases}`,
+      );
+    }
+  }
+});
+
+test("make papers fits its budget: the runner's ETA for the five pairs with the papers profile is at most two hours", async () => {
+  const { profile, eta } = await chooseProfile('papers', false);
+  let seconds = 0;
+  for (const p of papers) {
+    const api = await benchApi(p.api);
+    const { cases: subset, quick } = await profileCases(profile, p.api, undefined);
+    const { cases } = await api.module.plan({ ...(subset ? { cases: subset } : {}), quick: quick === true }, api.scenarioFile);
+    const opts = resolveOptions({ impls: [...p.claims.run.pair] }, profile, eta);
+    seconds += plannedSeconds(stepLoads(cases, opts.impls.length, api, opts), opts.repeat, eta);
+  }
+  assert.ok(seconds <= 2 * 3600, `the papers profile plans ${Math.round(seconds / 60)} minutes`);
+});
+
+const dir = await mkdtemp(join(tmpdir(), 'fairbench-claims-'));
+after(() => rm(dir, { recursive: true, force: true }));
+
+async function load(file: ClaimsFile): Promise<unknown> {
+  await mkdir(join(dir, 'bench'), { recursive: true });
+  await writeFile(join(dir, 'bench', 'claims.yaml'), stringify(file));
+  const api = { dir, manifest: { name: 'toy', paper: { title: 't', authors: 'a' } } } as unknown as Api;
+  return loadClaims(api);
+}
+
+const base: ClaimsFile = {
+  source: 'a paper',
+  run: { pair: ['a', 'b'], paperRuntimes: 'x' },
+  deviations: ['one host'],
+  claims: [{ id: 'rps', words: 'a is faster', where: 'Table 1', metric: 'throughput', cases: 'rest/*', expect: { better: 'a', ratio: 2 }, paperFigure: '2x' }],
+};
+
+test('the loader refuses a claim that contradicts itself or the schema', async () => {
+  assert.ok(await load(base));
+  const claim = base.claims[0]!;
+  await assert.rejects(load({ ...base, claims: [{ ...claim, expect: { better: 'c', ratio: 2 } }] }), /better: c is not of its pair/);
+  await assert.rejects(load({ ...base, claims: [{ ...claim, expect: { better: 'a', ratio: 0.5 } }] }), /says the other of a \/ b is better/);
+  await assert.rejects(load({ ...base, claims: [{ ...claim, expect: { better: 'a' } as never }] }), /expect/);
+  assert.ok(await load({ ...base, claims: [{ ...claim, expect: { better: 'b', directionOnly: 'no figure' } }] }));
+  const finding = { finding: 'x', where: 'y', reason: 'z' };
+  await assert.rejects(load({ ...base, notChecked: [finding, finding] }), /twice/);
+  await assert.rejects(load({ ...base, claims: [{ ...claim, expect: { equal: [1.01, 1.1] } }] }), /margin must lie around 1/);
+  await assert.rejects(load({ ...base, claims: [claim, claim] }), /claim rps twice/);
+  await assert.rejects(load({ ...base, claims: [{ ...claim, metric: 'speed' as never }] }), /metric/);
+  await assert.rejects(load({ ...base, longRuns: [{ what: 'x', command: 'rm -rf /', why: 'y' }] }), /command/);
+});

@@ -1,0 +1,164 @@
+// make bench's profiles as data (bench/profiles.yaml) and the ETA computed from the plan.
+import assert from 'node:assert/strict';
+import { PAIRED_FROM } from '../../src/stats/index.ts';
+import { test } from 'node:test';
+import { loadApis } from '@fairbench/harness/api/manifest.ts';
+import { benchApi } from '../../src/plan/apis.ts';
+import { UsageError } from '../../src/load/failure.ts';
+import { apiSubset, chooseProfile, loadProfiles, profileCases } from '../../src/plan/profiles.ts';
+import { plannedSeconds, Progress } from '../../src/execute/progress.ts';
+
+test('the default is standard; QUICK=1 is PROFILE=quick; an unknown or contradictory profile is a usage error', async () => {
+  assert.equal((await chooseProfile(undefined, false)).profile.name, 'standard');
+  const quick = (await chooseProfile(undefined, true)).profile;
+  assert.deepEqual([quick.name, quick.repeat, quick.durationSeconds, quick.warmupSeconds, quick.quick], ['quick', 1, 2, 1, true]);
+  assert.equal((await chooseProfile('paper', false)).profile.repeat, 10);
+  await assert.rejects(chooseProfile('fast', false), (e: unknown) => e instanceof UsageError && /quick, standard, paper/.test(e.message));
+  await assert.rejects(chooseProfile('paper', true), UsageError);
+});
+
+test('the standard profile compares two implementations pairwise: at least PAIRED_FROM interleaved slices', async () => {
+  const { profiles } = await loadProfiles();
+  assert.ok(profiles['standard']!.repeat >= PAIRED_FROM);
+});
+
+test('switched slices, where a profile has them, are paired too and leave each slice a window after its guard', async () => {
+  const { profiles } = await loadProfiles();
+  assert.ok(profiles['standard']!.switchedSlices, 'the standard profile switches where it can');
+  for (const [name, p] of Object.entries(profiles)) {
+    const s = p.switchedSlices;
+    if (!s) continue;
+    assert.ok(s.pairs >= PAIRED_FROM, `${name}: ${s.pairs} pairs`);
+    assert.ok(
+      s.windowSeconds > 0 && s.guardSeconds >= 0 && s.guardSeconds < s.windowSeconds,
+      `${name}: window ${s.windowSeconds} s, guard ${s.guardSeconds} s`,
+    );
+  }
+});
+
+test('the standard profile gives verdicts: at least 5 repetitions (the rank test needs them)', async () => {
+  const { profiles } = await loadProfiles();
+  assert.ok(profiles['standard']!.repeat >= 5);
+});
+
+test("every API's standard subset names cases its scenario has, and CASES= overrides it", async () => {
+  const { profile } = await chooseProfile('standard', false);
+  for (const { manifest } of await loadApis()) {
+    const subset = await apiSubset(manifest.name, 'standard');
+    if (!subset) continue;
+    const api = await benchApi(manifest.name);
+    const { cases, quick } = await profileCases(profile, manifest.name, undefined);
+    assert.equal(quick, subset.quick === true ? true : undefined, `${manifest.name}: the subset's quick variant is passed on`);
+    const all = await api.module.plan({ quick: false }, api.scenarioFile);
+    const kept = await api.module.plan({ quick: quick ?? false, cases: cases! }, api.scenarioFile);
+    // A subset keeps fewer cases, or (an API of one long case) the same ones in their quick variant.
+    assert.ok(
+      kept.cases.length > 0 && (kept.cases.length < all.cases.length || quick === true),
+      `${manifest.name}: the subset keeps ${kept.cases.length} of ${all.cases.length}`,
+    );
+    for (const pattern of subset.cases) {
+      const one = await api.module.plan({ quick: quick ?? false, cases: pattern }, api.scenarioFile);
+      assert.ok(one.cases.length > 0, `${manifest.name}: '${pattern}' matches no case`);
+    }
+  }
+  assert.deepEqual(await profileCases(profile, 'forum', 'rest/closed/c100-r1-j0'), { cases: 'rest/closed/c100-r1-j0' });
+  assert.deepEqual(await profileCases((await chooseProfile('paper', false)).profile, 'forum', undefined), {});
+});
+
+test('the ETA is the plan from the first repetition: the load, a repetition overhead, a restart per step', () => {
+  const eta = { repetitionOverheadSeconds: 1, caseOverheadSeconds: 3 };
+  const loads = [8, 8, 4].map((seconds) => ({ seconds, firstExtra: 0 }));
+  assert.equal(plannedSeconds(loads, 5, eta), 5 * (9 + 9 + 5) + 3 * 3);
+  const p = new Progress(loads, 5, eta);
+  assert.equal(p.remainingSeconds(1, 1), plannedSeconds(loads, 5, eta));
+  // With nothing measured yet, the ETA of step 2's first repetition leaves out step 1.
+  const lines: string[] = [];
+  const log = console.log;
+  console.log = (line: string) => lines.push(line);
+  try {
+    for (let r = 1; r <= 5; r++) {
+      p.begin(1, r, 'a');
+    }
+  } finally {
+    console.log = log;
+  }
+  assert.match(lines[0]!, /ETA 02:04/); // 124 s = 5 × 9 + 3 + 5 × 9 + 3 + 5 × 5 + 3
+  assert.equal(p.remainingSeconds(2, 1), 5 * 9 + 3 + 5 * 5 + 3);
+});
+
+test('a switched load is every repetition of both its steps: the ETA counts it once, then only the steps after', () => {
+  const eta = { repetitionOverheadSeconds: 1, caseOverheadSeconds: 3 };
+  const loads = [8, 8, 4].map((seconds) => ({ seconds, firstExtra: 0 }));
+  const p = new Progress(loads, 5, eta);
+  const lines: string[] = [];
+  const log = console.log;
+  console.log = (line: string) => lines.push(line);
+  try {
+    p.beginSwitched(1, [1, 2], 30, 'a ⇄ b');
+  } finally {
+    console.log = log;
+  }
+  // The switched load (30 s) and step 3 (5 × 5 + 3), nothing more of steps 1 and 2.
+  assert.match(lines[0]!, /ETA 00:58/);
+  assert.equal(p.remainingSeconds(3, 1), 5 * 5 + 3);
+});
+
+test("a served step's longer first warm-up counts once, until its first repetition has begun", () => {
+  const eta = { repetitionOverheadSeconds: 1, caseOverheadSeconds: 3 };
+  const loads = [
+    { seconds: 8, firstExtra: 18 },
+    { seconds: 4, firstExtra: 0 },
+  ];
+  assert.equal(plannedSeconds(loads, 5, eta), 5 * 9 + 18 + 3 + 5 * 5 + 3);
+  const p = new Progress(loads, 5, eta);
+  assert.equal(p.remainingSeconds(1, 1), plannedSeconds(loads, 5, eta));
+  const log = console.log;
+  console.log = () => {};
+  try {
+    p.begin(1, 1, 'a');
+  } finally {
+    console.log = log;
+  }
+  assert.equal(p.remainingSeconds(1, 2), 4 * 9 + 5 * 5 + 3, 'step 1 begun: its first warm-up is behind it');
+});
+
+test('every profile gives a first warm-up at least as long as the others', async () => {
+  const { profiles } = await loadProfiles();
+  for (const [name, p] of Object.entries(profiles)) assert.ok(p.firstWarmupSeconds >= p.warmupSeconds, `${name}: ${p.firstWarmupSeconds} < ${p.warmupSeconds}`);
+  // The standard profile's is long enough for the JVM (bench/profiles.yaml says what was measured).
+  assert.ok(profiles['standard']!.firstWarmupSeconds >= 16);
+});
+
+test('warm-up iterations: a step plans the fewest the rule stops at, its first load carries the longer warm-up, and the ones it ran are behind it', () => {
+  const eta = { repetitionOverheadSeconds: 1, caseOverheadSeconds: 3 };
+  const loads = [
+    { seconds: 8, firstExtra: 18, warmups: 2 },
+    { seconds: 4, firstExtra: 0 },
+  ];
+  assert.equal(plannedSeconds(loads, 5, eta), 7 * 9 + 18 + 3 + 5 * 5 + 3);
+  const p = new Progress(loads, 5, eta);
+  assert.equal(p.remainingSeconds(1, 0, 1), plannedSeconds(loads, 5, eta));
+  const log = console.log;
+  const lines: string[] = [];
+  console.log = (line: string) => lines.push(line);
+  try {
+    p.beginWarmup(1, 1, 6, 'a');
+    assert.equal(p.remainingSeconds(1, 0, 2), 6 * 9 + 5 * 5 + 3, 'the first warm-up iteration (and its longer warm-up) behind it');
+    p.beginWarmup(1, 2, 6, 'a');
+    // A third iteration, beyond the plan: it still counts while it runs.
+    assert.equal(p.remainingSeconds(1, 0, 3), 6 * 9 + 5 * 5 + 3);
+    p.beginWarmup(1, 3, 6, 'a');
+    assert.equal(p.remainingSeconds(1, 1), 5 * 9 + 5 * 5 + 3, 'the repetitions begin: no warm-up left');
+  } finally {
+    console.log = log;
+  }
+  assert.match(lines[0]!, /^case 1\/2 · warm-up 1\/≤6 · a · ETA 01:52$/); // 112 s = 7 × 9 + 18 + 3 + 5 × 5 + 3
+});
+
+test('every profile warms with iterations or says none: max 0 or at least 2, and the standard profile has them', async () => {
+  const { profiles } = await loadProfiles();
+  for (const [name, p] of Object.entries(profiles))
+    assert.ok(p.warmupIterations.max === 0 || p.warmupIterations.max >= 2, `${name}: max ${p.warmupIterations.max}`);
+  assert.ok(profiles['standard']!.warmupIterations.max >= 5, 'room for the five loads spring needed to be steady (bench/profiles.yaml)');
+  assert.equal(profiles['quick']!.warmupIterations.max, 0, 'a smoke run has none');
+});

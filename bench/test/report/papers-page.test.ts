@@ -1,0 +1,111 @@
+// docs/papers.md from the claims and the compact results alone: a synthetic paper's page
+// with its verdicts, ratios, run and deviations, the page with nothing run yet, a compact
+// result that does not validate, and the committed page equal to what make papers-page writes.
+import assert from 'node:assert/strict';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, test } from 'node:test';
+import { loadAllClaims, paperRange } from '../../src/report/papers/claims.ts';
+import { evaluateClaims } from '../../src/report/papers/evaluate.ts';
+import { paperEntries, papersPage, readCompact, writeCompact } from '../../src/report/papers/files.ts';
+import { renderPapersPage, summaryLine } from '../../src/report/papers/page.ts';
+import { compact, paper } from '../fixtures/papers.ts';
+
+const withLongRun = {
+  ...paper,
+  claims: { ...paper.claims, longRuns: [{ what: 'the long test', command: 'make bench IMPL=a,b API=toy PROFILE=paper', why: 'hours' }] },
+};
+
+test("a paper's page from its compact result: per claim the paper's words and figure, ours with the interval, the verdict with its counts; the run and its conditions; findings not checked; the deviations", () => {
+  const page = renderPapersPage([{ paper: withLongRun, compact }]);
+  assert.match(page, /^# The papers' claims, checked here/);
+  assert.match(page, /## toy: A paper/);
+  assert.match(page, /Findings: 17 \(16 claims \+ 1 not checked\)\./);
+  assert.match(page, /#### `rps`: \*\*reproduced\*\* \(1 comparison: 1 reproduced \(at least\)\)/);
+  assert.match(page, /#### `memory`: \*\*reversed\*\*/);
+  assert.match(page, /#### `tpm`: \*\*equivalent\*\*/);
+  assert.match(page, /#### `sd`: \*\*inconclusive\*\* \(1 comparison: 1 inconclusive \(direction only\)\)/);
+  assert.match(page, /#### `weak`: \*\*weaker than the paper\*\*/);
+  assert.match(page, /#### `graal`: \*\*cannot check here\*\*[\s\S]*Ours: no GraalVM here\./);
+  // The paper's ratio beside ours with its interval, detectable difference and bound repetitions.
+  assert.match(page, /The paper: x \(×2\); a better by ×2\./);
+  assert.match(page, /b better, direction only \(the paper gives no figure\)/);
+  assert.match(
+    page,
+    /\| `rest\/closed\/c1` \| 2,025 \(n=6\) \| 1,025 \(n=6\) \| ×1\.98 \[\d\.\d+, \d\.\d+\] \| ±\d+% \| [\d.]+ \([\d.]+\) \| a 1\/6, b 0\/6 \| reproduced \(at least\) \|/,
+  );
+  assert.match(page, /- `rest\/closed\/c1`: the interval is \d+ points wide against the paper's effect of 20%: it holds both ×1 and the paper's ratio\./);
+  assert.match(page, /Measure it again: `make bench IMPL=a,b API=toy PROFILE=papers CASES='rest\/\*'`\./);
+  // The conditions, the regime and the findings not checked.
+  assert.match(page, /- Placement: the implementation on core 0, the database on core 0, k6 on core 1\./);
+  assert.match(page, /load average 0\.4, 0\.6, 0\.8/);
+  assert.match(page, /k6's ceiling here \(a no-op target\): 8,600 req\/s; the control's coefficient of variation 3%/);
+  assert.match(page, /- a: 60 repetitions, 1 of them with k6 at its ceiling; 12 errors of 100,000 requests \(503: 12\); no warm-up iterations/);
+  assert.match(page, /- b: 60 repetitions, 2 of them with k6 at its ceiling; no errors; warm-up steady in 3 of 4 cases\./);
+  assert.match(page, /- seconds here where the paper had milliseconds/);
+  assert.match(page, /\| b uses less memory on Windows \| Table 9 \| needs a Windows host \|/);
+  assert.match(page, /Run `2026-11-26T07-00-00Z` \(profile papers: 6 repetitions × 5 s/);
+  assert.match(page, /commit `c0ffee`/);
+  assert.match(page, /- one host/);
+  assert.match(page, /- the long test: `make bench IMPL=a,b API=toy PROFILE=paper` \(hours\)\./);
+  assert.match(
+    summaryLine([{ paper, compact }]),
+    /^17 findings of 1 papers, 16 of them claims checked here and 1 not checked; 1 of 1 papers run here: 3 of the claims reproduced or equivalent/,
+  );
+  assert.equal(renderPapersPage([{ paper: withLongRun, compact }]), page, 'the page is a function of its inputs');
+  // A compact result written before conditions were kept says so.
+  const { conditions: _, ...older } = compact;
+  assert.match(renderPapersPage([{ paper, compact: older }]), /Not kept by this compact result/);
+});
+
+test('with no compact result every checkable claim says "not yet run here"', () => {
+  const page = renderPapersPage([{ paper, compact: null }]);
+  assert.match(page, /\*\*Not yet run here\.\*\* `make papers` runs `make bench IMPL=a,b API=toy PROFILE=papers`/);
+  assert.equal((page.match(/Ours: not yet run here\./g) ?? []).length, 14);
+  assert.match(
+    summaryLine([{ paper, compact: null }]),
+    /none run here yet, so none reproduced so far \(14 not yet run, 1 long run, not run here, 1 cannot check here\)/,
+  );
+});
+
+const dir = await mkdtemp(join(tmpdir(), 'fairbench-papers-'));
+after(() => rm(dir, { recursive: true, force: true }));
+
+test('a compact result is written, read back and validated', async () => {
+  await writeCompact(compact, dir);
+  assert.deepEqual(await readCompact('toy', dir), compact);
+  assert.equal(await readCompact('other', dir), null);
+  await writeFile(join(dir, 'bad.json'), JSON.stringify({ ...compact, api: 'bad', claims: [{ id: 'x', units: [{ case: 'c', a: [], b: [1] }] }] }));
+  await assert.rejects(readCompact('bad', dir), /paper-result\.schema\.json/);
+});
+
+test('the committed docs/papers.md is what make papers-page writes from the committed compact results', async () => {
+  const expected = renderPapersPage(await paperEntries(await loadAllClaims()));
+  assert.equal(await readFile(papersPage, 'utf8'), expected, 'run make papers-page and commit docs/papers.md');
+});
+
+test("the committed page's comparisons say no more than their intervals: no 'no difference' that holds the paper's ratio, no 'reproduced' that excludes it", async () => {
+  const entries = await paperEntries(await loadAllClaims());
+  const page = await readFile(papersPage, 'utf8');
+  assert.doesNotMatch(page, /\bno difference\b|\bmixed\b/, 'verdicts that ignore the effect size are gone');
+  let checked = 0;
+  for (const e of entries)
+    for (const r of evaluateClaims(e.paper, e.compact)) {
+      const range = paperRange(r.claim.expect);
+      for (const u of r.units) {
+        if (!u.ci || !range || 'equal' in r.claim.expect) continue;
+        const holdsPaper = u.ci.low <= range[1] && u.ci.high >= range[0];
+        const beyond = range[0] > 1 ? u.ci.low > range[1] : u.ci.high < range[0];
+        const where = `${e.paper.api} ${r.claim.id} ${u.case} ${u.requestType ?? ''}`;
+        const { verdict, qualifier } = u.judgement;
+        if (verdict === 'reproduced' && qualifier !== 'at least')
+          assert.ok(holdsPaper || beyond, `${where}: reproduced, yet ${JSON.stringify(u.ci)} excludes ×${range.join('–')}`);
+        if (verdict === "no effect of the paper's size" || verdict === 'weaker than the paper')
+          assert.ok(!holdsPaper, `${where}: ${verdict}, yet ${JSON.stringify(u.ci)} holds ×${range.join('–')}`);
+        if (holdsPaper && u.ci.low <= 1 && u.ci.high >= 1) assert.equal(verdict, 'inconclusive', `${where}: the interval holds both ×1 and the paper's ratio`);
+        checked++;
+      }
+    }
+  assert.ok(checked > 20, `only ${checked} comparisons with a paper's ratio on the page`);
+});
