@@ -49,7 +49,9 @@ test('the case-file schema: bodyEncoding needs a body, and latin1 is its only va
   ajv.addSchema(caseFilesSchema);
   const flows = ajv.getSchema('urn:fairbench:schema:case-files#/$defs/flows')!;
   const badInput = ajv.getSchema('urn:fairbench:schema:case-files#/$defs/bad-input')!;
-  const flow = (request: object) => ({ flows: [{ id: 'x', why: 'y', steps: [{ request: { method: 'POST', path: '/x', ...request }, expect: { status: 400 } }] }] });
+  const flow = (request: object) => ({
+    flows: [{ id: 'x', why: 'y', steps: [{ request: { method: 'POST', path: '/x', ...request }, expect: { status: 400 } }] }],
+  });
   const badCase = (request: object) => ({ cases: [{ id: 'x', request: { method: 'POST', path: '/x', ...request }, expect: { status: 400 } }] });
   assert.equal(flows(flow({ body: '\xff', bodyEncoding: 'latin1' })), true);
   assert.equal(flows(flow({ bodyEncoding: 'latin1' })), false);
@@ -65,7 +67,8 @@ test('every latin1 body in the case files is not UTF-8, and is one byte per char
     const suites = api.manifest.conformance.suites;
     const requests: { where: string; request: BadInputRequest | FlowRequest }[] = [];
     if (suites.includes('bad-input'))
-      for (const c of (await loadCaseFile(api, 'bad-input')).cases) if (c.request) requests.push({ where: `${api.manifest.name} bad-input/${c.id}`, request: c.request });
+      for (const c of (await loadCaseFile(api, 'bad-input')).cases)
+        if (c.request) requests.push({ where: `${api.manifest.name} bad-input/${c.id}`, request: c.request });
     if (suites.includes('flows'))
       for (const f of (await loadCaseFile(api, 'flows')).flows)
         for (const step of f.steps) if ('request' in step) requests.push({ where: `${api.manifest.name} flows/${f.id}`, request: step.request });
