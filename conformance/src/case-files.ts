@@ -33,6 +33,8 @@ export interface BadInputRequest {
   readonly raw?: boolean;
   readonly headers?: Readonly<Record<string, string>>;
   readonly body?: string;
+  /** latin1: body's characters sent as single bytes (\xff is the byte 0xFF), a body that is not UTF-8. */
+  readonly bodyEncoding?: 'latin1';
   /** A valid GraphQL query padded with ignored whitespace to this size: only its size is wrong. */
   readonly oversizedGraphql?: { readonly query: string; readonly kib: number };
   /** A valid JSON object padded to this size (application/json): only its size is wrong. */
@@ -88,6 +90,8 @@ export interface FlowRequest {
   readonly headers?: Readonly<Record<string, string>>;
   readonly json?: unknown;
   readonly body?: string;
+  /** latin1: body's characters sent as single bytes (\xff is the byte 0xFF), a body that is not UTF-8. */
+  readonly bodyEncoding?: 'latin1';
   readonly oversizedJsonKiB?: number;
   /** The body sent chunked (no Content-Length), all of it before the answer is read. */
   readonly chunked?: boolean;

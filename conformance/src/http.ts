@@ -7,7 +7,8 @@ export interface HttpRequest {
   /** Path and query, already encoded. */
   readonly path: string;
   readonly headers?: Readonly<Record<string, string>>;
-  readonly body?: string;
+  /** Text (sent as UTF-8) or bytes as they are (a body that is not UTF-8). */
+  readonly body?: string | Uint8Array;
   /**
    * Send the body with Transfer-Encoding: chunked (no Content-Length), all of it before reading
    * the answer, as a client that writes first and reads afterwards does.
@@ -33,7 +34,7 @@ export async function send(baseUrl: string, req: HttpRequest): Promise<HttpRespo
   const started = performance.now();
   const init: RequestInit = { method: req.method, signal: AbortSignal.timeout(TIMEOUT_MS), redirect: 'manual' };
   if (req.headers !== undefined) init.headers = req.headers;
-  if (req.body !== undefined) init.body = req.body;
+  if (req.body !== undefined) init.body = typeof req.body === 'string' ? req.body : Buffer.from(req.body);
   const res = await fetch(baseUrl + req.path, init);
   return response(res.status, res.headers, await res.text(), started);
 }
@@ -139,6 +140,17 @@ function readAnswer(socket: Socket): Promise<{ status: number; headers: Headers;
     socket.once('close', () => parse(true));
     socket.resume();
   });
+}
+
+/**
+ * A case file's body in latin1: each character the one byte of its code point, so that "\xff" in
+ * a YAML string is the byte 0xFF (bytes that are not UTF-8). A character above U+00FF has no
+ * such byte: a case-file error, thrown rather than sent as something else.
+ */
+export function latin1Bytes(text: string): Uint8Array {
+  const wide = [...text].find((ch) => ch.codePointAt(0)! > 0xff);
+  if (wide !== undefined) throw new Error(`a latin1 body holds ${JSON.stringify(wide)}, which is not one byte`);
+  return Buffer.from(text, 'latin1');
 }
 
 export function postGraphql(baseUrl: string, body: unknown): Promise<HttpResponse> {

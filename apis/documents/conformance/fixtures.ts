@@ -41,6 +41,8 @@ function badBodies(): Record<string, unknown> {
     record_name_dollar: renamed('$where'),
     record_name_digit_first: renamed('1abc'),
     record_name_33: renamed(`a${'b'.repeat(32)}`),
+    // The name pattern holds for the whole string: not before a final newline (issue 51).
+    record_name_newline: renamed('abc\n'),
     record_is_array: { kind: 'record', payload: list },
     table_49: { kind: 'table', payload: table.slice(1) },
     table_row_51: { kind: 'table', payload: [{ ...row, extra: Object.values(row)[0] }, ...table.slice(1)] },

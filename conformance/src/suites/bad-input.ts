@@ -6,7 +6,7 @@ import { graphqlExpectationChecks } from '../checks/graphql-errors.ts';
 import { problemChecks, refusedByServer } from '../checks/problem.ts';
 import { fromTheApp, serverTimingProblems } from '../checks/server-timing.ts';
 import type { SuiteContext } from '../context.ts';
-import { describe, send, type HttpRequest, type HttpResponse } from '../http.ts';
+import { describe, latin1Bytes, send, type HttpRequest, type HttpResponse } from '../http.ts';
 import { runCase, type CaseResult } from '../outcome.ts';
 
 export async function runBadInput(ctx: SuiteContext, cases: readonly BadInputCase[]): Promise<CaseResult[]> {
@@ -57,11 +57,11 @@ function httpRequest(r: BadInputRequest, value: string | undefined): HttpRequest
   // An oversized body is a valid query padded with ignored whitespace: only its size is wrong.
   const big = r.oversizedGraphql;
   // In a raw body, {value} is the value as written (a JSON fragment: 4, "x", [1]).
-  let body =
+  let body: string | Uint8Array | undefined =
     big === undefined
       ? r.body === undefined
         ? undefined
-        : fill(r.body, value, false)
+        : encoded(fill(r.body, value, false), r.bodyEncoding)
       : JSON.stringify({ query: `${big.query}${' '.repeat(big.kib * 1024)}` });
   let headers = r.headers;
   // Generated bodies: a padded object (only its size is wrong), nested arrays (only their depth).
@@ -70,6 +70,9 @@ function httpRequest(r: BadInputRequest, value: string | undefined): HttpRequest
   if (r.oversizedJsonKiB !== undefined || r.nestedArrays !== undefined) headers = { 'content-type': 'application/json', ...headers };
   return { method, path, ...(headers ? { headers } : {}), ...(body !== undefined ? { body } : {}), ...(r.chunked === true ? { chunked: true } : {}) };
 }
+
+/** A raw body as the case wants it sent: UTF-8 text, or (latin1) one byte per character. */
+const encoded = (body: string, encoding: 'latin1' | undefined): string | Uint8Array => (encoding === 'latin1' ? latin1Bytes(body) : body);
 
 function graphqlBody(spec: GraphqlRequestSpec, value: string | undefined): Record<string, unknown> {
   if (spec.body !== undefined) {

@@ -14,7 +14,7 @@ import type { SuiteContext } from '../context.ts';
 import { forgeToken } from '../flows/jwt.ts';
 import { forbiddenKeysIn, mismatches } from '../flows/match.ts';
 import { atPointer, substitute, type Variables } from '../flows/variables.ts';
-import { describe, send, type HttpRequest, type HttpResponse } from '../http.ts';
+import { describe, latin1Bytes, send, type HttpRequest, type HttpResponse } from '../http.ts';
 import { runCase, type CaseResult } from '../outcome.ts';
 
 export async function runFlows(ctx: SuiteContext, fixture: FlowsFixture, file: FlowsFile): Promise<CaseResult[]> {
@@ -170,7 +170,7 @@ function saved(res: HttpResponse, from: string): unknown {
 
 async function buildRequest(ctx: SuiteContext, r: FlowRequest): Promise<HttpRequest> {
   const headers: Record<string, string> = {};
-  let body: string | undefined;
+  let body: string | Uint8Array | undefined;
   if (r.json !== undefined) {
     headers['content-type'] = 'application/json';
     body = JSON.stringify(r.json);
@@ -178,7 +178,7 @@ async function buildRequest(ctx: SuiteContext, r: FlowRequest): Promise<HttpRequ
     headers['content-type'] = 'application/json';
     body = JSON.stringify({ padding: 'x'.repeat(r.oversizedJsonKiB * 1024) });
   } else if (r.body !== undefined) {
-    body = r.body;
+    body = r.bodyEncoding === 'latin1' ? latin1Bytes(r.body) : r.body;
   }
   if (typeof r.auth === 'string') headers['authorization'] = `Bearer ${r.auth}`;
   else if (r.auth !== undefined) headers['authorization'] = `Bearer ${await forgeToken(r.auth.jwt, ctx.jwtSecret)}`;

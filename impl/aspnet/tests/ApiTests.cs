@@ -82,6 +82,50 @@ public class ApiTests : IClassFixture<TestApp>
         RestTests.AssertProblem(reply, 401, "unauthorized");
     }
 
+    [Theory]
+    [InlineData("exp", "\"4102444800\"")]
+    [InlineData("nbf", "\"1000000000\"")]
+    [InlineData("iat", "\"1000000000\"")]
+    public async Task A_date_claim_written_as_a_string_is_401(string claim, string value)
+    {
+        // IdentityModel reads a string of digits as its number; RFC 7519's NumericDate is a JSON number (issue 51).
+        var now = DateTimeOffset.UtcNow.ToUnixTimeSeconds();
+        var claims = new Dictionary<string, string> { ["sub"] = $"\"{FakeUsersData.AliceId}\"", ["role"] = "\"user\"", ["iat"] = $"{now}", ["exp"] = $"{now + 60}", [claim] = value };
+        var reply = await _app.SendAsync(HttpMethod.Get, "/me", null, SignedAsIs(claims));
+        RestTests.AssertProblem(reply, 401, "unauthorized");
+        claims[claim] = claim == "exp" ? $"{now + 60}" : $"{now - 60}";
+        Assert.Equal(200, (await _app.SendAsync(HttpMethod.Get, "/me", null, SignedAsIs(claims))).Status);
+    }
+
+    /// <summary>An HS256 token whose payload is exactly these members (name -> JSON text).</summary>
+    private static string SignedAsIs(Dictionary<string, string> members)
+    {
+        static string Part(string json) => Microsoft.IdentityModel.Tokens.Base64UrlEncoder.Encode(json);
+        var unsigned = $"{Part("{\"alg\":\"HS256\",\"typ\":\"JWT\"}")}.{Part("{" + string.Join(",", members.Select(m => $"\"{m.Key}\":{m.Value}")) + "}")}";
+        using var hmac = new System.Security.Cryptography.HMACSHA256(Encoding.UTF8.GetBytes(TestApp.Jwt.Secret));
+        return $"{unsigned}.{Microsoft.IdentityModel.Tokens.Base64UrlEncoder.Encode(hmac.ComputeHash(Encoding.ASCII.GetBytes(unsigned)))}";
+    }
+
+    [Theory]
+    [InlineData(new byte[] { 0xFF, 0xFE })]
+    [InlineData(new byte[] { 0xC3 })]
+    [InlineData(new byte[] { 0xC0, 0xAE })]
+    [InlineData(new byte[] { 0xED, 0xA0, 0x80 })]
+    public async Task A_body_that_is_not_UTF8_is_malformed(byte[] bad)
+    {
+        // System.Text.Json's reader does not look at the bytes inside a string; GetString threw (a 500, issue 51).
+        byte[] body = [.. "{\"name\":\"A"u8, .. bad, .. "\",\"surname\":\"E\",\"username\":\"mallory\",\"password\":\"secret1\"}"u8];
+        var content = new ByteArrayContent(body) { Headers = { ContentType = new MediaTypeHeaderValue("application/json") } };
+        RestTests.AssertProblem(await _app.SendAsync(HttpMethod.Post, "/users", content), 400, "malformed-body");
+    }
+
+    [Theory]
+    [InlineData("""{"name":"M","surname":"E","username":"mallory\n","password":"secret1"}""")]
+    [InlineData("""{"name":"M","surname":"E","username":"mallory","password":"secret1","email":"m@example.com\n"}""")]
+    public async Task A_final_newline_is_no_part_of_a_pattern(string body) =>
+        // .NET's $ matches before a final newline: the patterns end in \z (issue 51).
+        RestTests.AssertProblem(await _app.SendJsonAsync(HttpMethod.Post, "/users", body), 400, "invalid-body");
+
     [Fact]
     public async Task A_token_of_a_user_that_does_not_exist_is_401()
     {

@@ -1,6 +1,6 @@
 // The JSON body parser of the routes (Elysia's `parse` hook): application/json only (415, also
-// when the Content-Type is missing), at most the operation's limit (413), valid JSON (400
-// malformed-body). Elysia's own parser would read any size and take text/plain as a string.
+// when the Content-Type is missing), at most the operation's limit (413), valid JSON in UTF-8
+// (400 malformed-body). Elysia's own parser would read any size and take text/plain as a string.
 import { PROBLEMS, ProblemError } from './problem.ts';
 
 const JSON_MEDIA_TYPE = /^application\/json[\t ]*(;|$)/i;
@@ -11,6 +11,8 @@ interface JsonBodyOptions {
   /** An empty body is null (then the schema refuses it: 400 invalid-body) rather than malformed JSON. */
   readonly emptyIsNull?: boolean;
 }
+
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
 /** A parse hook for one operation's bodies. */
 export function jsonBody({ limit, emptyIsNull = false }: JsonBodyOptions) {
@@ -23,9 +25,12 @@ export function jsonBody({ limit, emptyIsNull = false }: JsonBodyOptions) {
     if (bytes.byteLength > limit) throw tooLarge();
     // null, not undefined: Elysia would hand an undefined body on to its own parser.
     if (bytes.byteLength === 0 && emptyIsNull) return null;
-    const text = new TextDecoder().decode(bytes);
+    let text: string;
     let value: unknown;
     try {
+      // fatal: bytes that are not UTF-8 are not JSON (RFC 8259 §8.1); the default decoder would
+      // replace them with U+FFFD and parse the rest (issue 51).
+      text = UTF8.decode(bytes);
       value = JSON.parse(text);
     } catch {
       throw new ProblemError(PROBLEMS.malformedBody, 'request body is not valid JSON');

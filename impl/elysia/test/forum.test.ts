@@ -51,7 +51,7 @@ function fakeData() {
 
 const fake = fakeData();
 const app = buildApp({ forum: fake.data });
-const request = (method: string, path: string, body?: string, type: string | null = 'application/json') =>
+const request = (method: string, path: string, body?: string | Uint8Array, type: string | null = 'application/json') =>
   app.handle(new Request(`http://localhost${path}`, { method, ...(body === undefined ? {} : { body }), headers: type === null ? {} : { 'content-type': type } }));
 const graphql = (body: unknown) => request('POST', '/graphql', JSON.stringify(body));
 const timing = /^app;dur=\d+\.\d{3}$/;
@@ -241,6 +241,10 @@ describe('forum GraphQL', () => {
     await expectProblem(await request('POST', '/graphql', query, null), 415, 'unsupported-media-type');
     await expectProblem(await request('POST', '/graphql', JSON.stringify({ query: `{ commentById(id: 1) { body } }${' '.repeat(64 * 1024)}` })), 413, 'payload-too-large');
     await expectProblem(await request('POST', '/graphql', query.slice(0, -1)), 400, 'malformed-body');
+    // Bytes that are not UTF-8 are not JSON (issue 51), not a query with U+FFFD in it.
+    for (const bytes of [[0xff], [0xc3], [0xc0, 0xae], [0xed, 0xa0, 0x80]]) {
+      await expectProblem(await request('POST', '/graphql', Buffer.concat([Buffer.from(query.slice(0, -2)), Buffer.from(bytes), Buffer.from('"}')])), 400, 'malformed-body');
+    }
     expect((await request('POST', '/graphql', query, 'application/json; charset=utf-8')).status).toBe(200);
   });
 

@@ -12,6 +12,8 @@ export const OBJECT_ID = /^[0-9a-f]{24}$/;
 export const SPORTS_SUBJECT = /^(?:[1-9][0-9]{0,8}|1[0-9]{9}|20[0-9]{8}|21[0-3][0-9]{7}|214[0-6][0-9]{6}|2147[0-3][0-9]{5}|21474[0-7][0-9]{4}|214748[0-2][0-9]{3}|2147483[0-5][0-9]{2}|21474836[0-3][0-9]|214748364[0-7])$/;
 const BEARER = /^Bearer +([^\s]+) *$/i;
 
+const optionalNumber = (value) => value === undefined || typeof value === 'number';
+
 export function unauthorized(res, detail) {
   res.set('WWW-Authenticate', 'Bearer');
   sendProblem(res, PROBLEMS.unauthorized, detail);
@@ -43,7 +45,9 @@ export function createAuth(jwtConfig, loadUser, subject = OBJECT_ID) {
       } catch {
         return unauthorized(res, 'the token is not valid');
       }
-      if (typeof claims !== 'object' || claims === null || typeof claims.exp !== 'number' || typeof claims.sub !== 'string' || !subject.test(claims.sub)) {
+      // jsonwebtoken checks the types of exp and nbf when present, not iat's: every date claim is a
+      // NumericDate, a number (RFC 7519 §2), and exp is required.
+      if (typeof claims !== 'object' || claims === null || typeof claims.exp !== 'number' || !optionalNumber(claims.iat) || typeof claims.sub !== 'string' || !subject.test(claims.sub)) {
         return unauthorized(res, 'the token is not valid');
       }
       const caller = await loadUser(claims.sub);

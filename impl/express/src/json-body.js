@@ -3,6 +3,8 @@
 // Content-Type is missing — then Express's JSON parser with the route's size
 // limit (a larger body is a 413, invalid JSON a 400; both mapped in app.js).
 
+import { isUtf8 } from 'node:buffer';
+
 import express from 'express';
 
 import { PROBLEMS, sendProblem } from './problem.js';
@@ -22,7 +24,17 @@ export function jsonBody({ limit, strict = true, unsupported = 'the body must be
     }
     next();
   }
-  return [requireJson, express.json({ limit, strict })];
+  return [requireJson, express.json({ limit, strict, verify: requireUtf8 })];
+}
+
+/**
+ * The parser's verify hook: bytes that are not UTF-8 are not JSON (RFC 8259 §8.1), a 400
+ * malformed-body like any other parse failure. Its decoder would replace them with U+FFFD and
+ * parse what is left, so that `{"w_id":"\xff"}` became a wrong-typed member (invalid-body) and
+ * a name of such bytes would be stored as U+FFFD (issue 51).
+ */
+function requireUtf8(req, res, bytes) {
+  if (!isUtf8(bytes)) throw Object.assign(new Error('the request body is not UTF-8, so not JSON'), { status: 400, type: 'entity.parse.failed' });
 }
 
 export const PROTOTYPE_MEMBER = 'the body has a member named __proto__, which the schema does not allow';

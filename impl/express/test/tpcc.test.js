@@ -64,8 +64,18 @@ test('bodies outside TPC-C ranges are 400 invalid-body, and never reach the data
     ['/tpcc/order-status', { w_id: 1, d_id: 11, c_id: 1 }],
     ['/tpcc/delivery', { w_id: 1, o_carrier_id: 0 }],
     ['/tpcc/stock-level', { w_id: 1, d_id: 1, threshold: 21 }],
+    ['/tpcc/order-status', { w_id: 1, d_id: 1, c_last: 'BARBARBAR\n' }],
   ]) {
     await problem(await post(path, body), 400, 'invalid-body');
+  }
+  assert.equal(data.calls.length, before);
+});
+
+test('a body that is not UTF-8 is 400 malformed-body, not U+FFFD in a wrong-typed member (issue 51)', async () => {
+  const before = data.calls.length;
+  for (const bytes of [[0xff, 0xfe], [0xc3], [0xc0, 0xae], [0xed, 0xa0, 0x80]]) {
+    const body = Buffer.concat([Buffer.from('{"w_id":1,"d_id":1,"c_last":"ABLE'), Buffer.from(bytes), Buffer.from('"}')]);
+    await problem(await fetch(base + '/tpcc/order-status', { method: 'POST', body, headers: { 'content-type': 'application/json' } }), 400, 'malformed-body');
   }
   assert.equal(data.calls.length, before);
 });

@@ -1,6 +1,7 @@
 // HTTP behaviour of the users routes without a database: an in-memory data
 // layer with the interface of src/data/users.js stands in (the real one runs
 // against FerretDB in the conformance suite: make conformance API=users).
+import { createHmac } from 'node:crypto';
 import { after, before, beforeEach, test } from 'node:test';
 import assert from 'node:assert/strict';
 import bcrypt from 'bcrypt';
@@ -106,9 +107,21 @@ test('tokens: signature, algorithm, expiry, subject and existence are all checke
     token('not-an-id'),
     token('60b578809f2a2a8b5e0000ff'), // no such user
     'not.a.token',
+    token(`${ALICE}\n`),
+    // Date claims are NumericDates, numbers (issue 51); jwt.sign refuses to write them as strings.
+    ...[{ exp: '4102444800' }, { nbf: '1000000000' }, { iat: '1000000000' }].map((dates) => signedAsIs({ sub: ALICE, role: 'user', iat: now(), exp: now() + 60, ...dates })),
   ];
   for (const t of refused) await expectProblem(await call('GET', '/me', { auth: t }), 401, 'unauthorized');
 });
+
+const now = () => Math.floor(Date.now() / 1000);
+
+/** An HS256 token of exactly these claims, signed with the server's secret. */
+function signedAsIs(claims) {
+  const part = (value) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const unsigned = `${part({ alg: 'HS256', typ: 'JWT' })}.${part(claims)}`;
+  return `${unsigned}.${createHmac('sha256', SECRET).update(unsigned).digest('base64url')}`;
+}
 
 test('registration: 201 with Location, role user; role and other unknown members are a 400; a taken username a 409', async () => {
   const res = await call('POST', '/users', { body: { name: 'Ada', surname: 'L', username: 'ada', password: 'secret1' } });

@@ -19,6 +19,7 @@ import { sportsRoutes } from './routes/sports.js';
 import { tpccRoutes } from './routes/tpcc.js';
 import { usersRoutes } from './routes/users.js';
 import { serverTiming } from './server-timing.js';
+import { requireUtf8Payload, watchPayloadBytes } from './utf8-payload.js';
 
 // Each API's routes plugin over the data layer server.js made for it.
 const PLUGINS = {
@@ -66,6 +67,8 @@ export async function createServer({ port, host, apis }) {
   });
   server.validator(Joi);
   server.ext('onRequest', drainableChunkedBody);
+  server.ext('onPreAuth', watchPayloadBytes);
+  server.ext('onPostAuth', requireUtf8Payload);
 
   // The problem renderer first: Server-Timing's onPreResponse (a plugin, so it runs after it) sees the final response.
   server.ext('onPreResponse', problemResponse);

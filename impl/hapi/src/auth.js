@@ -27,6 +27,8 @@ export function createTokens({ secret, lifetimeSeconds }) {
   };
 }
 
+const optionalNumber = (value) => value === undefined || typeof value === 'number';
+
 /**
  * The plugin that defines a strategy (registered once per API that uses tokens). Options:
  * `strategy` (its name), `secret`, `subject(sub)` (whether a `sub` claim names a user of
@@ -43,8 +45,9 @@ export const jwtAuth = {
       verify: { aud: false, iss: false, sub: false, exp: true, nbf: true, maxAgeSec: 0, timeSkewSec: 0 },
       async validate(artifacts, request, h) {
         const claims = artifacts.decoded.payload ?? {};
-        // The plugin checks `exp` only when it is there; the contract requires it.
-        if (typeof claims.exp !== 'number' || typeof claims.sub !== 'string' || !subject(claims.sub)) return { isValid: false };
+        // The plugin checks `exp` only when it is there (the contract requires it), and `iat`'s type
+        // only with a maxAgeSec: every date claim present must be a NumericDate, a number (RFC 7519 §2).
+        if (typeof claims.exp !== 'number' || !optionalNumber(claims.iat) || typeof claims.sub !== 'string' || !subject(claims.sub)) return { isValid: false };
         let user;
         try {
           user = await loadUser(claims.sub);

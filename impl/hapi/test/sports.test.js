@@ -160,7 +160,9 @@ test('the strategy refuses every token but a signed, unexpired one of a stored u
     `Bearer ${forge({ sub: '3', exp: now - 60 })}`,
     `Bearer ${forge({ sub: '3', exp: undefined })}`,
     `Bearer ${forge({ sub: 3 })}`,
-    ...['999', '0', '03', '-1', '2147483648', '1.5', 'abc'].map((sub) => `Bearer ${forge({ sub })}`),
+    ...['999', '0', '03', '-1', '2147483648', '1.5', 'abc', '3\n'].map((sub) => `Bearer ${forge({ sub })}`),
+    // Date claims are NumericDates, numbers (issue 51).
+    ...[{ exp: String(now + 60) }, { nbf: String(now - 60) }, { iat: String(now - 60) }].map((dates) => `Bearer ${forge({ sub: '3', ...dates })}`),
   ];
   for (const authorization of refused) expectProblem(await inject('GET', '/sports/sports-facilities', { headers: authorization ? { authorization } : {} }), 401, 'unauthorized');
   // A user whose token claims the owner role is still a user.
@@ -180,6 +182,10 @@ test('adding a field: id 400, existence 404, permission 403, then the body (415,
   expectProblem(await inject('POST', '/sports/sports-facilities/1/sports-field', { body: 'name=x', type: 'text/plain', ...owner }), 415, 'unsupported-media-type');
   expectProblem(await inject('POST', '/sports/sports-facilities/1/sports-field', { json: { ...valid, name: 'x'.repeat(70_000) }, ...owner }), 413, 'payload-too-large');
   expectProblem(await inject('POST', '/sports/sports-facilities/1/sports-field', { body: '{"name":', ...owner }), 400, 'malformed-body');
+  // Bytes that are not UTF-8 are malformed too (issue 51), after the permission like any body fault.
+  const notUtf8 = Buffer.concat([Buffer.from('{"name":"'), Buffer.from([0xff]), Buffer.from('","sport":"padel","pricePerHour":25}')]);
+  expectProblem(await inject('POST', '/sports/sports-facilities/2/sports-field', { body: notUtf8, ...owner }), 403, 'forbidden');
+  expectProblem(await inject('POST', '/sports/sports-facilities/1/sports-field', { body: notUtf8, ...owner }), 400, 'malformed-body');
   for (const json of [{ ...valid, pricePerHour: '25' }, { ...valid, pricePerHour: 10.5 }, { ...valid, sport: 'golf' }, { ...valid, facilityId: 2 }, [], null]) {
     expectProblem(await inject('POST', '/sports/sports-facilities/1/sports-field', { json, ...owner }), 400, 'invalid-body');
   }

@@ -109,7 +109,7 @@ async function tpccServer(behaviour) {
   const data = Object.fromEntries(['newOrder', 'payment', 'orderStatus', 'delivery', 'stockLevel'].map((n) => [n, handler(n)]));
   const server = await createServer({ port: 0, host: '127.0.0.1', apis: { tpcc: data } });
   const post = (path, body, headers = { 'content-type': 'application/json' }) =>
-    server.inject({ method: 'POST', url: `/tpcc/${path}`, payload: typeof body === 'string' ? body : JSON.stringify(body), headers });
+    server.inject({ method: 'POST', url: `/tpcc/${path}`, payload: typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body), headers });
   return { server, post, seen };
 }
 
@@ -136,13 +136,17 @@ test('bad bodies are 400 invalid-body before any transaction; bytes are 413, 415
   const bad = {
     'new-order': [{ ...BODIES['new-order'], items: Array(4).fill(LINE) }, { ...BODIES['new-order'], items: Array(16).fill(LINE) }, { ...BODIES['new-order'], d_id: 11 }, { ...BODIES['new-order'], c_id: 3001 }, { ...BODIES['new-order'], w_id: '1' }, { ...BODIES['new-order'], extra: 1 }, { ...BODIES['new-order'], items: [...Array(4).fill(LINE), { ...LINE, ol_quantity: 11 }] }],
     payment: [{ ...BODIES.payment, c_id: 1 }, { w_id: 1, d_id: 1, c_w_id: 1, c_d_id: 1, h_amount: 5 }, { ...BODIES.payment, c_last: "X' OR 1=1 --" }, { ...BODIES.payment, h_amount: 5000.01 }, { ...BODIES.payment, h_amount: 0.99 }],
-    'order-status': [{ w_id: 1, d_id: 1 }, { ...BODIES['order-status'], c_last: 'ABLE' }, { ...BODIES['order-status'], c_id: 1.5 }],
+    'order-status': [{ w_id: 1, d_id: 1 }, { ...BODIES['order-status'], c_last: 'ABLE' }, { ...BODIES['order-status'], c_id: 1.5 }, { w_id: 1, d_id: 1, c_last: 'ABLE\n' }],
     delivery: [{ w_id: 1, o_carrier_id: 11 }, { w_id: 0, o_carrier_id: 1 }, { w_id: 2147483648, o_carrier_id: 1 }],
     'stock-level': [{ ...BODIES['stock-level'], threshold: 9 }, { ...BODIES['stock-level'], threshold: 21 }],
   };
   for (const [path, bodies] of Object.entries(bad)) for (const body of bodies) expectProblem(await post(path, body), 400, 'invalid-body');
   for (const body of ['[]', 'null', '5', '"text"', '']) expectProblem(await post('delivery', body), 400, 'invalid-body');
   expectProblem(await post('delivery', '{"w_id": 1,'), 400, 'malformed-body');
+  // Bytes that are not UTF-8 (issue 51): Hapi's parser would make them U+FFFD, and the last name invalid.
+  for (const bytes of [[0xff, 0xfe], [0xc3], [0xc0, 0xae], [0xed, 0xa0, 0x80]]) {
+    expectProblem(await post('order-status', Buffer.concat([Buffer.from('{"w_id":1,"d_id":1,"c_last":"ABLE'), Buffer.from(bytes), Buffer.from('"}')])), 400, 'malformed-body');
+  }
   expectProblem(await post('delivery', { w_id: 1, o_carrier_id: 1, pad: 'x'.repeat(17 * 1024) }), 413, 'payload-too-large');
   expectProblem(await post('delivery', 'w_id=1', { 'content-type': 'application/x-www-form-urlencoded' }), 415, 'unsupported-media-type');
   expectProblem(await post('delivery', JSON.stringify(BODIES.delivery), {}), 415, 'unsupported-media-type');

@@ -1,10 +1,11 @@
 // Bearer JWT authentication for the users and sports APIs with the framework's JwtBearer
 // handler: HS256 only (ValidAlgorithms, so `none` and every other algorithm are refused),
-// `exp` required, no clock skew, `sub` must be the API's kind of user id, and the user must
-// still exist: OnTokenValidated loads the caller on every authenticated request, and the
-// stored role (not the token's claim) is what authorization looks at. The challenge and
-// forbidden events write the contract's 401/403 problems. A database that does not answer
-// while the caller is loaded is not a bad token: the exception propagates (503).
+// `exp` required, no clock skew, exp/nbf/iat JSON numbers (NumericDates), `sub` must be the
+// API's kind of user id, and the user must still exist: OnTokenValidated loads the caller on
+// every authenticated request, and the stored role (not the token's claim) is what
+// authorization looks at. The challenge and forbidden events write the contract's 401/403
+// problems. A database that does not answer while the caller is loaded is not a bad token:
+// the exception propagates (503).
 
 using System.Security.Claims;
 using System.Text;
@@ -51,6 +52,14 @@ public static class TokenAuth
             {
                 OnTokenValidated = async context =>
                 {
+                    // JwtBearer's handler is JsonWebTokenHandler, whose tokens are JsonWebTokens.
+                    var notANumber = context.SecurityToken is JsonWebToken token ? NumericDates.NotANumber(token) : "token";
+                    if (notANumber is not null)
+                    {
+                        context.Fail($"the token's {notANumber} is not a NumericDate");
+                        return;
+                    }
+
                     var sub = context.Principal?.FindFirst("sub")?.Value;
                     if (sub is null || !subjectOk(sub))
                     {

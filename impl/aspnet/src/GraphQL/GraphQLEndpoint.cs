@@ -78,6 +78,13 @@ public sealed class GraphQLEndpoint
             return;
         }
 
+        // Not UTF-8 is not JSON (JsonBody.IsUtf8: the parser would not notice it inside a string).
+        if (!JsonBody.IsUtf8(WithoutBom(body).Span))
+        {
+            await Problems.WriteAsync(context, Problems.MalformedBody, "The request body is not UTF-8, so not JSON.");
+            return;
+        }
+
         JsonDocument json;
         try
         {

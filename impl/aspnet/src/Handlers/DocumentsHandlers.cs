@@ -10,10 +10,10 @@ namespace Fairbench.Aspnet.Handlers;
 
 public sealed partial class DocumentsHandlers(IDocumentsData data)
 {
-    [GeneratedRegex("^[0-9a-f]{24}$")]
+    [GeneratedRegex(@"^[0-9a-f]{24}\z")]
     private static partial Regex ObjectIdPattern();
 
-    [GeneratedRegex("^[A-Za-z][A-Za-z0-9_]{0,31}$")]
+    [GeneratedRegex(@"^[A-Za-z][A-Za-z0-9_]{0,31}\z")]
     private static partial Regex AttributeNamePattern();
 
     public async Task<IResult> CreateAsync(HttpContext http)

@@ -51,10 +51,10 @@ public sealed partial class SportsHandlers(ISportsData data, JwtSettings jwt, Pa
     private const int MaxPage = 100000;
     private const string BadCredentials = "username or password is wrong";
 
-    [GeneratedRegex("^[A-Za-z0-9._-]+$")]
+    [GeneratedRegex(@"^[A-Za-z0-9._-]+\z")]
     private static partial Regex UsernamePattern();
 
-    [GeneratedRegex("^[0-9]{4}-[0-9]{2}-[0-9]{2}$")]
+    [GeneratedRegex(@"^[0-9]{4}-[0-9]{2}-[0-9]{2}\z")]
     private static partial Regex DatePattern();
 
     public async Task<IResult> LoginAsync(HttpContext http)

@@ -15,7 +15,7 @@ public sealed partial class TpccHandlers(ITpccData data)
     /// <summary>The largest valid body, a new order of 15 lines, is under 1 KiB.</summary>
     public const int BodyLimit = 16 * 1024;
 
-    [GeneratedRegex("^[A-Z]{1,16}$")]
+    [GeneratedRegex(@"^[A-Z]{1,16}\z")]
     private static partial Regex LastNamePattern();
 
     public Task<IResult> NewOrderAsync(HttpContext http) => RunAsync(http, ["w_id", "d_id", "c_id", "items"], body =>
@@ -97,6 +97,11 @@ public sealed partial class TpccHandlers(ITpccData data)
         if (bytes!.Length == 0)
         {
             return JsonBody.EmptyBody();
+        }
+
+        if (!JsonBody.IsUtf8(bytes))
+        {
+            return JsonBody.NotUtf8();
         }
 
         JsonElement body;

@@ -27,14 +27,14 @@ public sealed partial class UsersHandlers(IUsersData data, JwtSettings jwt, Pass
     private const int PasswordMaxBytes = 72;
     private const string BadCredentials = "username or password is wrong";
 
-    [GeneratedRegex("^[0-9a-f]{24}$")]
+    [GeneratedRegex(@"^[0-9a-f]{24}\z")]
     public static partial Regex ObjectIdPattern();
 
-    [GeneratedRegex("^[A-Za-z0-9._-]+$")]
+    [GeneratedRegex(@"^[A-Za-z0-9._-]+\z")]
     private static partial Regex UsernamePattern();
 
     // An addr-spec without comments or quoting: local@domain, a dot in the domain, no spaces.
-    [GeneratedRegex(@"^[A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$")]
+    [GeneratedRegex(@"^[A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+\z")]
     private static partial Regex EmailPattern();
 
     public async Task<IResult> ListAsync(HttpContext http)

@@ -2,12 +2,13 @@
 // every JSON failure with the same 400 and binds before the handler could authenticate, so
 // bodies are read here instead, in this order: application/json or 415; the route's size
 // limit (413, after the rest of the body is read; Kestrel's MaxRequestBodySize bounds that); valid JSON or 400
-// malformed-body; the shape (System.Text.Json with the source-generated metadata: unknown
+// malformed-body (UTF-8 too, IsUtf8); the shape (System.Text.Json with the source-generated metadata: unknown
 // members, wrong types, missing required members) or 400 invalid-body; then the handler's
 // validator.
 
 using System.Text.Json;
 using System.Text.Json.Serialization.Metadata;
+using System.Text.Unicode;
 using Microsoft.AspNetCore.Http.Features;
 
 namespace Fairbench.Aspnet.Http;
@@ -140,6 +141,11 @@ public static class JsonBody
     /// </summary>
     public static (JsonElement Root, IResult? Problem) ParseTree(ReadOnlySpan<byte> bytes)
     {
+        if (!IsUtf8(bytes))
+        {
+            return (default, NotUtf8());
+        }
+
         var reader = new Utf8JsonReader(bytes, new JsonReaderOptions { MaxDepth = int.MaxValue });
         var deepest = 0;
         try
@@ -169,6 +175,16 @@ public static class JsonBody
             return (default, Problems.Result(Problems.MalformedBody, "the request body is not valid JSON"));
         }
     }
+
+    /// <summary>
+    /// Whether a body is UTF-8, as JSON text between systems must be (RFC 8259 §8.1; otherwise
+    /// it is not JSON: 400 malformed-body). System.Text.Json's reader checks the grammar but not
+    /// the bytes inside strings and member names: those fail later, as an InvalidOperationException
+    /// from GetString (a 500), so every body is checked whole before it is parsed.
+    /// </summary>
+    public static bool IsUtf8(ReadOnlySpan<byte> bytes) => Utf8.IsValid(bytes);
+
+    public static IResult NotUtf8() => Problems.Result(Problems.MalformedBody, "the request body is not UTF-8, so not JSON");
 
     /// <summary>No body at all is no JSON value, so not the body the operation needs (as Express's parser: {}).</summary>
     public static IResult EmptyBody() => Problems.Result(Problems.InvalidBody, "the request body is empty");

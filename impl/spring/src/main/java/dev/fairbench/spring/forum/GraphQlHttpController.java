@@ -82,6 +82,7 @@ public class GraphQlHttpController {
   /** The body as JSON; no body at all is the empty request ("Must provide query string."). */
   private JsonNode read(byte[] body) {
     if (body == null || body.length == 0) return mapper.createObjectNode();
+    JsonBodies.requireUtf8(body);
     try {
       return strictReader.readTree(body);
     } catch (IOException e) {
