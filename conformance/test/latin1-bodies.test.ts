@@ -10,7 +10,7 @@ import { test } from 'node:test';
 import { loadApis } from '@fairbench/harness/api/manifest.ts';
 import { loadCaseFile, type BadInputRequest, type FlowRequest } from '../src/case-files.ts';
 import { latin1Bytes, send } from '../src/http.ts';
-import { newAjv } from '../src/json-schema.ts';
+import { newAjv } from '@fairbench/harness/json-schema.ts';
 import caseFilesSchema from '../schemas/case-files.schema.json' with { type: 'json' };
 
 test('latin1Bytes: each character the byte of its code point; a wider character is an error', () => {
