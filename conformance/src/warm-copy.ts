@@ -4,7 +4,7 @@
 // packaging; the edit is undone before the next defect. A full build and package per defect was
 // most of make mutants' time for aspnet and spring (docs/testing.md).
 import { cp, readFile, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { runStep } from '@fairbench/harness/impl/launch.ts';
 import type { Implementation } from '@fairbench/harness/impl/manifest.ts';
 import { resultsDir } from '@fairbench/harness/paths.ts';
@@ -40,14 +40,14 @@ export interface WarmCopy {
   remove(): Promise<void>;
 }
 
-/** The folders impl/<name>/.gitignore names (lines ending in /): what a build writes there. */
+/** The folders impl/<name>/.gitignore names (lines ending in /, at any depth): what a build writes there. */
 async function builtFolders(implDir: string): Promise<string[]> {
   const ignore = await readFile(join(implDir, '.gitignore'), 'utf8').catch(() => '');
   return ignore
     .split('\n')
     .map((l) => l.trim())
     .filter((l) => /^[\w.-]+\/$/.test(l))
-    .map((l) => join(implDir, l.slice(0, -1)));
+    .map((l) => l.slice(0, -1));
 }
 
 /** The warm copy of an implementation whose manifest names `defects`, built; null for any other. */
@@ -59,7 +59,7 @@ export async function warmCopy(impl: Implementation, label = 'warm'): Promise<Wa
   // Not the folder's own build outputs (its .gitignore's folders, e.g. obj/): copied, they could
   // look newer than the sources and pass for up to date.
   const outputs = await builtFolders(impl.dir);
-  await cp(impl.dir, dir, { recursive: true, filter: (src) => !outputs.includes(src) });
+  await cp(impl.dir, dir, { recursive: true, filter: (src) => src === impl.dir || !outputs.includes(basename(src)) });
   const started = performance.now();
   await runStep({ ...impl, dir }, 'defects-build', defects.build);
   console.log(`  warm copy of ${impl.manifest.name} built in ${Math.round((performance.now() - started) / 1000)} s (${defects.build})`);
