@@ -29,6 +29,8 @@ export TOOLS_BUNDLE
 # A test that hangs fails after 5 minutes instead of holding up the run, and the runner exits
 # once the tests are done even if one leaked a server (its exit handler then kills it).
 NODE_TEST := node --test --test-reporter=spec --test-timeout=300000 --test-force-exit
+# Under make test (scripts/test.sh) also a TAP copy of the results ($(1): its file's name), for its closing counts.
+NODE_TEST_TAP = $(if $(FAIRBENCH_TEST_RUN),--test-reporter-destination=stdout --test-reporter=tap --test-reporter-destination=$(FAIRBENCH_TEST_RUN)/$(1).tap)
 
 # bench/test is by stage (bench/test/<stage>/*.test.ts, mirroring bench/src); hosts/ needs root
 # and is make multi-host's, fixtures/ holds no tests.
@@ -58,9 +60,8 @@ bundle: setup ## Write a tools bundle (the Go binaries, impl/spring's Maven repo
 	@bash scripts/tools-bundle.sh make .cache .cache/tools-bundle
 	@echo "tools bundle: $(CURDIR)/.cache/tools-bundle ($$(du -sh .cache/tools-bundle | cut -f1)); copy it to the other machine and run make setup TOOLS_BUNDLE=<its path> there"
 
-test: setup lint images-if-possible harness-tests ## Everything CI runs: set-up, lint, images, harness tests, then in one pool of lanes (two at once, never two of one implementation, docs/testing.md) each implementation's own tests, the mutation check (each planted defect against the cases that must catch it), fuzzing (short form), conformance of every implementation (in containers when a runtime works), resilience (short form, each implementation once per database), the k6 scripts' pacts, their verification and the defects only they catch, and the QUICK forum benchmark across network namespaces (make multi-host); then the QUICK benchmark smoke (once per API, or per implementation where the API's smoke says everyImplementation)
-	@node conformance/src/cli/checks.ts
-	@node bench/src/cli/smoke.ts --one-per-api
+test: ## Everything CI runs: set-up, lint, images, harness tests, then in one pool of lanes (two at once, never two of one implementation, docs/testing.md) each implementation's own tests, the mutation check (each planted defect against the cases that must catch it), fuzzing (short form), conformance of every implementation (in containers when a runtime works), resilience (short form, each implementation once per database), the k6 scripts' pacts, their verification and the defects only they catch, and the QUICK forum benchmark across network namespaces (make multi-host); then the QUICK benchmark smoke (once per API, or per implementation where the API's smoke says everyImplementation); at the end each phase's time and the counts of what it checked (results/test-run/)
+	@bash scripts/test.sh
 
 images: setup ## Build the containers runtime's local images (Debian by debootstrap; node, java, bun, mariadb, postgresql, ferretdb); cached by input hash
 	@node harness/src/cli/images.ts $(IMAGES)
@@ -86,8 +87,8 @@ unit: harness-tests ## The harness tests (make harness-tests), then each impleme
 	@node harness/src/cli/impl-tests.ts
 
 harness-tests: setup ## Harness tests: the harness's, the suite's and the contracts' two files at once, then the benchmark's and the APIs' one at a time (many time k6 windows) (seeding, MariaDB/PostgreSQL/FerretDB provisioning local and in containers, processes, case files, bench runner and profiles, statistics, report and its browser test in headless Chromium)
-	@$(NODE_TEST) --test-concurrency=2 harness/test/*.test.ts harness/test/*/*.test.ts conformance/test/*.test.ts pact/test/*.test.ts
-	@$(NODE_TEST) apis/*/test/*.test.ts $(BENCH_TESTS)
+	@$(NODE_TEST) $(call NODE_TEST_TAP,harness-tests-1) --test-concurrency=2 harness/test/*.test.ts harness/test/*/*.test.ts conformance/test/*.test.ts pact/test/*.test.ts
+	@$(NODE_TEST) $(call NODE_TEST_TAP,harness-tests-2) apis/*/test/*.test.ts $(BENCH_TESTS)
 
 conformance: setup ## Run the conformance suite (IMPL=…, API=…, RUNTIME=local|containers; default: containers when a runtime works); writes results/conformance/
 	@node conformance/src/cli/conformance.ts $(if $(IMPL),--impl $(IMPL)) $(if $(API),--api $(API))

@@ -2,7 +2,7 @@
 // apis/<api>/conformance/mutants/<impl>.yaml to a scratch copy of the implementation,
 // runs the API's suite against the copy, and requires it to fail on the listed cases;
 // then each defect of apis/<api>/test/mutants.yaml (the API's own code) against its own tests.
-import { cp, readFile, readdir, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { cp, readFile, readdir, rm, stat, symlink } from 'node:fs/promises';
 import { loadApis } from '@fairbench/harness/api/manifest.ts';
 import { basename, join, relative } from 'node:path';
 import { parse } from 'yaml';
@@ -10,6 +10,7 @@ import { loadImplementation, type Implementation } from '@fairbench/harness/impl
 import { shuttingDown } from '@fairbench/harness/cleanup.ts';
 import { repoRoot, resultsDir } from '@fairbench/harness/paths.ts';
 import { loadApiMutants, runApiMutant } from './api-mutants.ts';
+import { applyEdit, warmCopy, type WarmCopy } from './warm-copy.ts';
 import { conformanceApi } from './apis.ts';
 import { newAjv } from '@fairbench/harness/json-schema.ts';
 import { printBanner } from './report/console.ts';
@@ -57,14 +58,7 @@ export async function mutate(impl: Implementation, mutant: Pick<Mutant, 'id' | '
   const installs = impl.manifest.installs ?? 'node_modules';
   await rm(dir, { recursive: true, force: true });
   await cp(impl.dir, dir, { recursive: true, filter: (src) => !src.includes(`/${installs}/`) && !src.endsWith(`/${installs}`) });
-  const file = join(dir, mutant.file);
-  const source = await readFile(file, 'utf8');
-  const count = source.split(mutant.replace).length - 1;
-  if (count !== 1) throw new Error(`mutant ${mutant.id}: the text to replace occurs ${count} times in ${mutant.file} (must be once)`);
-  await writeFile(
-    file,
-    source.replace(mutant.replace, () => mutant.with),
-  );
+  await applyEdit(dir, mutant);
   const installed = join(impl.dir, installs);
   const reuse =
     impl.manifest.installs !== undefined &&
@@ -115,23 +109,45 @@ export async function runMutants(
         );
   const spec = await loadSpecValidators();
   const fingerprints = await suiteFingerprints();
-  for (const [i, suite] of suites.entries()) {
-    const original = await loadImplementation(suite.implementation);
-    for (const mutant of suite.mutants.filter((m) => pick.ids === undefined || pick.ids.includes(m.id))) {
-      printBanner(`mutant ${suite.implementation}/${mutant.id}: ${mutant.why}`);
-      const copy = await mutate(original, mutant);
-      // Only the cases that must catch the defect: the kill needs no other (and the whole suite per defect is most of make test).
-      const verdict = await runTarget({ impl: copy, api: apis[i]! }, databases, spec, fingerprints, { onCase: () => {}, only: mutant.killedBy });
-      if (shuttingDown()) throw new Error('interrupted');
-      const missed = mutant.killedBy.filter((id) => !verdict.failing.includes(id));
-      const killed = verdict.status === 'failed' && missed.length === 0;
-      console.log(
-        `  ${killed ? 'killed' : 'SURVIVED'}: ${verdict.failed} of ${verdict.total} cases failed${missed.length ? `; expected failures that passed: ${missed.join(', ')}` : ''}`,
-      );
-      console.log(`  failing: ${verdict.failing.slice(0, 8).join(', ')}${verdict.failing.length > 8 ? ', …' : ''}`);
-      outcomes.push({ file: relative(repoRoot, files[i]!), mutant: mutant.id, killed, failing: verdict.failing, missed });
-      await rm(copy.dir, { recursive: true, force: true });
+  // A compiled implementation's defects are each built from one warm copy (warm-copy.ts), made once for all its APIs.
+  const warm = new Map<string, WarmCopy | null>();
+  const warmOf = async (impl: Implementation) => {
+    if (!warm.has(impl.manifest.name)) warm.set(impl.manifest.name, await warmCopy(impl));
+    return warm.get(impl.manifest.name)!;
+  };
+  try {
+    for (const [i, suite] of suites.entries()) {
+      const original = await loadImplementation(suite.implementation);
+      for (const mutant of suite.mutants.filter((m) => pick.ids === undefined || pick.ids.includes(m.id))) {
+        printBanner(`mutant ${suite.implementation}/${mutant.id}: ${mutant.why}`);
+        const file = relative(repoRoot, files[i]!);
+        const copy = await warmOf(original);
+        const planted = copy
+          ? await copy.plant(mutant).catch((error: unknown) => new Error(`the defect did not build: ${String(error)}`))
+          : await mutate(original, mutant);
+        if (planted instanceof Error) {
+          // As a full build that fails: not a kill (the suite never ran).
+          console.log(`  SURVIVED: ${planted.message}`);
+          outcomes.push({ file, mutant: mutant.id, killed: false, failing: [], missed: mutant.killedBy });
+          await copy?.undo();
+          continue;
+        }
+        // Only the cases that must catch the defect: the kill needs no other (and the whole suite per defect is most of make test).
+        const verdict = await runTarget({ impl: planted, api: apis[i]! }, databases, spec, fingerprints, { onCase: () => {}, only: mutant.killedBy });
+        if (shuttingDown()) throw new Error('interrupted');
+        const missed = mutant.killedBy.filter((id) => !verdict.failing.includes(id));
+        const killed = verdict.status === 'failed' && missed.length === 0;
+        console.log(
+          `  ${killed ? 'killed' : 'SURVIVED'}: ${verdict.failed} of ${verdict.total} cases failed${missed.length ? `; expected failures that passed: ${missed.join(', ')}` : ''}`,
+        );
+        console.log(`  failing: ${verdict.failing.slice(0, 8).join(', ')}${verdict.failing.length > 8 ? ', …' : ''}`);
+        outcomes.push({ file, mutant: mutant.id, killed, failing: verdict.failing, missed });
+        if (copy) await copy.undo();
+        else await rm(planted.dir, { recursive: true, force: true });
+      }
     }
+  } finally {
+    for (const copy of warm.values()) await copy?.remove();
   }
   for (const db of databases.values()) await db.stop();
   // The APIs' own code (generators, shared client draws), killed by their own tests.

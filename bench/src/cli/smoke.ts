@@ -10,6 +10,7 @@ import { readFile } from 'node:fs/promises';
 import { loadApis } from '@fairbench/harness/api/manifest.ts';
 import { runMain } from '@fairbench/harness/cli/main.ts';
 import { parseCli } from '@fairbench/harness/cli/usage.ts';
+import { tally } from '@fairbench/harness/tally.ts';
 import { loadImplementations } from '@fairbench/harness/impl/manifest.ts';
 import { missingToolchain } from '@fairbench/harness/impl/toolchain.ts';
 import { summaryMarkdown } from '../report/summary.ts';
@@ -55,6 +56,7 @@ await runMain('bench-smoke', async () => {
       console.log(`\n${summaryMarkdown(JSON.parse(await readFile(file, 'utf8')) as BenchResult)}\nbench-smoke: result → ${file}`);
     ran += chosen.length;
   }
+  tally('bench-smoke', { runs: ran });
   if (ran === 0) throw new Error('no API names a smoke selection (bench.smoke in apis/<api>/api.yaml) that an implementation here can run');
   return true;
 });

@@ -8,12 +8,14 @@
 // steps in turn: a step's slowest implementation no longer leaves a core idle before the next.
 // Each check's own command (make mutants, fuzz, conformance, resilience, pact) runs the same
 // lanes alone.
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runMain } from '@fairbench/harness/cli/main.ts';
 import { implementationLanes, laneWidth, reportLanes, runLanes, type Lane } from '@fairbench/harness/cli/lanes.ts';
 import { checkPairs, listArg, parseCli } from '@fairbench/harness/cli/usage.ts';
 import { repoRoot } from '@fairbench/harness/paths.ts';
+import { testRunDir } from '@fairbench/harness/tally.ts';
 
 /**
  * Each check: its command (from the repository's root) and the arguments make test gives it;
@@ -69,6 +71,9 @@ await runMain('checks', async () => {
     ]),
   ];
   const outcomes = await runLanes('checks', fileURLToPath(import.meta.url), lanes);
+  // make test's summary shows each check's work in the pool (cli/test-summary.ts).
+  const run = testRunDir();
+  if (run !== undefined) await writeFile(path.join(run, 'lanes.json'), `${JSON.stringify(outcomes, null, 2)}\n`);
   const { writeCurrentMatrix } = await import('../report/matrix.ts');
   const { bold } = await import('../report/console.ts');
   const files = await writeCurrentMatrix();

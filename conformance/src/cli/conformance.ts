@@ -4,6 +4,7 @@
 import { runMain } from '@fairbench/harness/cli/main.ts';
 import { implementationLanes, reportLanes, runLanes } from '@fairbench/harness/cli/lanes.ts';
 import { checkPairs, listArg, parseCli } from '@fairbench/harness/cli/usage.ts';
+import { tally } from '@fairbench/harness/tally.ts';
 
 await runMain('conformance', async () => {
   const { values } = parseCli({ options: { impl: { type: 'string' }, api: { type: 'string' } } });
@@ -33,5 +34,6 @@ await runMain('conformance', async () => {
   const passed = ran.reduce((n, v) => n + v.passed, 0);
   const failed = ran.reduce((n, v) => n + v.failed, 0) + broken.filter((v) => v.status === 'error').length;
   console.log(`conformance: ${passed} passed, ${failed} failed, ${verdicts.length - ran.length} skipped`);
+  tally('conformance', { pairs: ran.length, cases: passed + failed, failed, skipped: verdicts.length - ran.length });
   return ran.length > 0 && broken.length === 0;
 });

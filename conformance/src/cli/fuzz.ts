@@ -4,6 +4,7 @@
 import { runMain } from '@fairbench/harness/cli/main.ts';
 import { implementationLanes, reportLanes, runLanes } from '@fairbench/harness/cli/lanes.ts';
 import { checkPairs, listArg, numberArg, parseCli, UsageError } from '@fairbench/harness/cli/usage.ts';
+import { tally } from '@fairbench/harness/tally.ts';
 
 await runMain('fuzz', async () => {
   const { values } = parseCli({ options: { impl: { type: 'string' }, api: { type: 'string' }, short: { type: 'boolean', default: false } } });
@@ -47,5 +48,6 @@ await runMain('fuzz', async () => {
     }
   }
   console.log(`fuzz: ${passed} passed, ${failed} failed`);
+  tally('fuzz', { targets: passed + failed, failed });
   return failed === 0;
 });

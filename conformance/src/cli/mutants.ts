@@ -1,5 +1,6 @@
 // make mutants [API=x,y] [IMPL=a] [MUTANTS=id,…] → every mutant in apis/*/conformance/mutants/ (of those APIs) must be killed by the suite.
 import { runMain } from '@fairbench/harness/cli/main.ts';
+import { tally } from '@fairbench/harness/tally.ts';
 import { implementationLanes, reportLanes, runLanes } from '@fairbench/harness/cli/lanes.ts';
 import { checkApiNames, listArg, parseCli } from '@fairbench/harness/cli/usage.ts';
 import { bold, green, red } from '../report/console.ts';
@@ -28,5 +29,6 @@ await runMain('mutants', async () => {
     console.log(`  ${o.killed ? green('killed  ') : red('SURVIVED')} ${o.file.replace('.yaml', '')}/${o.mutant} (${o.failing.length} failing cases)`);
   const survived = outcomes.filter((o) => !o.killed).length;
   console.log(`mutants: ${outcomes.length - survived} passed, ${survived} failed`);
+  tally('mutants', { killed: outcomes.length - survived, survived });
   return survived === 0;
 });

@@ -7,6 +7,7 @@ import { basename } from 'node:path';
 import { runMain } from '@fairbench/harness/cli/main.ts';
 import { implementationLanes, reportLanes, runLanes } from '@fairbench/harness/cli/lanes.ts';
 import { checkPairs, listArg, notAccepted, parseCli } from '@fairbench/harness/cli/usage.ts';
+import { tally } from '@fairbench/harness/tally.ts';
 import { writeCurrentMatrix } from '../report/matrix.ts';
 import { bold, green, printBanner, red, yellow } from '../report/console.ts';
 import { selectTargets, startDatabases } from '../run.ts';
@@ -67,6 +68,7 @@ await runMain('resilience', async () => {
   }
   let failed = 0;
   let ran = 0;
+  let scenariosRun = 0;
   for (const target of targets) {
     const name = `${target.impl.manifest.name} × ${target.api.name}`;
     const base = { implementation: target.impl.manifest.name, api: target.api.name, short, recordedAt: new Date().toISOString() };
@@ -109,6 +111,7 @@ await runMain('resilience', async () => {
       for (const db of databases.values()) await db.stop();
     }
     ran++;
+    scenariosRun += verdict.total;
     if (verdict.status !== 'passed') failed++;
     // A run of some scenarios (ONLY=…) is a probe, not a verdict: it would replace the whole one.
     if (only === undefined) console.log(`  verdict: ${await writeResilienceVerdict(verdict)}`);
@@ -117,6 +120,7 @@ await runMain('resilience', async () => {
   const files = await writeCurrentMatrix();
   console.log(`\n${bold('Compliance matrix')} (${files.markdown})\n\n${files.text}`);
   console.log(`resilience: ${ran - failed} passed, ${failed} failed`);
+  tally('resilience', { pairs: ran, scenarios: scenariosRun, failed });
   return ran > 0 && failed === 0;
 });
 

@@ -4,6 +4,7 @@
 import { loadImplementations } from '../impl/manifest.ts';
 import { buildImplementation, testImplementation } from '../impl/launch.ts';
 import { missingToolchain } from '../impl/toolchain.ts';
+import { tally } from '../tally.ts';
 import { runMain } from './main.ts';
 import { checkPairs, listArg, parseCli } from './usage.ts';
 
@@ -33,5 +34,6 @@ await runMain('implementation tests', async () => {
     }
   }
   console.log(`implementation tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+  tally('unit', { passed, failed, skipped });
   return failed === 0;
 });

@@ -58,7 +58,8 @@ export function testImplementation(impl: Implementation): Promise<void> {
   return runStep(impl, 'test', impl.manifest.test);
 }
 
-async function runStep(impl: Implementation, step: 'build' | 'test', command: string | undefined): Promise<void> {
+/** A step of the implementation's (build, test, a defect's rebuild) in its folder; `env` adds to the harness's. */
+export async function runStep(impl: Implementation, step: string, command: string | undefined, env: Record<string, string> = {}): Promise<void> {
   if (command === undefined) return;
   await mkdir(logDir(impl), { recursive: true });
   const child = startProcess({
@@ -66,7 +67,7 @@ async function runStep(impl: Implementation, step: 'build' | 'test', command: st
     command: 'sh',
     args: ['-c', command],
     cwd: impl.dir,
-    env: { ...process.env, NODE_ENV: 'production' },
+    env: { ...process.env, NODE_ENV: 'production', ...env },
     logFile: join(logDir(impl), `${step}.log`),
   });
   const timer = setTimeout(() => void child.stop(), STEP_TIMEOUT_MS);

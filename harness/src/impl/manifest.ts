@@ -24,6 +24,8 @@ export interface ImplManifest {
   /** The folder the build installs from the top-level manifest and lock files alone (node_modules): see mutate(). */
   readonly installs?: string;
   readonly start: string;
+  /** make mutants' warm copy: built once, then each defect's edit rebuilt alone (conformance/src/warm-copy.ts). */
+  readonly defects?: { readonly build: string; readonly rebuild: string; readonly start: string };
   readonly test?: string;
   readonly dockerfile: string;
   /** The images.yaml role of the Dockerfile's build stage (BUILD_IMAGE), when it differs from the runtime's. */

@@ -3,6 +3,7 @@
 // file's claim; --short (make test) plants only the defects the suite misses (the contract's own).
 import { runMain } from '@fairbench/harness/cli/main.ts';
 import { checkApiNames, checkPairs, listArg, parseCli } from '@fairbench/harness/cli/usage.ts';
+import { tally } from '@fairbench/harness/tally.ts';
 
 process.env.PACT_DO_NOT_TRACK ??= 'true';
 
@@ -44,5 +45,6 @@ await runMain('pact-mutants', async () => {
   console.log(
     `pact mutants: ${outcomes.length - survived} killed, ${survived} survived; ${outcomes.filter((o) => o.claimed === 'misses').length} only the contract catches${wrongClaims ? `; ${wrongClaims} wrong conformance claims` : ''}`,
   );
+  tally('pact-mutants', { killed: outcomes.length - survived, survived });
   return survived === 0 && wrongClaims === 0;
 });

@@ -4,6 +4,7 @@
 // implementation's lane verifies with --reuse-pacts (the pacts of the current contract).
 import { runMain } from '@fairbench/harness/cli/main.ts';
 import { checkPairs, listArg, parseCli } from '@fairbench/harness/cli/usage.ts';
+import { tally } from '@fairbench/harness/tally.ts';
 
 process.env.PACT_DO_NOT_TRACK ??= 'true';
 
@@ -29,6 +30,7 @@ await runMain('pact', async () => {
     const failed = consumers.filter((c) => !c.passed);
     for (const c of failed) console.log(red(`consumer ${c.api}: the pact and bench/k6.js disagree`));
     console.log(`pact: ${consumers.length - failed.length}/${consumers.length} consumer tests passed (no verification asked for)`);
+    tally('pact-consumers', { consumers: consumers.length, failed: failed.length });
     return failed.length === 0;
   }
   const { markdown, text } = await writeCurrentMatrix();
@@ -43,5 +45,6 @@ await runMain('pact', async () => {
   console.log(
     `pact: ${consumers.length - failedConsumers.length}/${consumers.length} consumer tests passed; ${ran.length - broken.length} verifications passed, ${broken.length} failed, ${verdicts.length - ran.length} skipped`,
   );
+  tally('pact', { verifications: ran.length, failed: broken.length, skipped: verdicts.length - ran.length });
   return failedConsumers.length === 0 && broken.length === 0 && ran.length > 0;
 });
