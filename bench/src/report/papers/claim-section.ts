@@ -21,7 +21,7 @@ const ours = (u: UnitReport): string => `×${num(u.ratio)}${u.ci ? ` [${num(u.ci
 const detectable = (u: UnitReport): string => (u.mde === null ? '—' : `±${percentPoints(u.mde)}%`);
 
 /** A comparison's name on the page: its case, and its request type if it has one. */
-export const unitLabel = (u: UnitReport): string => `\`${u.case}\`${u.requestType ? ` ${u.requestType}` : ''}`;
+const unitLabel = (u: UnitReport): string => `\`${u.case}\`${u.requestType ? ` ${u.requestType}` : ''}`;
 
 function boundCell(u: UnitReport, pair: readonly [string, string]): string {
   if (!u.bound) return 'none';
@@ -59,7 +59,7 @@ function inconclusiveNote(u: UnitReport, r: ClaimReport): string | null {
 }
 
 /** The command that measures this claim's cases for its pair again. */
-export function reproduceCommand(paper: PaperClaims, r: ClaimReport): string {
+function reproduceCommand(paper: PaperClaims, r: ClaimReport): string {
   return `make bench IMPL=${r.pair.join(',')} API=${paper.api} PROFILE=papers CASES='${r.claim.cases}'`;
 }
 
