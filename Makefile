@@ -35,6 +35,10 @@ NODE_TEST_TAP = $(if $(FAIRBENCH_TEST_RUN),--test-reporter-destination=stdout --
 # bench/test is by stage (bench/test/<stage>/*.test.ts, mirroring bench/src); hosts/ needs root
 # and is make multi-host's, fixtures/ holds no tests.
 BENCH_TESTS := $(sort $(filter-out bench/test/hosts/%,$(wildcard bench/test/*/*.test.ts)))
+# The stages whose tests start no load generator and time no window run two files at once with the
+# harness's; the others (execute, load, calibration, and any stage added later) one at a time.
+BENCH_TESTS_UNTIMED := $(sort $(wildcard $(patsubst %,bench/test/%/*.test.ts,cli k6-operator plan record report stats)))
+BENCH_TESTS_TIMED := $(filter-out $(BENCH_TESTS_UNTIMED),$(BENCH_TESTS))
 
 .PHONY: help setup bundle images images-if-possible test lint unit harness-tests conformance pact pact-mutants mutants fuzz resilience serve bench calibrate bench-smoke lab-up lab-down multi-host k6-operator k6-operator-merge report screenshot options papers papers-page matrix readme clean
 
@@ -86,9 +90,9 @@ lint: setup ## Lint the specs (Redocly, graphql-js), typecheck the harness (tsc 
 unit: harness-tests ## The harness tests (make harness-tests), then each implementation's own tests
 	@node harness/src/cli/impl-tests.ts
 
-harness-tests: setup ## Harness tests: the harness's, the suite's and the contracts' two files at once, then the benchmark's and the APIs' one at a time (many time k6 windows) (seeding, MariaDB/PostgreSQL/FerretDB provisioning local and in containers, processes, case files, bench runner and profiles, statistics, report and its browser test in headless Chromium)
-	@$(NODE_TEST) $(call NODE_TEST_TAP,harness-tests-1) --test-concurrency=2 harness/test/*.test.ts harness/test/*/*.test.ts conformance/test/*.test.ts pact/test/*.test.ts
-	@$(NODE_TEST) $(call NODE_TEST_TAP,harness-tests-2) apis/*/test/*.test.ts $(BENCH_TESTS)
+harness-tests: setup ## Harness tests: the harness's, the suite's, the contracts' and the benchmark's untimed stages two files at once, then the APIs' and the benchmark's stages that time k6 windows one at a time (seeding, MariaDB/PostgreSQL/FerretDB provisioning local and in containers, processes, case files, bench runner and profiles, statistics, report and its browser test in headless Chromium)
+	@$(NODE_TEST) $(call NODE_TEST_TAP,harness-tests-1) --test-concurrency=2 harness/test/*.test.ts harness/test/*/*.test.ts conformance/test/*.test.ts pact/test/*.test.ts $(BENCH_TESTS_UNTIMED)
+	@$(NODE_TEST) $(call NODE_TEST_TAP,harness-tests-2) --test-concurrency=1 apis/*/test/*.test.ts $(BENCH_TESTS_TIMED)
 
 conformance: setup ## Run the conformance suite (IMPL=…, API=…, RUNTIME=local|containers; default: containers when a runtime works); writes results/conformance/
 	@node conformance/src/cli/conformance.ts $(if $(IMPL),--impl $(IMPL)) $(if $(API),--api $(API))

@@ -29,12 +29,8 @@ export interface LaunchedTarget {
   stop(): Promise<void>;
 }
 
-/** built: the caller built this implementation already in this run (make resilience starts it once per API). */
-export async function launchTarget(
-  { impl, api, runtime: override }: Target,
-  databases: ReadonlyMap<DatabaseKind, DatabaseServer>,
-  opts: { built?: boolean } = {},
-): Promise<LaunchedTarget> {
+/** The implementation is built once per process (buildImplementation), however many APIs it is launched for. */
+export async function launchTarget({ impl, api, runtime: override }: Target, databases: ReadonlyMap<DatabaseKind, DatabaseServer>): Promise<LaunchedTarget> {
   const used = new Map(api.manifest.databases.map((k) => [k, databases.get(k)!]));
   const seeded = await seed<unknown>(api, 'conformance', used);
   const prepared: AnyPreparedApi = await api.module.prepare(seeded, used);
@@ -47,7 +43,7 @@ export async function launchTarget(
   try {
     // The implementation runs where its databases do: both local processes, or both containers.
     const runtime = override ?? [...databases.values()][0]?.provider ?? 'local';
-    if (opts.built !== true) await buildImplementation(impl, { runtime });
+    await buildImplementation(impl, { runtime });
     const jwtSecret = randomBytes(32).toString('base64url');
     const running = await startImplementation(impl, (port) => contractEnv({ port, databases: [...databases.values()], jwtSecret }), { runtime });
     console.log(`  ${impl.manifest.name} answered /health ${Math.round(running.startupMs)} ms after start (${running.runtime})`);

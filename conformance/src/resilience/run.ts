@@ -14,9 +14,6 @@ import { runSlowClients } from './scenarios/slow-clients.ts';
 import { runStall } from './scenarios/stall.ts';
 import { runWrites } from './scenarios/writes.ts';
 
-/** Implementation directories built in this run: each is built once, not once per API. */
-const built = new Set<string>();
-
 const RUNNERS = {
   stall: runStall,
   writes: runWrites,
@@ -45,8 +42,7 @@ export async function runResilience(
   const database = databases.get(target.api.manifest.databases[0]!)!;
   if (!isLocalServer(database)) throw new Error('resilience needs the local runtime (a stall is SIGSTOP to the database process group)');
   const ordered = [...scenarios.filter((s) => s.kind !== 'shutdown'), ...scenarios.filter((s) => s.kind === 'shutdown')];
-  const launched = await launchTarget(target, databases, { built: built.has(target.impl.dir) });
-  built.add(target.impl.dir);
+  const launched = await launchTarget(target, databases);
   const outcomes: ScenarioOutcome[] = [];
   try {
     const flows = launched.prepared.fixtures.flows;

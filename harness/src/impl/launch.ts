@@ -48,9 +48,24 @@ function logDir(impl: Implementation): string {
   return join(resultsDir, 'logs', impl.manifest.name);
 }
 
+/**
+ * Each implementation folder's build (or image) once per process: a command that launches an
+ * implementation once per API (fuzzing, the pacts' verification, resilience) builds it once, not
+ * once per API — a Maven or .NET build that has nothing to do still costs seconds of CPU. Callers
+ * that build at once share the one build.
+ */
+const builds = new Map<string, Promise<void>>();
+
 export function buildImplementation(impl: Implementation, opts: LaunchOptions = {}): Promise<void> {
-  if (opts.runtime === 'containers') return buildImplementationImage(impl).then(() => undefined);
-  return runStep(impl, 'build', impl.manifest.build);
+  const key = `${opts.runtime ?? 'local'}:${impl.dir}:${impl.manifest.build ?? ''}`;
+  let build = builds.get(key);
+  if (build === undefined) {
+    build = opts.runtime === 'containers' ? buildImplementationImage(impl).then(() => undefined) : runStep(impl, 'build', impl.manifest.build);
+    // A failed build is not remembered: the next caller tries again and sees the failure itself.
+    build.catch(() => builds.delete(key));
+    builds.set(key, build);
+  }
+  return build;
 }
 
 /** Runs the implementation's own unit tests (manifest `test`), after its build. */
