@@ -30,36 +30,54 @@ export interface LaunchedTarget {
 }
 
 /** The implementation is built once per process (buildImplementation), however many APIs it is launched for. */
-export async function launchTarget({ impl, api, runtime: override }: Target, databases: ReadonlyMap<DatabaseKind, DatabaseServer>): Promise<LaunchedTarget> {
-  const used = new Map(api.manifest.databases.map((k) => [k, databases.get(k)!]));
-  const seeded = await seed<unknown>(api, 'conformance', used);
-  const prepared: AnyPreparedApi = await api.module.prepare(seeded, used);
-  const { rows, loadMs } = seeded.info;
-  console.log(
-    `  seeded ${api.name} (${Object.entries(rows)
-      .map(([t, n]) => `${n} ${t}`)
-      .join(', ')}) in ${loadMs} ms`,
-  );
+export async function launchTarget(target: Target, databases: ReadonlyMap<DatabaseKind, DatabaseServer>): Promise<LaunchedTarget> {
+  return (await launchTargets([target], databases))[0]!;
+}
+
+/**
+ * Targets of one implementation on one process: each API's databases seeded, then the
+ * implementation started once on all the databases (it serves every API it is given the database
+ * of), one LaunchedTarget per API sharing it; stopping the first stops the process, each closes
+ * its own API. For the checks that read answers on several APIs in turn (fuzzing): a JVM's start
+ * paid once, not once per API. The suite launches each pair on its own.
+ */
+export async function launchTargets(targets: readonly Target[], databases: ReadonlyMap<DatabaseKind, DatabaseServer>): Promise<LaunchedTarget[]> {
+  const impl = targets[0]!.impl;
+  if (targets.some((t) => t.impl !== impl || t.runtime !== targets[0]!.runtime))
+    throw new Error('launchTargets: targets of one implementation and runtime only');
+  const apis: { seeded: Seeded<unknown>; prepared: AnyPreparedApi }[] = [];
+  const closeAll = () => Promise.all(apis.map((a) => a.prepared.close()));
   try {
+    for (const { api } of targets) {
+      const used = new Map(api.manifest.databases.map((k) => [k, databases.get(k)!]));
+      const seeded = await seed<unknown>(api, 'conformance', used);
+      apis.push({ seeded, prepared: await api.module.prepare(seeded, used) });
+      const { rows, loadMs } = seeded.info;
+      console.log(
+        `  seeded ${api.name} (${Object.entries(rows)
+          .map(([t, n]) => `${n} ${t}`)
+          .join(', ')}) in ${loadMs} ms`,
+      );
+    }
     // The implementation runs where its databases do: both local processes, or both containers.
-    const runtime = override ?? [...databases.values()][0]?.provider ?? 'local';
+    const runtime = targets[0]!.runtime ?? [...databases.values()][0]?.provider ?? 'local';
     await buildImplementation(impl, { runtime });
     const jwtSecret = randomBytes(32).toString('base64url');
     const running = await startImplementation(impl, (port) => contractEnv({ port, databases: [...databases.values()], jwtSecret }), { runtime });
     console.log(`  ${impl.manifest.name} answered /health ${Math.round(running.startupMs)} ms after start (${running.runtime})`);
-    return {
+    return apis.map(({ seeded, prepared }) => ({
       dataset: seeded.info,
       seeded,
       prepared,
       running,
       jwtSecret,
       stop: async () => {
-        await running.stop();
+        if (running.process.alive()) await running.stop();
         await prepared.close();
       },
-    };
+    }));
   } catch (error) {
-    await prepared.close();
+    await closeAll();
     throw error;
   }
 }

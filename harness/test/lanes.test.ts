@@ -4,6 +4,7 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
+import { cpuSecondsOfStat } from '../src/cli/lane-cpu.ts';
 import { laneWidth, reportLanes, runLanes, type LaneOutcome } from '../src/cli/lanes.ts';
 
 test('the lane width: FAIRBENCH_LANES, else one per core up to two, and never more than one inside a lane', () => {
@@ -114,3 +115,32 @@ test('a lane waits for the lanes it names in `after`; lanes that can never start
     /wait for each other: a, b/,
   );
 });
+
+test(
+  "a lane's CPU: its own and what its children used, read from /proc at its exit",
+  { skip: process.platform !== 'linux' && 'Linux only: /proc/self/stat' },
+  async () => {
+    // Field 2 may hold spaces and parentheses: utime, stime, cutime, cstime are fields 14-17.
+    const stat = `4242 (node (lane) x) S 1 2 3 4 5 6 7 8 9 10 150 50 300 100 20 0 1`;
+    assert.equal(cpuSecondsOfStat(stat), 6);
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'lanes-cpu-'));
+    const script = path.join(dir, 'burn.mjs');
+    // The lane idles 0.3 s and has a child burn about 1 s of CPU: only the child's work is CPU.
+    await writeFile(
+      script,
+      `import { execFileSync } from 'node:child_process';
+     await new Promise((r) => setTimeout(r, 300));
+     execFileSync(process.execPath, ['-e', 'const t = Date.now(); while (Date.now() - t < 1000) {}']);`,
+    );
+    const burning = (await runLanes('lanes-cpu-test', script, [{ name: 'burn', args: [] }], 1))[0]!;
+    const idle = await idleLane(dir);
+    assert.ok(burning.cpuSeconds !== undefined && burning.cpuSeconds >= 1, `the child's second counted: ${burning.cpuSeconds}`);
+    assert.ok(idle.cpuSeconds !== undefined && idle.cpuSeconds < 1, `an idle lane costs little: ${idle.cpuSeconds}`);
+  },
+);
+
+async function idleLane(dir: string): Promise<LaneOutcome> {
+  const script = path.join(dir, 'idle.mjs');
+  await writeFile(script, 'await new Promise((r) => setTimeout(r, 1200));');
+  return (await runLanes('lanes-cpu-test', script, [{ name: 'idle', args: [] }], 1))[0]!;
+}

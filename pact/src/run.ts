@@ -4,6 +4,7 @@
 import { implTreeHash } from '@fairbench/harness/fingerprint.ts';
 import { shuttingDown } from '@fairbench/harness/cleanup.ts';
 import { runtimeOf, runtimeOptions, selectTargets, startDatabases, type Selection } from '@fairbench/conformance/run.ts';
+import { launchTargets } from '@fairbench/conformance/launch-target.ts';
 import { printBanner } from '@fairbench/conformance/report/console.ts';
 import { pactApis, type PactApi } from './apis.ts';
 import { runConsumer, type ConsumerOutcome } from './consumer.ts';
@@ -84,9 +85,23 @@ export async function runPact(selection: Selection, consumers: 'run' | 'reuse' |
     runtimeOptions(selection),
   );
   try {
-    for (const target of targets) {
-      printBanner(`provider: ${target.impl.manifest.name} × ${target.api.name} (pact verification)`);
-      verdicts.push(await record(await verifyTarget(target, ready.get(target.api.name)!, databases)));
+    // Each implementation started once for all its APIs (launchTargets): a JVM's start paid once,
+    // not once per API. Where that launch fails, each pair launches on its own and records why.
+    for (const impl of new Set(targets.map((t) => t.impl))) {
+      const ofImpl = targets.filter((t) => t.impl === impl);
+      printBanner(`provider: ${impl.manifest.name} × ${ofImpl.map((t) => t.api.name).join(', ')} (pact verification)`);
+      const launched = await launchTargets(ofImpl, databases).catch((error: unknown) => {
+        console.log(`  one launch for ${ofImpl.map((t) => t.api.name).join(', ')} failed: ${error instanceof Error ? error.message : String(error)}`);
+        return undefined;
+      });
+      try {
+        for (const [i, target] of ofImpl.entries()) {
+          console.log(`  ${target.api.name}:`);
+          verdicts.push(await record(await verifyTarget(target, ready.get(target.api.name)!, databases, undefined, launched?.[i])));
+        }
+      } finally {
+        for (const l of launched ?? []) await l.stop();
+      }
     }
   } finally {
     for (const db of databases.values()) await db.stop();

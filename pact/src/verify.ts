@@ -1,6 +1,7 @@
 // Provider verification of one implementation × API: the implementation is seeded, built and
-// started exactly as for conformance (launchTarget), the API's provider states write its
-// database directly, and Pact's verifier replays every interaction of the pact against it.
+// started as for conformance (make pact starts it once for all its APIs: launchTargets), the
+// API's provider states write its database directly, and Pact's verifier replays every
+// interaction of the pact against it.
 // A failing run is replayed one interaction at a time, so the verdict names each failing one.
 import { Verifier, type VerifierOptions } from '@pact-foundation/pact-core';
 import { launchTarget, type LaunchedTarget, type Target } from '@fairbench/conformance/launch-target.ts';
@@ -99,13 +100,16 @@ async function verifyEach(
 
 /**
  * Verifies the pair; `isolate` (the mutation check) limits the one-by-one replay of a failing
- * run to the interactions it asks about, so the verdict then lists only those.
+ * run to the interactions it asks about, so the verdict then lists only those. `shared`: the
+ * implementation already seeded and started for this API among others (launchTargets), which the
+ * caller stops; otherwise it is launched for this pair and stopped after.
  */
 export async function verifyTarget(
   target: Target,
   api: PactApi,
   databases: ReadonlyMap<DatabaseKind, DatabaseServer>,
   isolate?: readonly string[],
+  shared?: LaunchedTarget,
 ): Promise<PactVerdict> {
   const started = performance.now();
   const common = {
@@ -118,7 +122,7 @@ export async function verifyTarget(
   };
   let launched: LaunchedTarget | undefined;
   try {
-    launched = await launchTarget(target, databases);
+    launched = shared ?? (await launchTarget(target, databases));
     const used = new Map(api.manifest.databases.map((k) => [k, databases.get(k)!]));
     const ctx: StateContext = { databases: used, seeded: launched.seeded, jwtSecret: launched.jwtSecret };
     const verifyStarted = performance.now();
@@ -152,6 +156,6 @@ export async function verifyTarget(
       failing: [],
     };
   } finally {
-    await launched?.stop();
+    if (shared === undefined) await launched?.stop();
   }
 }

@@ -19,7 +19,7 @@ await runMain('fuzz', async () => {
   // The suite loads only once the options are right: a usage error is answered at once.
   const { fuzzTarget } = await import('../fuzz.ts');
   const { fuzzAuthHeader } = await import('../fuzz-auth.ts');
-  const { launchTarget } = await import('../launch-target.ts');
+  const { launchTargets } = await import('../launch-target.ts');
   const { green, printBanner, red } = await import('../report/console.ts');
   const { selectTargets, startDatabases } = await import('../run.ts');
   const { targets } = await selectTargets({ ...(impls ? { impls } : {}), ...(apis ? { apis } : {}) });
@@ -31,20 +31,33 @@ await runMain('fuzz', async () => {
   );
   let passed = 0;
   let failed = 0;
-  for (const target of targets) {
-    printBanner(`fuzzing ${target.impl.manifest.name} × ${target.api.name} (Schemathesis, seed ${seed}${values.short ? ', short form' : ''})`);
-    const launched = await launchTarget(target, databases);
+  // Each implementation started once for all its APIs (launchTargets): a JVM's start paid once,
+  // not once per API. A process an API's fuzzing brought down fails the APIs after it.
+  for (const impl of new Set(targets.map((t) => t.impl))) {
+    const ofImpl = targets.filter((t) => t.impl === impl);
+    printBanner(
+      `fuzzing ${impl.manifest.name} × ${ofImpl.map((t) => t.api.name).join(', ')} (Schemathesis, seed ${seed}${values.short ? ', short form' : ''})`,
+    );
+    const launched = await launchTargets(ofImpl, databases);
     try {
-      const baseUrl = launched.running.baseUrl;
-      const authHeader = await fuzzAuthHeader(target.api.manifest.conformance.fuzz?.auth, baseUrl, launched.prepared);
-      if (authHeader !== undefined) console.log(`  authenticated as the manifest's fuzz.auth login (${authHeader.split(':')[0]} on every request)`);
-      for (const o of await fuzzTarget(target, baseUrl, seed, authHeader, values.short)) {
-        console.log(`  ${o.passed ? green('PASS') : red('FAIL')} ${o.run}: ${o.summary} (${o.logFile})`);
-        if (o.passed) passed++;
-        else failed++;
+      for (const [i, target] of ofImpl.entries()) {
+        const { running, prepared } = launched[i]!;
+        console.log(`  ${target.api.name}:`);
+        if (!running.process.alive()) {
+          console.log(`  ${red('FAIL')} ${impl.manifest.name} is no longer running: ${target.api.name} not fuzzed`);
+          failed++;
+          continue;
+        }
+        const authHeader = await fuzzAuthHeader(target.api.manifest.conformance.fuzz?.auth, running.baseUrl, prepared);
+        if (authHeader !== undefined) console.log(`  authenticated as the manifest's fuzz.auth login (${authHeader.split(':')[0]} on every request)`);
+        for (const o of await fuzzTarget(target, running.baseUrl, seed, authHeader, values.short)) {
+          console.log(`  ${o.passed ? green('PASS') : red('FAIL')} ${o.run}: ${o.summary} (${o.logFile})`);
+          if (o.passed) passed++;
+          else failed++;
+        }
       }
     } finally {
-      await launched.stop();
+      for (const l of launched) await l.stop();
     }
   }
   console.log(`fuzz: ${passed} passed, ${failed} failed`);

@@ -6,13 +6,15 @@
 // printed when it ends, so a reader sees one implementation's run as one block, not interleaved.
 import { spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { onCleanup, shuttingDown } from '../cleanup.ts';
 import { loadImplementations } from '../impl/manifest.ts';
 import { resultsDir } from '../paths.ts';
 import { numberArg } from './usage.ts';
+
+const CPU_HOOK = new URL('./lane-cpu.ts', import.meta.url).href;
 
 /** One child: its name (an implementation, say) and the arguments that select it. */
 export interface Lane {
@@ -35,6 +37,8 @@ export interface LaneOutcome {
   readonly name: string;
   readonly exitCode: number;
   readonly seconds: number;
+  /** CPU seconds of the lane's processes and those they waited for (lane-cpu.ts; not its containers'), where Linux says. */
+  readonly cpuSeconds?: number;
   readonly logFile: string;
 }
 
@@ -95,8 +99,10 @@ async function runLane(command: string, script: string, lane: Lane, logDir: stri
   const log = createWriteStream(logFile);
   const started = performance.now();
   console.log(`  lane ${lane.name} started: ${command} ${lane.args.join(' ')}`);
-  const child = spawn(process.execPath, [...process.execArgv, ...(lane.nodeArgs ?? []), script, ...lane.args], {
-    env: { ...process.env, [IN_LANE]: lane.name, FORCE_COLOR: process.stdout.isTTY ? '1' : '0' },
+  const cpuFile = path.join(logDir, `${command}-${lane.name.replaceAll('/', '-')}.cpu`);
+  await rm(cpuFile, { force: true });
+  const child = spawn(process.execPath, [...process.execArgv, '--import', CPU_HOOK, ...(lane.nodeArgs ?? []), script, ...lane.args], {
+    env: { ...process.env, [IN_LANE]: lane.name, FAIRBENCH_LANE_CPU_FILE: cpuFile, FORCE_COLOR: process.stdout.isTTY ? '1' : '0' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = new Promise<number>((resolve) => child.on('close', (code, signal) => resolve(code ?? (signal ? 128 : 1))));
@@ -117,9 +123,13 @@ async function runLane(command: string, script: string, lane: Lane, logDir: stri
   forget();
   await new Promise<void>((resolve) => log.end(resolve));
   const seconds = Math.round((performance.now() - started) / 1000);
-  process.stdout.write(`\n──── lane ${lane.name}: exit ${exitCode} after ${seconds} s (${path.relative(process.cwd(), logFile)}) ────\n`);
+  const cpu = Number(await readFile(cpuFile, 'utf8').catch(() => 'NaN'));
+  const cpuSeconds = Number.isFinite(cpu) ? Math.round(cpu) : undefined;
+  process.stdout.write(
+    `\n──── lane ${lane.name}: exit ${exitCode} after ${seconds} s${cpuSeconds === undefined ? '' : `, ${cpuSeconds} CPU-s`} (${path.relative(process.cwd(), logFile)}) ────\n`,
+  );
   process.stdout.write(Buffer.concat(chunks));
-  return { name: lane.name, exitCode, seconds, logFile };
+  return { name: lane.name, exitCode, seconds, ...(cpuSeconds === undefined ? {} : { cpuSeconds }), logFile };
 }
 
 /** The closing lines of a split run: each lane's verdict and time; true when every lane passed. */

@@ -31,18 +31,30 @@ async function phases(): Promise<Phase[]> {
 }
 
 /** The pool's lanes by check: `mutants-aspnet` is the mutants check's lane for aspnet. */
-async function workByCheck(): Promise<{ lanes: number; byCheck: Map<string, { seconds: number; slowest: LaneOutcome }> } | null> {
+interface CheckWork {
+  readonly seconds: number;
+  /** The lanes' CPU seconds (not their containers'), where every lane of the check reported it. */
+  readonly cpuSeconds: number | undefined;
+  readonly slowest: LaneOutcome;
+}
+
+async function workByCheck(): Promise<{ lanes: number; byCheck: Map<string, CheckWork> } | null> {
   const text = await readFile(path.join(dir!, 'lanes.json'), 'utf8').catch(() => null);
   if (text === null) return null;
   const outcomes = JSON.parse(text) as LaneOutcome[];
   const suffixes = [...(await loadImplementations()).map((i) => i.manifest.name), 'apis'].map((n) => `-${n}`);
-  const byCheck = new Map<string, { seconds: number; slowest: LaneOutcome }>();
+  const byCheck = new Map<string, CheckWork>();
   for (const o of outcomes) {
     const suffix = suffixes.find((s) => o.name.endsWith(s));
     const check = suffix === undefined ? o.name : o.name.slice(0, -suffix.length);
     const sum = byCheck.get(check);
-    if (sum === undefined) byCheck.set(check, { seconds: o.seconds, slowest: o });
-    else byCheck.set(check, { seconds: sum.seconds + o.seconds, slowest: o.seconds > sum.slowest.seconds ? o : sum.slowest });
+    if (sum === undefined) byCheck.set(check, { seconds: o.seconds, cpuSeconds: o.cpuSeconds, slowest: o });
+    else
+      byCheck.set(check, {
+        seconds: sum.seconds + o.seconds,
+        cpuSeconds: sum.cpuSeconds === undefined || o.cpuSeconds === undefined ? undefined : sum.cpuSeconds + o.cpuSeconds,
+        slowest: o.seconds > sum.slowest.seconds ? o : sum.slowest,
+      });
   }
   return { lanes: outcomes.length, byCheck };
 }
@@ -73,12 +85,18 @@ for (const p of ran) {
     note += `  ${count(tests['tests'])} tests: ${count(tests['pass'])} passed, ${count(tests['fail'])} failed, ${count(tests['skipped'])} skipped`;
   if (p.name === 'checks' && pool) {
     const work = [...pool.byCheck.values()].reduce((s, c) => s + c.seconds, 0);
-    note += `  ${pool.lanes} lanes holding ${minutes(work)} of work`;
+    const cpu = [...pool.byCheck.values()].reduce<number | undefined>(
+      (s, c) => (s === undefined || c.cpuSeconds === undefined ? undefined : s + c.cpuSeconds),
+      0,
+    );
+    note += `  ${pool.lanes} lanes holding ${minutes(work)} of work${cpu === undefined ? '' : `, ${minutes(cpu)} of CPU (containers' not counted)`}`;
   }
   console.log(`  ${p.name.padEnd(14)} ${minutes(p.seconds).padStart(9)}${note}`);
   if (p.name === 'checks' && pool) {
     for (const [check, c] of [...pool.byCheck].sort((a, b) => b[1].seconds - a[1].seconds))
-      console.log(`    ${check.padEnd(15)} ${minutes(c.seconds).padStart(9)} of work (longest lane: ${c.slowest.name}, ${minutes(c.slowest.seconds)})`);
+      console.log(
+        `    ${check.padEnd(15)} ${minutes(c.seconds).padStart(9)} of work${c.cpuSeconds === undefined ? '' : `, ${minutes(c.cpuSeconds)} of CPU`} (longest lane: ${c.slowest.name}, ${minutes(c.slowest.seconds)})`,
+      );
   }
 }
 console.log(`  ${'total'.padEnd(14)} ${minutes(ran.reduce((s, p) => s + p.seconds, 0)).padStart(9)}`);
