@@ -95,6 +95,25 @@ test('two lanes of one group never run at once: the next free lane of another gr
   assert.ok(y1!.t0 < x1!.t1, 'y-1 runs beside x-1, ahead of x-2');
 });
 
+test('one mostly idle lane runs beside the two that compute; a second waits for it, or for a slot', async () => {
+  const script = await timedChild();
+  const lanes = [
+    { name: 'c-1', args: [] },
+    { name: 'c-2', args: [] },
+    { name: 'idle-1', args: [], mostlyIdle: true as const },
+    { name: 'idle-2', args: [], mostlyIdle: true as const },
+    { name: 'c-3', args: [] },
+  ];
+  const runs = await laneTimes(await runLanes('lanes-idle-test', script, lanes, 2));
+  const [c1, c2, i1, i2, c3] = ['c-1', 'c-2', 'idle-1', 'idle-2', 'c-3'].map((n) => runs.get(n)!);
+  assert.ok(i1!.t0 < c1!.t1 && i1!.t0 < c2!.t1, 'idle-1 starts beside c-1 and c-2');
+  assert.ok(i2!.t0 >= Math.min(c1!.t1, c2!.t1, i1!.t1) - 50, 'idle-2 waits for the place beside them or a slot');
+  assert.ok(c3!.t0 >= Math.min(c1!.t1, c2!.t1) - 50, 'c-3 waits for a slot: the idle lanes hold none of the two');
+  // One lane wide: one at a time, the idle lane too.
+  const one = await laneTimes(await runLanes('lanes-idle-test', script, [lanes[0]!, lanes[2]!], 1));
+  assert.ok(one.get('idle-1')!.t0 >= one.get('c-1')!.t1 - 50 || one.get('c-1')!.t0 >= one.get('idle-1')!.t1 - 50, 'width 1: one at a time');
+});
+
 test('a lane waits for the lanes it names in `after`; lanes that can never start are an error, not a hang', async () => {
   const script = await timedChild();
   const lanes = [

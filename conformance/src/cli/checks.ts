@@ -20,15 +20,15 @@ import { testRunDir } from '@fairbench/harness/tally.ts';
 /**
  * Each check: its command (from the repository's root) and the arguments make test gives it;
  * `after`: a lane that must have ended first. In this order: the longest lanes (the compiled
- * implementations' defects) first, so that the short ones fill the pool's end. `waits`: its lanes
- * mostly wait (resilience: a stalled database, time-outs, idle clients; a core half idle), so each
- * is queued beside one that computes rather than after them all, where two would wait together.
+ * implementations' defects) first, so that the short ones fill the pool's end. `mostlyIdle`: its
+ * lanes mostly wait (resilience: a stalled database, time-outs, idle clients; about a third of a
+ * core each), so one of them at a time runs beside the two that compute (lanes.ts).
  */
-const CHECKS: readonly { name: string; script: string; args: readonly string[]; after?: string; perApi?: false; waits?: true }[] = [
+const CHECKS: readonly { name: string; script: string; args: readonly string[]; after?: string; perApi?: false; mostlyIdle?: true }[] = [
   { name: 'mutants', script: 'conformance/src/cli/mutants.ts', args: [] },
   { name: 'fuzz', script: 'conformance/src/cli/fuzz.ts', args: ['--short'] },
   { name: 'conformance', script: 'conformance/src/cli/conformance.ts', args: [] },
-  { name: 'resilience', script: 'conformance/src/cli/resilience.ts', args: ['--short', '--per-database'], waits: true },
+  { name: 'resilience', script: 'conformance/src/cli/resilience.ts', args: ['--short', '--per-database'], mostlyIdle: true },
   // The implementations' own tests are not per API: no --api.
   { name: 'unit', script: 'harness/src/cli/impl-tests.ts', args: [], perApi: false },
   { name: 'pact', script: 'pact/src/cli/pact.ts', args: ['--reuse-pacts'], after: 'pact-consumers' },
@@ -63,6 +63,7 @@ await runMain('checks', async () => {
       script: script(check.script),
       args: [...l.args, ...argsOf(check)],
       ...(check.after ? { after: [check.after] } : {}),
+      ...(check.mostlyIdle ? { mostlyIdle: true as const } : {}),
     })),
     ...(check.name === 'mutants' && impls === undefined ? [{ name: 'mutants-apis', script: script(check.script), args: ['--own-code', ...apiArgs] }] : []),
   ];
@@ -71,7 +72,7 @@ await runMain('checks', async () => {
     { ...PACT_CONSUMERS, script: script(PACT_CONSUMERS.script), args: [...PACT_CONSUMERS.args, ...apiArgs] },
     // The whole run only (make test): it is not a check of the implementations asked for.
     ...(impls === undefined && values.api === undefined ? [MULTI_HOST] : []),
-    ...interleave(CHECKS.filter((c) => c.waits !== true).flatMap(lanesOf), CHECKS.filter((c) => c.waits === true).flatMap(lanesOf)),
+    ...CHECKS.flatMap(lanesOf),
   ];
   const outcomes = await runLanes('checks', fileURLToPath(import.meta.url), lanes);
   // make test's summary shows each check's work in the pool (cli/test-summary.ts).
@@ -83,10 +84,3 @@ await runMain('checks', async () => {
   console.log(`\n${bold('Compliance matrix')} (${files.markdown})\n\n${files.text}`);
   return reportLanes('checks', outcomes);
 });
-
-/** computing[0], waiting[0], computing[1], waiting[1], …, then what is left of either. */
-function interleave(computing: readonly Lane[], waiting: readonly Lane[]): Lane[] {
-  return Array.from({ length: Math.max(computing.length, waiting.length) }, (_, i) => [computing[i], waiting[i]])
-    .flat()
-    .filter((l) => l !== undefined);
-}

@@ -29,6 +29,11 @@ export interface Lane {
   readonly group?: string;
   /** Lanes (by name) that must have ended before this one starts: a step whose output it reads. */
   readonly after?: readonly string[];
+  /**
+   * It mostly waits on timers (resilience: a stalled database, time-outs, idle clients; about a
+   * third of a core): one such lane runs beside the `width` others rather than hold a slot.
+   */
+  readonly mostlyIdle?: true;
   /** Node's own options before the script (e.g. `--test` for a test file). */
   readonly nodeArgs?: readonly string[];
 }
@@ -55,8 +60,9 @@ export function laneWidth(env: NodeJS.ProcessEnv = process.env, cores = os.avail
 }
 
 /**
- * Runs each lane's script (default `script`), at most `width` at once: the first waiting lane
- * whose group is not running starts whenever one ends. Prints each child's output whole when it
+ * Runs each lane's script (default `script`), at most `width` at once, and beside them (width 2
+ * and up) one mostly idle lane: the first queued lane that fits and whose group is not running
+ * starts whenever one ends. Prints each child's output whole when it
  * ends, with its exit code and time. Resolves with every outcome (a lane that fails does not
  * stop the others: CI wants every failure in one run).
  */
@@ -68,6 +74,8 @@ export async function runLanes(command: string, script: string, lanes: readonly 
   );
   const waiting = [...lanes];
   const running = new Map<Lane, Promise<void>>();
+  // The mostly idle lane beside the others, if one runs there.
+  let beside: Lane | undefined;
   const outcomes: LaneOutcome[] = [];
   const ended = new Set<string>();
   const unknown = lanes.flatMap((l) => (l.after ?? []).filter((a) => !lanes.some((o) => o.name === a)));
@@ -75,16 +83,21 @@ export async function runLanes(command: string, script: string, lanes: readonly 
   while (waiting.length > 0 || running.size > 0) {
     const busy = new Set([...running.keys()].map((l) => l.group));
     const ready = (l: Lane) => (l.group === undefined || !busy.has(l.group)) && (l.after ?? []).every((a) => ended.has(a));
+    const slotFree = running.size - (beside ? 1 : 0) < width;
+    const besideFree = width >= 2 && beside === undefined;
+    const fits = (l: Lane) => slotFree || (l.mostlyIdle === true && besideFree);
     // Once stopping (Ctrl-C, SIGTERM), no new lane starts: the running ones end, the rest are not run.
-    const next = running.size < width && !shuttingDown() ? waiting.findIndex(ready) : -1;
+    const next = shuttingDown() ? -1 : waiting.findIndex((l) => fits(l) && ready(l));
     if (next >= 0) {
       const lane = waiting.splice(next, 1)[0]!;
+      if (lane.mostlyIdle === true && besideFree) beside = lane;
       running.set(
         lane,
         runLane(command, lane.script ?? script, lane, logDir).then((o) => {
           outcomes.push(o);
           ended.add(lane.name);
           running.delete(lane);
+          if (beside === lane) beside = undefined;
         }),
       );
     } else if (running.size > 0) await Promise.race(running.values());
