@@ -3,13 +3,14 @@
 // Each mutant is one textual edit applied to a scratch copy of the API folder; the listed
 // test files run on the copy (node --test, TAP), and every test named in killedBy must fail.
 import { execFile } from 'node:child_process';
-import { cp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, readFile, rm } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { parse } from 'yaml';
 import type { Api } from '@fairbench/harness/api/manifest.ts';
 import { repoRoot, resultsDir } from '@fairbench/harness/paths.ts';
 import { newAjv } from '@fairbench/harness/json-schema.ts';
 import type { MutantOutcome } from './mutants.ts';
+import { applyEdit } from './warm-copy.ts';
 import apiMutantsSchema from '../schemas/api-mutants.schema.json' with { type: 'json' };
 
 export interface ApiMutant {
@@ -63,14 +64,7 @@ export async function runApiMutant(api: Api, file: string, mutant: ApiMutant): P
   await rm(dir, { recursive: true, force: true });
   await cp(api.dir, dir, { recursive: true });
   try {
-    const target = join(dir, mutant.file);
-    const source = await readFile(target, 'utf8');
-    const count = source.split(mutant.replace).length - 1;
-    if (count !== 1) throw new Error(`mutant ${mutant.id}: the text to replace occurs ${count} times in ${mutant.file} (must be once)`);
-    await writeFile(
-      target,
-      source.replace(mutant.replace, () => mutant.with),
-    );
+    await applyEdit(dir, mutant);
     const failing = failingTests(await nodeTest(mutant.tests.map((t) => join(dir, t))));
     const missed = mutant.killedBy.filter((name) => !failing.includes(name));
     return { file: relative(repoRoot, file), mutant: mutant.id, killed: missed.length === 0, failing, missed };
