@@ -100,8 +100,8 @@ conformance: setup ## Run the conformance suite (IMPL=…, API=…, RUNTIME=loca
 pact: setup ## Contract tests: each API's k6 script against its pact (Pact's mock server), then provider verification of IMPL × API (default: every pair); writes results/pact/ and the matrix's pact columns; PACT_BROKER_URL optional
 	@node pact/src/cli/pact.ts $(if $(IMPL),--impl $(IMPL)) $(if $(API),--api $(API))
 
-pact-mutants: setup ## Contract mutation check: each defect in apis/*/pact/mutants/<impl>.yaml must fail its provider verification; CONFORMANCE=1 also runs the suite on each (does it catch it too?); SHORT=1 (make test) only the defects the suite misses
-	@node pact/src/cli/mutants.ts $(if $(API),--api $(API)) $(if $(filter 1 true yes,$(CONFORMANCE)),--conformance) $(if $(filter 1 true yes,$(SHORT)),--short)
+pact-mutants: setup ## Contract mutation check: each defect in apis/*/pact/mutants/<impl>.yaml (IMPL=… picks implementations) must fail its provider verification; CONFORMANCE=1 also runs the suite on each (does it catch it too?); SHORT=1 (make test) only the defects the suite misses
+	@node pact/src/cli/mutants.ts $(if $(IMPL),--impl $(IMPL)) $(if $(API),--api $(API)) $(if $(filter 1 true yes,$(CONFORMANCE)),--conformance) $(if $(filter 1 true yes,$(SHORT)),--short)
 
 mutants: setup ## Mutation check: the suite must fail on each defect in apis/*/conformance/mutants/<impl>.yaml (API=x: only that API's; IMPL=y: only that implementation's; MUTANTS=id,…: only those defects)
 	@node conformance/src/cli/mutants.ts $(if $(API),--api $(API)) $(if $(IMPL),--impl $(IMPL)) $(if $(MUTANTS),--mutant $(MUTANTS))

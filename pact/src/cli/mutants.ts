@@ -1,4 +1,4 @@
-// make pact-mutants [API=x,y] [CONFORMANCE=1] [SHORT=1] [--impl a,b] → every defect in apis/*/pact/mutants/ must fail
+// make pact-mutants [IMPL=a,b] [API=x,y] [CONFORMANCE=1] [SHORT=1] → every defect in apis/*/pact/mutants/ must fail
 // its pair's provider verification; with --conformance the suite also runs on each, checking the
 // file's claim; --short (make test) plants only the defects the suite misses (the contract's own).
 import { runMain } from '@fairbench/harness/cli/main.ts';
