@@ -81,3 +81,8 @@ export async function launchTargets(targets: readonly Target[], databases: Reado
     throw error;
   }
 }
+
+/** The targets grouped by implementation, in their order: each group one launchTargets call. */
+export function byImplementation(targets: readonly Target[]): Target[][] {
+  return [...new Set(targets.map((t) => t.impl))].map((impl) => targets.filter((t) => t.impl === impl));
+}

@@ -4,7 +4,7 @@
 import { implTreeHash } from '@fairbench/harness/fingerprint.ts';
 import { shuttingDown } from '@fairbench/harness/cleanup.ts';
 import { runtimeOf, runtimeOptions, selectTargets, startDatabases, type Selection } from '@fairbench/conformance/run.ts';
-import { launchTargets } from '@fairbench/conformance/launch-target.ts';
+import { byImplementation, launchTargets } from '@fairbench/conformance/launch-target.ts';
 import { printBanner } from '@fairbench/conformance/report/console.ts';
 import { pactApis, type PactApi } from './apis.ts';
 import { runConsumer, type ConsumerOutcome } from './consumer.ts';
@@ -87,9 +87,8 @@ export async function runPact(selection: Selection, consumers: 'run' | 'reuse' |
   try {
     // Each implementation started once for all its APIs (launchTargets): a JVM's start paid once,
     // not once per API. Where that launch fails, each pair launches on its own and records why.
-    for (const impl of new Set(targets.map((t) => t.impl))) {
-      const ofImpl = targets.filter((t) => t.impl === impl);
-      printBanner(`provider: ${impl.manifest.name} × ${ofImpl.map((t) => t.api.name).join(', ')} (pact verification)`);
+    for (const ofImpl of byImplementation(targets)) {
+      printBanner(`provider: ${ofImpl[0]!.impl.manifest.name} × ${ofImpl.map((t) => t.api.name).join(', ')} (pact verification)`);
       const launched = await launchTargets(ofImpl, databases).catch((error: unknown) => {
         console.log(`  one launch for ${ofImpl.map((t) => t.api.name).join(', ')} failed: ${error instanceof Error ? error.message : String(error)}`);
         return undefined;

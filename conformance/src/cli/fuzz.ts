@@ -19,7 +19,7 @@ await runMain('fuzz', async () => {
   // The suite loads only once the options are right: a usage error is answered at once.
   const { fuzzTarget } = await import('../fuzz.ts');
   const { fuzzAuthHeader } = await import('../fuzz-auth.ts');
-  const { launchTargets } = await import('../launch-target.ts');
+  const { byImplementation, launchTargets } = await import('../launch-target.ts');
   const { green, printBanner, red } = await import('../report/console.ts');
   const { selectTargets, startDatabases } = await import('../run.ts');
   const { targets } = await selectTargets({ ...(impls ? { impls } : {}), ...(apis ? { apis } : {}) });
@@ -33,8 +33,8 @@ await runMain('fuzz', async () => {
   let failed = 0;
   // Each implementation started once for all its APIs (launchTargets): a JVM's start paid once,
   // not once per API. A process an API's fuzzing brought down fails the APIs after it.
-  for (const impl of new Set(targets.map((t) => t.impl))) {
-    const ofImpl = targets.filter((t) => t.impl === impl);
+  for (const ofImpl of byImplementation(targets)) {
+    const impl = ofImpl[0]!.impl;
     printBanner(
       `fuzzing ${impl.manifest.name} × ${ofImpl.map((t) => t.api.name).join(', ')} (Schemathesis, seed ${seed}${values.short ? ', short form' : ''})`,
     );
