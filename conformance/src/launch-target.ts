@@ -38,8 +38,8 @@ export async function launchTarget(target: Target, databases: ReadonlyMap<Databa
  * Targets of one implementation on one process: each API's databases seeded, then the
  * implementation started once on all the databases (it serves every API it is given the database
  * of), one LaunchedTarget per API sharing it; stopping the first stops the process, each closes
- * its own API. For the checks that read answers on several APIs in turn (fuzzing): a JVM's start
- * paid once, not once per API. The suite launches each pair on its own.
+ * its own API. For the checks that read answers on several APIs in turn (the suite, fuzzing, the
+ * pacts' verification): a JVM's start paid once, not once per API.
  */
 export async function launchTargets(targets: readonly Target[], databases: ReadonlyMap<DatabaseKind, DatabaseServer>): Promise<LaunchedTarget[]> {
   const impl = targets[0]!.impl;

@@ -25,7 +25,7 @@ import { conformanceApis, type ConformanceApi } from './apis.ts';
 import { loadCaseFile } from './case-files.ts';
 import type { SuiteContext } from './context.ts';
 import type { CaseResult } from './outcome.ts';
-import { launchTarget, type LaunchedTarget, type Target } from './launch-target.ts';
+import { byImplementation, launchTarget, launchTargets, type LaunchedTarget, type Target } from './launch-target.ts';
 import { printBanner, printCase, printSkip, yellow } from './report/console.ts';
 import { writeVerdict, type Verdict } from './report/verdict.ts';
 import { loadSpecSchema } from './spec/graphql.ts';
@@ -163,10 +163,47 @@ export async function runConformance(selection: Selection): Promise<Verdict[]> {
     runtimeOptions(selection),
   );
   const spec = await loadSpecValidators();
-  for (const target of targets) {
-    verdicts.push(await record(await runTarget(target, databases, spec, fingerprints)));
-  }
+  for (const ofImpl of byImplementation(targets)) verdicts.push(...(await runImplementation(ofImpl, databases, spec, fingerprints)));
   for (const db of databases.values()) await db.stop();
+  return verdicts;
+}
+
+/**
+ * Every API of one implementation on one process (launchTargets): each API's databases seeded, the
+ * implementation started once, then each API's cases in turn — a JVM's start paid once, not once per
+ * API. Where that launch fails, each pair launches on its own, so that each verdict says why.
+ */
+async function runImplementation(
+  targets: readonly Target[],
+  databases: ReadonlyMap<DatabaseKind, DatabaseServer>,
+  spec: SpecValidators,
+  fingerprints: Fingerprints,
+): Promise<Verdict[]> {
+  const name = targets[0]!.impl.manifest.name;
+  const verdicts: Verdict[] = [];
+  printBanner(`${name} × ${targets.map((t) => t.api.name).join(', ')}`);
+  let launched: LaunchedTarget[];
+  try {
+    launched = await launchTargets(targets, databases);
+  } catch (error) {
+    console.log(`  ${name} did not start on every API at once (${error instanceof Error ? error.message.split('\n')[0] : String(error)}): each API on its own`);
+    for (const target of targets) verdicts.push(await record(await runTarget(target, databases, spec, fingerprints)));
+    return verdicts;
+  }
+  try {
+    for (const [i, target] of targets.entries()) {
+      printBanner(`${name} × ${target.api.name}`);
+      const started = performance.now();
+      const common = await commonFields(target.impl, target.api.name, databases, target.api, fingerprints);
+      const stoppedBefore = !launched[i]!.running.process.alive();
+      const verdict = stoppedBefore
+        ? errorVerdict(common, `${name} stopped before ${target.api.name}'s cases (during an earlier API's): not tested`, started)
+        : await casesVerdict(target, launched[i]!, common, spec, {}, started).catch((error: unknown) => errorVerdict(common, error, started));
+      verdicts.push(await record(verdict));
+    }
+  } finally {
+    for (const l of launched) await l.stop();
+  }
   return verdicts;
 }
 
@@ -204,58 +241,76 @@ export async function runTarget(
   options: RunOptions = {},
 ): Promise<Verdict> {
   const { impl, api } = target;
-  const onCase = options.onCase ?? printCase;
-  const name = impl.manifest.name;
-  printBanner(`${name} × ${api.name}`);
+  printBanner(`${impl.manifest.name} × ${api.name}`);
   const started = performance.now();
   const common = await commonFields(impl, api.name, databases, api, fingerprints);
   let launched: LaunchedTarget | undefined;
   try {
     launched = await launchTarget(target, databases);
-    const { prepared, running, seeded } = launched;
-    const child = running.process;
-    const ctx: SuiteContext = {
-      api: api.name,
-      baseUrl: running.baseUrl,
-      ...spec,
-      store: prepared.store,
-      reset: () => seeded.reset(),
-      jwtSecret: launched.jwtSecret,
-      alive: () => child.alive(),
-      ...(options.only ? { selects: (id: string) => options.only!.includes(id) } : {}),
-    };
-    // A suite runs when every case is wanted or one of its cases is (case ids begin with the suite's name).
-    const wanted = (suite: string) => options.only === undefined || options.only.some((id) => id.startsWith(`${suite}/`));
-    const results: CaseResult[] = [];
-    const report = (batch: CaseResult[]) => {
-      batch.forEach(onCase);
-      results.push(...batch);
-    };
-    if (wanted('protocol')) report(await runProtocol(ctx, api.manifest.graphql));
-    for (const suite of api.manifest.conformance.suites) if (wanted(suite)) report(await runSuite(ctx, api, prepared, suite));
-    const failing = results.filter((r) => !r.passed).map((r) => r.id);
-    return {
-      ...common,
-      // In a container the runtime is the image's, which may differ from the host's.
-      ...(running.runtimeVersion ? { runtime: { name: impl.manifest.runtime.name, version: running.runtimeVersion } } : {}),
-      ...(running.container ? { implImage: running.container.image } : {}),
-      status: failing.length === 0 ? 'passed' : 'failed',
-      dataset: launched.dataset,
-      startupMs: Math.round(running.startupMs),
-      durationMs: Math.round(performance.now() - started),
-      passed: results.length - failing.length,
-      failed: failing.length,
-      total: results.length,
-      failing,
-      cases: results.map((r) => ({ ...r, ms: Math.round(r.ms * 10) / 10 })),
-    };
+    return await casesVerdict(target, launched, common, spec, options, started);
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    console.log(`  ERROR ${reason}`);
-    return { ...common, status: 'error', reason, durationMs: Math.round(performance.now() - started), passed: 0, failed: 0, total: 0, failing: [] };
+    return errorVerdict(common, error, started);
   } finally {
     await launched?.stop();
   }
+}
+
+type CommonFields = Awaited<ReturnType<typeof commonFields>>;
+
+/** Every case (or options.only) of one API against its launched implementation. */
+async function casesVerdict(
+  target: Target,
+  launched: LaunchedTarget,
+  common: CommonFields,
+  spec: SpecValidators,
+  options: RunOptions,
+  started: number,
+): Promise<Verdict> {
+  const { impl, api } = target;
+  const onCase = options.onCase ?? printCase;
+  const { prepared, running, seeded } = launched;
+  const child = running.process;
+  const ctx: SuiteContext = {
+    api: api.name,
+    baseUrl: running.baseUrl,
+    ...spec,
+    store: prepared.store,
+    reset: () => seeded.reset(),
+    jwtSecret: launched.jwtSecret,
+    alive: () => child.alive(),
+    ...(options.only ? { selects: (id: string) => options.only!.includes(id) } : {}),
+  };
+  // A suite runs when every case is wanted or one of its cases is (case ids begin with the suite's name).
+  const wanted = (suite: string) => options.only === undefined || options.only.some((id) => id.startsWith(`${suite}/`));
+  const results: CaseResult[] = [];
+  const report = (batch: CaseResult[]) => {
+    batch.forEach(onCase);
+    results.push(...batch);
+  };
+  if (wanted('protocol')) report(await runProtocol(ctx, api.manifest.graphql));
+  for (const suite of api.manifest.conformance.suites) if (wanted(suite)) report(await runSuite(ctx, api, prepared, suite));
+  const failing = results.filter((r) => !r.passed).map((r) => r.id);
+  return {
+    ...common,
+    // In a container the runtime is the image's, which may differ from the host's.
+    ...(running.runtimeVersion ? { runtime: { name: impl.manifest.runtime.name, version: running.runtimeVersion } } : {}),
+    ...(running.container ? { implImage: running.container.image } : {}),
+    status: failing.length === 0 ? 'passed' : 'failed',
+    dataset: launched.dataset,
+    startupMs: Math.round(running.startupMs),
+    durationMs: Math.round(performance.now() - started),
+    passed: results.length - failing.length,
+    failed: failing.length,
+    total: results.length,
+    failing,
+    cases: results.map((r) => ({ ...r, ms: Math.round(r.ms * 10) / 10 })),
+  };
+}
+
+function errorVerdict(common: CommonFields, error: unknown, started: number): Verdict {
+  const reason = error instanceof Error ? error.message : String(error);
+  console.log(`  ERROR ${reason}`);
+  return { ...common, status: 'error', reason, durationMs: Math.round(performance.now() - started), passed: 0, failed: 0, total: 0, failing: [] };
 }
 
 /** One suite: its case file, and the fixture the API's module prepared for it. */

@@ -14,6 +14,7 @@ import { healthAnswers } from './health.ts';
 import type { Implementation } from './manifest.ts';
 import { localHost, type Host } from '../hosts/host.ts';
 import { variantPath } from './variants.ts';
+import { runBuild } from './run-builds.ts';
 
 // FAIRBENCH_HEALTH_TIMEOUT_S stretches the wait on a machine so loaded that a JVM takes minutes to start.
 const HEALTH_TIMEOUT_MS = Number(process.env.FAIRBENCH_HEALTH_TIMEOUT_S ?? 60) * 1000;
@@ -52,7 +53,8 @@ function logDir(impl: Implementation): string {
  * Each implementation folder's build (or image) once per process: a command that launches an
  * implementation once per API (fuzzing, the pacts' verification, resilience) builds it once, not
  * once per API — a Maven or .NET build that has nothing to do still costs seconds of CPU. Callers
- * that build at once share the one build.
+ * that build at once share the one build. In make test, once per run across its lanes (run-builds.ts);
+ * an image is built only when its content-addressed tag is missing (container.ts).
  */
 const builds = new Map<string, Promise<void>>();
 
@@ -60,12 +62,22 @@ export function buildImplementation(impl: Implementation, opts: LaunchOptions = 
   const key = `${opts.runtime ?? 'local'}:${impl.dir}:${impl.manifest.build ?? ''}`;
   let build = builds.get(key);
   if (build === undefined) {
-    build = opts.runtime === 'containers' ? buildImplementationImage(impl).then(() => undefined) : runStep(impl, 'build', impl.manifest.build);
+    build = opts.runtime === 'containers' ? buildImplementationImage(impl).then(() => undefined) : buildLocally(impl);
     // A failed build is not remembered: the next caller tries again and sees the failure itself.
     build.catch(() => builds.delete(key));
     builds.set(key, build);
   }
   return build;
+}
+
+/** The manifest's build in the folder, unless an earlier lane of this make test run built the same sources (run-builds.ts). */
+async function buildLocally(impl: Implementation): Promise<void> {
+  const command = impl.manifest.build;
+  if (command === undefined) return;
+  const shared = await runBuild(impl.dir, command);
+  if (shared?.done) return;
+  await runStep(impl, 'build', command);
+  await shared?.record();
 }
 
 /** Runs the implementation's own unit tests (manifest `test`), after its build. */
