@@ -5,11 +5,12 @@
 // that serves each API, since the smoke mostly checks the API's benchmark pipeline (k6 script,
 // baseline, result, report), which conformance and the pacts already check per implementation;
 // an API whose smoke says everyImplementation checks something of each implementation that
-// they do not (tpcc: TPC-C's consistency after a load), and keeps all of them.
+// they do not (tpcc: TPC-C's consistency after a load), and keeps all of them. --api: only those
+// APIs (make test runs each API's smoke as a lane of its pool, conformance/src/cli/checks.ts).
 import { readFile } from 'node:fs/promises';
 import { loadApis } from '@fairbench/harness/api/manifest.ts';
 import { runMain } from '@fairbench/harness/cli/main.ts';
-import { parseCli } from '@fairbench/harness/cli/usage.ts';
+import { checkPairs, listArg, parseCli } from '@fairbench/harness/cli/usage.ts';
 import { tally } from '@fairbench/harness/tally.ts';
 import { loadImplementations } from '@fairbench/harness/impl/manifest.ts';
 import { missingToolchain } from '@fairbench/harness/impl/toolchain.ts';
@@ -20,12 +21,14 @@ import { runBench } from '../run.ts';
 import { resolveOptions } from '../plan/options.ts';
 
 await runMain('bench-smoke', async () => {
-  const { values } = parseCli({ options: { 'one-per-api': { type: 'boolean', default: false } } });
+  const { values } = parseCli({ options: { 'one-per-api': { type: 'boolean', default: false }, api: { type: 'string' } } });
+  const only = listArg(values.api);
+  await checkPairs(undefined, only);
   const impls = await loadImplementations();
   // The quick profile's repetitions, window and warm-up (bench/profiles.yaml), on the smoke's cases.
   const { profile, eta } = await chooseProfile('quick', false);
   let ran = 0;
-  for (const api of await loadApis()) {
+  for (const api of (await loadApis()).filter((a) => only === undefined || only.includes(a.manifest.name))) {
     const smoke = api.manifest.bench.smoke;
     if (!smoke) continue;
     const runnable: string[] = [];

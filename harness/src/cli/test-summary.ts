@@ -3,6 +3,7 @@
 // less shows as smaller counts. Args: the run's folder and make test's exit status.
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { loadApis } from '../api/manifest.ts';
 import { loadImplementations } from '../impl/manifest.ts';
 import { readTally } from '../tally.ts';
 import type { LaneOutcome } from './lanes.ts';
@@ -42,7 +43,9 @@ async function workByCheck(): Promise<{ lanes: number; byCheck: Map<string, Chec
   const text = await readFile(path.join(dir!, 'lanes.json'), 'utf8').catch(() => null);
   if (text === null) return null;
   const outcomes = JSON.parse(text) as LaneOutcome[];
-  const suffixes = [...(await loadImplementations()).map((i) => i.manifest.name), 'apis'].map((n) => `-${n}`);
+  // A lane is its check's for an implementation (mutants-aspnet), the APIs' own code (mutants-apis) or an API (smoke-tpcc).
+  const names = [...(await loadImplementations()).map((i) => i.manifest.name), 'apis', ...(await loadApis()).map((a) => a.manifest.name)];
+  const suffixes = names.map((n) => `-${n}`);
   const byCheck = new Map<string, CheckWork>();
   for (const o of outcomes) {
     const suffix = suffixes.find((s) => o.name.endsWith(s));
