@@ -128,5 +128,5 @@ const status = Number(statusArg ?? (failed ? failed.exit : 0));
 console.log(
   status === 0
     ? `make test: all ${ran.length} phases ended green`
-    : `make test: FAILED${failed ? ` in ${failed.name}` : ''} (exit ${status}); later phases not run`,
+    : `make test: FAILED${failed ? ` in ${failed.name}` : ''} (exit ${status}); no phase runs after a failed one`,
 );
