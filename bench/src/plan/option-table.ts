@@ -81,7 +81,7 @@ export const OPTION_TABLE = [
     profile: 'repeat',
     recorded: 'options.repeat',
     entries: ['bench'],
-    help: 'repetitions per case and implementation (switched slices: the database-alone cases only)',
+    help: 'repetitions per case and implementation, spread over the process pairs (switched slices: the database-alone cases only)',
   },
   {
     name: 'durationSeconds',
@@ -126,6 +126,17 @@ export const OPTION_TABLE = [
     recorded: 'options.warmupIterations.max (when above 0)',
     entries: ['bench'],
     help: 'at most this many unrecorded warm-up iterations per case until the rate is steady: 0 (none) or at least 2',
+  },
+  {
+    name: 'processPairs',
+    make: 'PROCESS_PAIRS',
+    flag: 'process-pairs',
+    kind: 'integer',
+    min: 1,
+    profile: 'processPairs',
+    recorded: 'options.processPairs (when above 1); each repetition its process',
+    entries: ['bench'],
+    help: "starts of the implementations per served case, each warmed and measured in turn, the repetitions spread over them: a comparison's unit is the pair of processes",
   },
   {
     name: 'protocols',

@@ -21,7 +21,9 @@ export interface Profile {
   readonly firstWarmupSeconds: number;
   /** Unrecorded iterations before a served case's repetitions, until the rate is steady (bench/src/plan/warm-up.ts). */
   readonly warmupIterations: WarmupIterations;
-  /** A comparison's repetitions as switched slices of one load, where the API's script can send them (bench/profiles.yaml says why). */
+  /** Starts of the implementations per served case, the repetitions spread over them (bench/src/stats/process-pairs.ts). */
+  readonly processPairs: number;
+  /** A comparison's repetitions as switched slices of one load per process pair, where the API's script can send them (bench/profiles.yaml says why). */
   readonly switchedSlices?: SwitchedSlices;
   readonly quick: boolean;
   readonly cases: 'all' | 'subset';

@@ -71,6 +71,10 @@ export async function planRun(
     ...(opts.firstWarmupSeconds > opts.warmupSeconds ? { firstWarmupSeconds: opts.firstWarmupSeconds } : {}),
     ...(opts.warmupIterations && opts.warmupIterations.max > 0 ? { warmupIterations: { ...opts.warmupIterations } } : {}),
     ...(switched ? { switchedSlices: switched } : {}),
+    // Each start needs a share of the repetitions (or switched pairs) to measure.
+    ...(Math.min(opts.processPairs, switched ? switched.pairs : opts.repeat) > 1
+      ? { processPairs: Math.min(opts.processPairs, switched ? switched.pairs : opts.repeat) }
+      : {}),
     quick: opts.quick,
     ...(opts.profile ? { profile: opts.profile } : {}),
     protocols: [...new Set(cases.map((c) => c.protocol))],
@@ -94,13 +98,18 @@ function switchedSlices(opts: ResolvedOptions, scriptSwitches: boolean, impls: n
   return opts.switchedSlices && scriptSwitches && impls === 2 && opts.topology === undefined ? opts.switchedSlices : undefined;
 }
 
-/** Per step of the case loop (a database-alone case once, a served case per implementation), one load's planned seconds, what its first adds, and its warm-up iterations. */
+/**
+ * Per step of the case loop (a database-alone case once, a served case per implementation),
+ * one load's planned seconds, what its first adds, and its warm-up iterations: with process
+ * pairs, every start's (each start's first load warms up longer and each start warms again).
+ */
 export function stepLoads(
   cases: readonly PlannedCase[],
   impls: number,
   api: BenchApi,
-  options: Pick<RecordedOptions, 'warmupSeconds' | 'firstWarmupSeconds' | 'durationSeconds' | 'seed' | 'warmupIterations'>,
+  options: Pick<RecordedOptions, 'warmupSeconds' | 'firstWarmupSeconds' | 'durationSeconds' | 'seed' | 'warmupIterations' | 'processPairs'>,
 ): StepLoad[] {
+  const starts = options.processPairs ?? 1;
   const settings = loadSettings(options, false);
   const longer = loadSettings(options, true).warmupSeconds - settings.warmupSeconds;
   return cases.flatMap((c) => {
@@ -109,8 +118,8 @@ export function stepLoads(
     const fresh = c.freshServerEachRepetition === true;
     return Array<StepLoad>(served ? impls : 1).fill({
       seconds: api.module.plannedSeconds(c, settings) + (served && fresh ? longer : 0),
-      firstExtra: served && !fresh ? longer : 0,
-      warmups: served && !fresh ? plannedWarmups(options.warmupIterations ?? NO_WARMUP_ITERATIONS) : 0,
+      firstExtra: served && !fresh ? starts * longer : 0,
+      warmups: served && !fresh ? starts * plannedWarmups(options.warmupIterations ?? NO_WARMUP_ITERATIONS) : 0,
     });
   });
 }

@@ -194,8 +194,10 @@ export interface Repetition {
   /** The k6 instances whose exact merge this repetition is (a topology with several generators). */
   generatorInstances?: GeneratorInstance[];
   order?: number;
-  /** Switched slices (options.switchedSlices): this repetition's place in its case's one load (1-based); startedAt is then its window's start, after the guard. */
+  /** Switched slices (options.switchedSlices): this repetition's place in its load (1-based); startedAt is then its window's start, after the guard. */
   slice?: number;
+  /** Process pairs (options.processPairs): which start of the implementations measured it (1-based); the comparison's unit. */
+  process?: number;
   generatorBound?: boolean;
   /** CPU time per completed request (µs) of each sampled process tree: cpuSeconds / requests. */
   cpuPerRequestUs?: CpuPerRequest;
@@ -298,8 +300,10 @@ export interface BenchResult {
     firstWarmupSeconds?: number;
     /** Unrecorded repetitions before a served case's recorded ones until the rate is steady (bench/src/plan/warm-up.ts); absent: none. */
     warmupIterations?: { max: number; steadyWithinPercent: number };
-    /** The served cases' repetitions were switched slices of one load per case (bench/k6/measure.js target()); absent: a load each. */
+    /** The served cases' repetitions were switched slices of one load per process pair (bench/k6/measure.js target()), `pairs` in each; absent: a load each. */
     switchedSlices?: { pairs: number; sliceSeconds: number; guardSeconds: number };
+    /** Each served case started its implementations this many times, each start warmed and measured in turn (repetitions' `process`); absent: once. */
+    processPairs?: number;
     quick: boolean;
     /** The make bench profile the options came from (bench/profiles.yaml). */
     profile?: string;

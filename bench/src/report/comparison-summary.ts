@@ -19,16 +19,25 @@ const cells = (c: Verdicts | null) =>
 
 const counts = (f: FamilyCounts) => `${f.tested} tested; declared faster or slower: ${f.raw} raw, ${f.adjusted} after the Benjamini–Hochberg adjustment`;
 
-/** The table's precision in one line: the 95% intervals' widths and the MDEs, per quantity. */
-export function precisionLine(cases: readonly { throughput: Verdicts; p95: Verdicts; cpu: Verdicts | null }[]): string {
-  const span = (xs: number[]) => (xs.length ? `${(Math.min(...xs) * 100).toFixed(1)}–${(Math.max(...xs) * 100).toFixed(1)} points` : '—');
+/** How a table's comparisons were made, in words: over process pairs, paired slices, or groups of repetitions. */
+export function methodNote(cases: readonly { throughput: Verdicts }[], a: string, b: string): string {
+  const first = cases.find((c) => c.throughput.processPairs !== undefined || c.throughput.paired)?.throughput;
+  if (first?.processPairs !== undefined)
+    return `each case's implementations were started ${first.processPairs} times, each pair of processes measured in slices: a difference is the mean over the process pairs of each pair's Hodges–Lehmann estimate of its slices' ratios ${a}/${b} − 1, with its Student's t interval on ${first.processPairs - 1} degrees of freedom; p is the t-test's`;
+  if (first?.paired)
+    return `the implementations ran in interleaved slices: a difference is the Hodges–Lehmann estimate of the pairs' ratios ${a}/${b} − 1 with its signed-rank interval; p is the exact signed-rank test's`;
+  return `a difference is the ratio of the medians ${a}/${b} − 1, with its bootstrap interval; p is the exact Mann–Whitney test's`;
+}
+
+/** Over process pairs: the spread of the process pairs' log ratios against what the slices alone would give (stats/process-pairs.ts), per quantity. */
+function processSpread(cases: readonly { throughput: Verdicts; p95: Verdicts; cpu: Verdicts | null }[]): string {
+  const pct = (xs: number[]) => `${(Math.min(...xs) * 100).toFixed(1)}–${(Math.max(...xs) * 100).toFixed(1)}%`;
   const part = (name: string, vs: (Verdicts | null)[]) => {
-    const got = vs.filter((v): v is Verdicts => v !== null);
-    const widths = got.flatMap((v) => (v.ci ? [v.ci.high - v.ci.low] : []));
-    const mdes = got.flatMap((v) => (v.mde !== undefined && v.mde !== null ? [v.mde] : []));
-    return `${name} interval widths ${span(widths)}, MDE ${span(mdes)}`;
+    const got = vs.filter((v): v is Verdicts => v?.betweenSd !== undefined);
+    const within = got.flatMap((v) => (v.withinSd !== undefined && v.withinSd !== null ? [v.withinSd] : []));
+    return got.length ? `${name} ${pct(got.map((v) => v.betweenSd!))}${within.length ? ` (slices alone: ${pct(within)})` : ''}` : '';
   };
-  return [
+  const parts = [
     part(
       'throughput',
       cases.map((c) => c.throughput),
@@ -41,7 +50,35 @@ export function precisionLine(cases: readonly { throughput: Verdicts; p95: Verdi
       'CPU/request',
       cases.map((c) => c.cpu),
     ),
-  ].join('; ');
+  ].filter(Boolean);
+  return parts.length ? `; spread between process pairs (sd of their log ratios): ${parts.join(', ')}` : '';
+}
+
+/** The table's precision in one line: the 95% intervals' widths and the MDEs, per quantity, and the process pairs' spread. */
+export function precisionLine(cases: readonly { throughput: Verdicts; p95: Verdicts; cpu: Verdicts | null }[]): string {
+  const span = (xs: number[]) => (xs.length ? `${(Math.min(...xs) * 100).toFixed(1)}–${(Math.max(...xs) * 100).toFixed(1)} points` : '—');
+  const part = (name: string, vs: (Verdicts | null)[]) => {
+    const got = vs.filter((v): v is Verdicts => v !== null);
+    const widths = got.flatMap((v) => (v.ci ? [v.ci.high - v.ci.low] : []));
+    const mdes = got.flatMap((v) => (v.mde !== undefined && v.mde !== null ? [v.mde] : []));
+    return `${name} interval widths ${span(widths)}, MDE ${span(mdes)}`;
+  };
+  return (
+    [
+      part(
+        'throughput',
+        cases.map((c) => c.throughput),
+      ),
+      part(
+        'p95',
+        cases.map((c) => c.p95),
+      ),
+      part(
+        'CPU/request',
+        cases.map((c) => c.cpu),
+      ),
+    ].join('; ') + processSpread(cases)
+  );
 }
 
 export function comparisonMarkdown(reports: readonly ApiReport[]): string {
@@ -49,7 +86,7 @@ export function comparisonMarkdown(reports: readonly ApiReport[]): string {
   for (const report of reports) {
     for (const pair of report.pairs) {
       out.push(
-        `**${pair.a}** vs **${pair.b}** on **${report.api}**${report.calibration ? ` — A/A calibration run \`${report.calibration.runId}\`: every verdict is a false one` : ''} (verdicts are ${pair.a}'s; p: ${pair.cases.some((c) => c.throughput.paired) ? 'exact signed-rank over paired slices (interval: Hodges–Lehmann)' : 'exact Mann–Whitney'}, adjusted in brackets; α = ${ALPHA}; MDE: the smallest difference this comparison could have detected, bench/docs/precision.md; CPU: the implementation's µs per request, faster = cheaper)`,
+        `**${pair.a}** vs **${pair.b}** on **${report.api}**${report.calibration ? ` — A/A calibration run \`${report.calibration.runId}\`: every verdict is a false one` : ''} (verdicts are ${pair.a}'s; ${methodNote(pair.cases, pair.a, pair.b)}, adjusted in brackets; α = ${ALPHA}; MDE: the smallest difference this comparison could have detected, bench/docs/precision.md; CPU: the implementation's µs per request, faster = cheaper)`,
         '',
         '| case | throughput difference [CI] | MDE | p (adj.) | raw | verdict | p95 difference [CI] | MDE | p (adj.) | raw | verdict | CPU µs/req difference [CI] | MDE | p (adj.) | raw | verdict |',
         '| --- | ---: | ---: | ---: | --- | --- | ---: | ---: | ---: | --- | --- | ---: | ---: | ---: | --- | --- |',

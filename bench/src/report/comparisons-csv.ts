@@ -33,7 +33,11 @@ function row(api: string, a: string, b: string, caseId: string, quantity: string
     b,
     caseId,
     quantity,
-    c.paired ? 'paired slices: signed-rank, Hodges-Lehmann' : 'groups: Mann-Whitney, bootstrap',
+    c.processPairs !== undefined
+      ? `${c.processPairs} process pairs: t, Hodges-Lehmann per pair`
+      : c.paired
+        ? 'paired slices: signed-rank, Hodges-Lehmann'
+        : 'groups: Mann-Whitney, bootstrap',
     c.nA,
     c.nB,
     c.medianA,

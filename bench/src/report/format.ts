@@ -55,9 +55,12 @@ export function pValue(p: number | null): string {
   return Number(p.toPrecision(2)).toString();
 }
 
-/** How the repetitions were cut when they were switched slices of one load per case (options.switchedSlices); '' otherwise. */
-export function switchedNote(s: BenchResult['options']['switchedSlices']): string {
+/** How the served cases' repetitions were cut: switched slices of one load per process pair (options.switchedSlices), over several starts (options.processPairs); '' for one load each of one start. */
+export function switchedNote(o: Pick<BenchResult['options'], 'switchedSlices' | 'processPairs'>): string {
+  const s = o.switchedSlices;
+  const k = o.processPairs;
+  const starts = k ? `, each served case's implementations started ${k} times, the repetitions spread over the starts` : '';
   return s
-    ? `; served cases: ${s.pairs} pairs of switched slices (one k6 load per case, ${s.sliceSeconds} s each, the first ${s.guardSeconds} s left out)`
-    : '';
+    ? `; served cases: ${s.pairs} pairs of switched slices (one k6 load per ${k ? 'start' : 'case'}, ${s.sliceSeconds} s each, the first ${s.guardSeconds} s left out)${starts}`
+    : starts;
 }

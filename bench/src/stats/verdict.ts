@@ -10,7 +10,9 @@
 //   (else no verdict); the size is the ratio with its bootstrap interval, which is shown
 //   beside the verdict and is no input to it;
 // - below MIN_VERDICT_REPETITIONS in either group there is no test: the interval is
-//   shown as "descriptive" (below MIN_REPETITIONS there is not even an interval).
+//   shown as "descriptive" (below MIN_REPETITIONS there is not even an interval);
+// - paired slices take the signed-rank test (paired.ts), process pairs Student's t on one
+//   figure per pair of processes (process-pairs.ts): only the test and the interval differ.
 import { bootstrapRatioOfMedians, MIN_REPETITIONS, type BootstrapOptions, type RatioEstimate } from './bootstrap.ts';
 import { median } from './descriptive.ts';
 import { benjaminiHochberg } from './multiplicity.ts';
@@ -37,8 +39,8 @@ export interface RankComparison {
   ratio: number;
   /** throughput: yes (a higher A is faster); latency: no. */
   higherIsBetter: boolean;
-  /** null below MIN_VERDICT_REPETITIONS in either group. */
-  test: RankTest | null;
+  /** The test's p and direction: a rank test's (rank-test.ts, paired.ts), or across process pairs Student's t (process-pairs.ts); null below MIN_VERDICT_REPETITIONS in either group. */
+  test: Pick<RankTest, 'p' | 'direction'> | null;
   /** The verdict from the raw p-value: this comparison alone, as if it were the only one. */
   rawVerdict: Verdict;
 }
@@ -48,7 +50,8 @@ export interface RankComparison {
  * and its precision: `mde`, the smallest relative difference it could have detected
  * (precision.ts; null when the spread cannot say), which is no input to the verdict.
  */
-export type ComparisonEstimate = RatioEstimate & RankComparison & { mde?: number | null; paired?: true; pairs?: number };
+export type ComparisonEstimate = RatioEstimate &
+  RankComparison & { mde?: number | null; paired?: true; pairs?: number; processPairs?: number; betweenSd?: number; withinSd?: number | null };
 
 export interface Adjusted {
   /** The p-value adjusted over the family; null without a test. */

@@ -16,8 +16,8 @@ export interface LoopServer {
   stop(): Promise<void>;
 }
 
-/** The options the loop reads: how many repetitions, the warm-ups, and whether a comparison switches slices. */
-export type LoopOptions = Pick<RecordedOptions, 'repeat' | 'warmupSeconds' | 'firstWarmupSeconds' | 'warmupIterations' | 'switchedSlices'>;
+/** The options the loop reads: how many repetitions, the warm-ups, whether a comparison switches slices, how many process pairs. */
+export type LoopOptions = Pick<RecordedOptions, 'repeat' | 'warmupSeconds' | 'firstWarmupSeconds' | 'warmupIterations' | 'switchedSlices' | 'processPairs'>;
 
 export interface CaseLoopDeps<C extends PlannedCase> {
   /** Implementation names, in the order given. */
@@ -72,6 +72,29 @@ export interface Outcome {
   floorAtRate?: CaseFloorAtRate;
   warmup?: CaseWarmup;
 }
+
+/**
+ * Which start of the implementations a mode measures (options.processPairs): the k-th of
+ * `of`, and its share of the case's rounds (separate loads) or switched pairs, numbered
+ * `first` to `last` across the case so that each repetition's index is unique in it.
+ */
+export interface ProcessShare {
+  readonly k: number;
+  readonly of: number;
+  readonly first: number;
+  readonly last: number;
+}
+
+/** The k-th of `of` shares of n rounds: as even as possible, the first n mod `of` one longer. */
+export function shareOf(n: number, of: number, k: number): ProcessShare {
+  const base = Math.floor(n / of);
+  const extra = n % of;
+  const first = (k - 1) * base + Math.min(k - 1, extra) + 1;
+  return { k, of, first, last: first + base + (k <= extra ? 1 : 0) - 1 };
+}
+
+/** A repetition's `process`, recorded where the case has several process pairs. */
+export const processField = (p: ProcessShare): { process?: number } => (p.of > 1 ? { process: p.k } : {});
 
 /** A served case as its modes see it: the case, its first step, the servers running and each implementation's outcome so far. */
 export interface ServedCase<C extends PlannedCase> {

@@ -3,7 +3,9 @@
 // another's heap or JIT state), warms them by unrecorded iterations until their rates are
 // steady (warm-up-iterations.ts), then measures its repetitions in one of two modes: as
 // pairs of switched slices of one load, where the options switch and two implementations
-// are compared (switched-slices.ts), or as separate loads (separate-loads.ts). Every load
+// are compared (switched-slices.ts), or as separate loads (separate-loads.ts). With process
+// pairs (options.processPairs) it does so several times, each time with every implementation
+// started afresh and warmed again, the repetitions spread over the starts. Every load
 // resets the data and waits for idle first, and is sampled with the process trees at 10 Hz
 // (repetition.ts). A case that fails — its load outran the limit, k6 or the baseline client
 // exited with an error, the implementation did not start or exited, the database stopped
@@ -12,10 +14,10 @@ import type { PlannedCase } from '../../plan/api-module.ts';
 import { failure } from '../../load/failure.ts';
 import { isDatabaseAlone, tierOf, type BenchCase } from '../../record/result-document.ts';
 import { crossCheck, floorAtRate } from './after-case.ts';
-import { checkStopping, type CaseLoopDeps, type LoopServer, type Outcome, type ServedCase } from './deps.ts';
+import { checkStopping, shareOf, type CaseLoopDeps, type LoopServer, type Outcome, type ServedCase } from './deps.ts';
 import { repetition } from './repetition.ts';
 import { separateRepetitions } from './separate-loads.ts';
-import { start } from './servers.ts';
+import { restartAll, start } from './servers.ts';
 import { switchedRepetitions } from './switched-slices.ts';
 import { warmUp } from './warm-up-iterations.ts';
 
@@ -88,10 +90,19 @@ async function runServedCase<C extends PlannedCase>(c: C, firstStep: number, dep
     // A case that ends in overload restarts its implementations before each repetition: nothing to warm, nothing to switch.
     const fresh = c.freshServerEachRepetition === true;
     const warming = (options.warmupIterations?.max ?? 0) > 0 && !fresh;
-    if (warming) await warmUp(s);
-    const running = impls.every((n) => s.servers.has(n) && !s.outcomes.get(n)!.failure);
-    if (options.switchedSlices && deps.startSwitched && impls.length === 2 && !fresh && running) await switchedRepetitions(s);
-    else await separateRepetitions(s, warming);
+    const switched = options.switchedSlices !== undefined && deps.startSwitched !== undefined && impls.length === 2 && !fresh;
+    const starts = fresh ? 1 : (options.processPairs ?? 1);
+    const rounds = switched ? options.switchedSlices!.pairs : options.repeat;
+    for (let k = 1; k <= starts; k++) {
+      // Process pairs: each start after the first begins with fresh processes of every implementation still in the case.
+      if (k > 1) await restartAll(s);
+      const share = shareOf(rounds, starts, k);
+      if (warming) await warmUp(s, share);
+      const running = impls.every((n) => s.servers.has(n) && !s.outcomes.get(n)!.failure);
+      if (switched && running) await switchedRepetitions(s, share);
+      else await separateRepetitions(s, warming, share);
+      if (impls.every((n) => s.outcomes.get(n)!.failure)) break;
+    }
     await crossCheck(s);
   } finally {
     for (const server of s.servers.values()) await server.stop();

@@ -1,8 +1,8 @@
 // The implementations of a served case: started before it (restarted before each repetition
-// of a case that ends in overload), stopped for the rest of it when one fails.
+// of a case that ends in overload, and for each process pair), stopped for the rest of it when one fails.
 import type { PlannedCase } from '../../plan/api-module.ts';
 import { asFailure } from '../../load/failure.ts';
-import { Interrupted, type CaseLoopDeps, type LoopServer, type Outcome } from './deps.ts';
+import { Interrupted, type CaseLoopDeps, type LoopServer, type Outcome, type ServedCase } from './deps.ts';
 
 /** Starts an implementation for the case; one that does not start fails the case for it. */
 export async function start<C extends PlannedCase>(servers: Map<string, LoopServer>, name: string, outcome: Outcome, deps: CaseLoopDeps<C>): Promise<void> {
@@ -19,4 +19,11 @@ export async function drop(servers: Map<string, LoopServer>, name: string): Prom
   const server = servers.get(name);
   servers.delete(name);
   await server?.stop();
+}
+
+/** A new start of every implementation of the case that has not failed (process pairs): all stopped first, then started in order. */
+export async function restartAll<C extends PlannedCase>(s: ServedCase<C>): Promise<void> {
+  const going = s.deps.impls.filter((name) => !s.outcomes.get(name)!.failure);
+  for (const name of going) await drop(s.servers, name);
+  for (const name of going) await start(s.servers, name, s.outcomes.get(name)!, s.deps);
 }

@@ -4,12 +4,12 @@
 import type { PlannedCase } from '../../plan/api-module.ts';
 import { asFailure, failure } from '../../load/failure.ts';
 import type { Measured, StartedLoad } from '../../load/k6.ts';
-import { checkStopping, type LoopOptions, type ServedCase } from './deps.ts';
+import { checkStopping, processField, type LoopOptions, type ProcessShare, type ServedCase } from './deps.ts';
 import { orderOf } from './order.ts';
 import { blameDatabase, sampled, settleAll, toRepetition } from './repetition.ts';
 
-/** The planned seconds of one switched load: its warm-up and both implementations' slices (the progress's ETA). */
-export const switchedSeconds = (o: LoopOptions): number => o.warmupSeconds + 2 * o.switchedSlices!.pairs * o.switchedSlices!.sliceSeconds;
+/** The planned seconds of a switched load of `pairs` pairs: its warm-up and both implementations' slices (the progress's ETA). */
+export const switchedSeconds = (o: LoopOptions, pairs: number): number => o.warmupSeconds + 2 * pairs * o.switchedSlices!.sliceSeconds;
 
 /**
  * A comparison's repetitions as switched slices of one load (bench/k6/measure.js target()): each
@@ -18,15 +18,16 @@ export const switchedSeconds = (o: LoopOptions): number => o.warmupSeconds + 2 *
  * closer than separate loads could be. Each slice is recorded as its implementation's
  * repetition r: k6's figures of the slice, and every process tree's CPU over exactly the
  * slice's window (the sampler interpolated at its ends). A load that fails fails the case
- * for both implementations, with the slices it measured.
+ * for both implementations, with the slices it measured. With process pairs, the load holds
+ * this start's share of the case's pairs (share.first to share.last).
  */
-export async function switchedRepetitions<C extends PlannedCase>(s: ServedCase<C>): Promise<void> {
+export async function switchedRepetitions<C extends PlannedCase>(s: ServedCase<C>, share: ProcessShare): Promise<void> {
   const { c, firstStep, deps, servers, outcomes } = s;
   const { impls } = deps;
-  const plan = deps.options.switchedSlices!;
+  const pairs = share.last - share.first + 1;
   const running = impls.map((name) => servers.get(name)!);
-  const order = Array.from({ length: plan.pairs }, (_, k) =>
-    orderOf(deps, c, k + 1)
+  const order = Array.from({ length: pairs }, (_, k) =>
+    orderOf(deps, c, share.first + k)
       .map((name) => impls.indexOf(name))
       .join(''),
   ).join('');
@@ -34,15 +35,15 @@ export async function switchedRepetitions<C extends PlannedCase>(s: ServedCase<C
   deps.events?.emit('load-begin', {
     step: firstStep,
     repetition: 1,
-    label: `${c.id} · ${impls.join(' ⇄ ')}: ${plan.pairs} pairs of switched slices`,
-    switched: { steps: impls.map((_, k) => firstStep + k), seconds: switchedSeconds(deps.options) },
+    label: `${c.id} · ${impls.join(' ⇄ ')}: ${pairs} pairs of switched slices${share.of > 1 ? ` (process pair ${share.k}/${share.of})` : ''}`,
+    switched: { steps: impls.map((_, k) => firstStep + k), seconds: switchedSeconds(deps.options, pairs) },
   });
   let load: StartedLoad;
   try {
     load = await deps.startSwitched!(c, running, order);
   } catch (error) {
     const f = await blameDatabase(deps, asFailure('generator', error));
-    for (const name of impls) outcomes.get(name)!.failure = { ...f, repetition: 1 };
+    for (const name of impls) outcomes.get(name)!.failure = { ...f, repetition: share.first };
     deps.events?.emit('load-end');
     return;
   }
@@ -85,7 +86,7 @@ export async function switchedRepetitions<C extends PlannedCase>(s: ServedCase<C
         : m;
     const usage = (tree: string) => sampler.usageBetween(tree === 'server' ? `server${slice.side}` : tree, m.window.from, m.window.to);
     const rep = toRepetition(
-      Math.floor(i / 2) + 1,
+      share.first + Math.floor(i / 2),
       new Date(m.window.from),
       typed,
       usage,
@@ -95,9 +96,9 @@ export async function switchedRepetitions<C extends PlannedCase>(s: ServedCase<C
       false,
       settled,
     );
-    outcomes.get(name)!.repetitions.push({ ...rep, order: (i % 2) + 1, slice: i + 1 });
+    outcomes.get(name)!.repetitions.push({ ...rep, order: (i % 2) + 1, slice: i + 1, ...processField(share) });
   }
-  if (failed) for (const name of impls) outcomes.get(name)!.failure = { ...failed, repetition: 1 };
+  if (failed) for (const name of impls) outcomes.get(name)!.failure = { ...failed, repetition: share.first };
 }
 
 const sum = (xs: Record<string, number>) => Object.values(xs).reduce((a, b) => a + b, 0);

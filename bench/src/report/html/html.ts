@@ -91,7 +91,7 @@ function runsTable(report: ApiReport): string {
       'options',
       ({ doc }) =>
         [
-          `${doc.options.quick ? '<b>QUICK</b>, ' : ''}REPEAT ${doc.options.repeat}, ${doc.options.durationSeconds} s${esc(switchedNote(doc.options.switchedSlices))} + ${doc.options.warmupSeconds} s warm-up${doc.options.firstWarmupSeconds !== undefined ? ` (${doc.options.firstWarmupSeconds} s before a case's first load)` : ''}${doc.options.warmupIterations ? `, after warm-up iterations until steady within ${doc.options.warmupIterations.steadyWithinPercent}% (≤ ${doc.options.warmupIterations.max})` : ''}`,
+          `${doc.options.quick ? '<b>QUICK</b>, ' : ''}REPEAT ${doc.options.repeat}, ${doc.options.durationSeconds} s${esc(switchedNote(doc.options))} + ${doc.options.warmupSeconds} s warm-up${doc.options.firstWarmupSeconds !== undefined ? ` (${doc.options.firstWarmupSeconds} s before a case's first load)` : ''}${doc.options.warmupIterations ? `, after warm-up iterations until steady within ${doc.options.warmupIterations.steadyWithinPercent}% (≤ ${doc.options.warmupIterations.max})` : ''}`,
           `${esc(doc.options.protocols.join(', '))}; ${esc(doc.options.models.join(', '))} model${doc.options.cases ? `; cases ${esc(doc.options.cases)}` : ''}`,
           doc.options.restartBetweenCases ? 'restarted between cases' : '',
         ]

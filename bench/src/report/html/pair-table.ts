@@ -6,7 +6,7 @@ import { caseLabel } from './charts.ts';
 import { detectable, interval, ms, pValue, rate, relative } from '../format.ts';
 import type { ApiReport, FamilyCounts, PairComparison, Verdicts } from '../model.ts';
 import { esc, PROTOCOL_NAMES, swatch, table } from './html-parts.ts';
-import { precisionLine } from '../comparison-summary.ts';
+import { methodNote, precisionLine } from '../comparison-summary.ts';
 const VERDICT_TEXT: Record<Verdict, string> = {
   faster: 'faster',
   slower: 'slower',
@@ -62,6 +62,6 @@ export function pairTable(report: ApiReport, pair: PairComparison): string {
   const a = esc(pair.a);
   const b = esc(pair.b);
   return `<h4>${swatch(pair.a, report.impls)} vs ${swatch(pair.b, report.impls)}</h4>
-<p class="note">Verdicts are ${a}'s (for p95 latency and CPU µs per request, lower is faster). ${pair.cases.some((c) => c.throughput.paired) ? `The implementations ran in interleaved slices: a difference is the Hodges–Lehmann estimate of the pairs' ratios ${a}/${b} − 1 with its ${CONFIDENCE * 100}% signed-rank interval; p is the exact signed-rank test's` : `A difference is the ratio of the medians ${a}/${b} − 1, with its ${CONFIDENCE * 100}% bootstrap interval; p is the exact Mann–Whitney test's`}, in brackets adjusted over the family; the verdict is the adjusted one, the raw verdict treats the row as if it were alone. MDE: the smallest difference the comparison could have detected (80% power, its own spread; bench/docs/precision.md). ${familyNote(pair.family, 'the throughput, p95 and CPU per request of every case in this table')} Precision: ${esc(precisionLine(pair.cases))}.</p>
+<p class="note">Verdicts are ${a}'s (for p95 latency and CPU µs per request, lower is faster). Intervals are ${CONFIDENCE * 100}%; ${esc(methodNote(pair.cases, pair.a, pair.b))}, in brackets adjusted over the family; the verdict is the adjusted one, the raw verdict treats the row as if it were alone. MDE: the smallest difference the comparison could have detected (80% power, its own spread; bench/docs/precision.md). ${familyNote(pair.family, 'the throughput, p95 and CPU per request of every case in this table')} Precision: ${esc(precisionLine(pair.cases))}.</p>
 ${pair.cases.length ? table(['protocol', 'case', `req/s ${a} / ${b}`, 'throughput difference [CI]', 'MDE', ...VERDICT_HEADS, `p95 ms ${a} / ${b}`, 'p95 difference [CI]', 'MDE', ...VERDICT_HEADS, `CPU µs/req ${a} / ${b}`, 'CPU difference [CI]', 'MDE', ...VERDICT_HEADS], rows, 2, 'cmp cases') : '<p class="note">No case in common.</p>'}`;
 }

@@ -1,7 +1,17 @@
 // Two implementations compared case by case: throughput, p95 and the server's CPU per
-// request, paired over slices where both come from one switched run, else as two groups of
-// repetitions; one pair's table is one family, adjusted together.
-import { adjustFamily, compareGroups, comparePaired, countDeclared, PAIRED_FROM, type Adjusted, type ComparisonEstimate } from '../../stats/index.ts';
+// request, over process pairs where the run started them several times per case, paired
+// over slices where both come from one run's interleaved or switched slices, else as two
+// groups of repetitions; one pair's table is one family, adjusted together.
+import {
+  adjustFamily,
+  compareGroups,
+  comparePaired,
+  compareProcessPairs,
+  countDeclared,
+  PAIRED_FROM,
+  type Adjusted,
+  type ComparisonEstimate,
+} from '../../stats/index.ts';
 import type { Repetition } from '../../record/result-document.ts';
 import type { CaseResult } from '../rows.ts';
 
@@ -33,9 +43,11 @@ export interface PairComparison {
 type RawComparison = { caseId: string; throughput: ComparisonEstimate; p95: ComparisonEstimate; cpu: ComparisonEstimate | null };
 
 /**
- * One quantity of two cases: paired over slices (stats/paired.ts) when both come from the same
- * run and have at least PAIRED_FROM repetitions of the same indexes (each index a pair of
- * adjacent slices), else the two groups of repetitions (compareGroups). null without values.
+ * One quantity of two cases of one run: over process pairs (stats/process-pairs.ts) when the
+ * repetitions come from several starts of the implementations, each start's slices paired
+ * by index; else paired over slices (stats/paired.ts) when they have at least PAIRED_FROM
+ * repetitions of the same indexes (each index a pair of adjacent slices); else the two
+ * groups of repetitions (compareGroups). null without values.
  */
 function compareQuantity(
   x: CaseResult,
@@ -48,20 +60,34 @@ function compareQuantity(
     new Map(
       c.case.repetitions.flatMap((r) => {
         const v = of(r);
-        return v !== undefined && v > 0 ? [[r.index, v] as const] : [];
+        return v !== undefined && v > 0 ? [[r.index, { v, process: r.process }] as const] : [];
       }),
     );
   const xs = values(x);
   const ys = values(y);
   if (xs.size === 0 || ys.size === 0) return null;
-  const common = [...xs.keys()].filter((i) => ys.has(i));
-  if (x.run.runId === y.run.runId && common.length >= PAIRED_FROM && common.length === xs.size && common.length === ys.size)
-    return comparePaired(
-      common.map((i) => xs.get(i)!),
-      common.map((i) => ys.get(i)!),
+  const common = [...xs.keys()].filter((i) => ys.has(i) && xs.get(i)!.process === ys.get(i)!.process);
+  const sameRun = x.run.runId === y.run.runId;
+  const processes = [...new Set(common.map((i) => xs.get(i)!.process))];
+  if (sameRun && processes.length > 1 && !processes.includes(undefined))
+    return compareProcessPairs(
+      processes.map((p) => {
+        const indexes = common.filter((i) => xs.get(i)!.process === p);
+        return { a: indexes.map((i) => xs.get(i)!.v), b: indexes.map((i) => ys.get(i)!.v) };
+      }),
       { higherIsBetter },
     );
-  return compareGroups([...xs.values()], [...ys.values()], { key, higherIsBetter });
+  if (sameRun && common.length >= PAIRED_FROM && common.length === xs.size && common.length === ys.size)
+    return comparePaired(
+      common.map((i) => xs.get(i)!.v),
+      common.map((i) => ys.get(i)!.v),
+      { higherIsBetter },
+    );
+  return compareGroups(
+    [...xs.values()].map((e) => e.v),
+    [...ys.values()].map((e) => e.v),
+    { key, higherIsBetter },
+  );
 }
 
 export function compare(api: string, x: CaseResult, y: CaseResult): RawComparison {
