@@ -19,6 +19,7 @@ import { runCases } from './execute/case-loop/loop.ts';
 import type { GateRecord } from './execute/gate.ts';
 import { CaseLoopEvents } from './execute/case-loop/events.ts';
 import { caseLoopDeps } from './execute/case-loop/wiring.ts';
+import { ownDatabases } from './execute/own-databases.ts';
 import { checkCanRun, chooseWhere, seedPaper, startDatabases } from './execute/parties.ts';
 import type { PreparedRun } from './execute/prepared-run.ts';
 import { startRecording } from './execute/head.ts';
@@ -96,10 +97,19 @@ async function execute(run: PreparedRun): Promise<BenchOutcome> {
   const prepared = await api.module.prepare(seeded, databases.byKind);
   const fingerprint = seeded.info.fingerprint;
   if (run.resumed) checkResumedDatabase(run.resumed, { provider: db.provider, fingerprint, engine: db.engine.name, version: db.engine.version });
+  // A switched load that writes: the second implementation gets the same rows in a database of its own.
+  const own = options.ownDatabases
+    ? await ownDatabases(
+        api,
+        databases,
+        { seeded, prepared },
+        impls.map((i) => i.manifest.name),
+      )
+    : undefined;
   const runtime = db.provider;
   for (const impl of distinctOriginals(impls)) await buildImplementation(impl, { runtime });
-  const env = (port: number) => contractEnv({ port, databases: databases.servers });
-  const poolSize = Number(env(0)['DB_POOL_SIZE']);
+  const env = (impl: string, port: number) => contractEnv({ port, databases: own?.get(impl)?.servers ?? databases.servers });
+  const poolSize = Number(env(impls[0]!.manifest.name, 0)['DB_POOL_SIZE']);
   const workDir = await mkdtemp(join(os.tmpdir(), 'fairbench-bench-'));
   onCleanup(`bench work dir ${workDir}`, () => rm(workDir, { recursive: true, force: true }));
   // The generator's ceiling is measured on this host against nginx here: it says nothing of other hosts.
@@ -123,6 +133,7 @@ async function execute(run: PreparedRun): Promise<BenchOutcome> {
       databasePid: databases.pid,
       impls,
       env,
+      ...(own ? { own } : {}),
       runtime,
       runtimes,
     }),

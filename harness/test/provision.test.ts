@@ -1,5 +1,5 @@
-// Real servers through the local provider: start, use with the real driver, stop, and
-// check that nothing is left (port, data dir, processes).
+// Real servers through the local provider: start, use with the real driver (and a sibling
+// database on it), stop, and check that nothing is left (port, data dir, processes).
 import assert from 'node:assert/strict';
 import { execFile, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -10,6 +10,7 @@ import { after, describe, test, type TestContext } from 'node:test';
 import { onCleanup, runCleanup } from '../src/cleanup.ts';
 import { autoRuntime, chooseProvider } from '../src/provision/index.ts';
 import { localProvider, type LocalDatabaseServer } from '../src/provision/local/index.ts';
+import { siblingDatabase } from '../src/provision/sibling.ts';
 import type { DatabaseKind } from '../src/provision/types.ts';
 import { UsageError } from '../src/cli/usage.ts';
 import { checkUsableAndGuarded, portAccepts } from './support/databases.ts';
@@ -45,6 +46,14 @@ async function checkLifecycle(t: TestContext, kind: DatabaseKind, expectedEngine
   const port = Number(url.port);
 
   await checkUsableAndGuarded(kind, server.url);
+  // A sibling database (the benchmark's own database per implementation): the same write
+  // again succeeds there, so it is another database (the table or _id 1 exists in the first).
+  const sibling = await siblingDatabase(server, 'fairbench_2');
+  assert.equal(new URL(sibling.url).pathname, '/fairbench_2');
+  assert.equal(new URL(sibling.url).port, url.port);
+  await checkUsableAndGuarded(kind, sibling.url);
+  await assert.rejects(siblingDatabase(server, 'fairbench'), /the server's own database/);
+  await assert.rejects(siblingDatabase(server, 'x; DROP'), /not a plain database name/);
 
   const stopping = performance.now();
   await server.stop();

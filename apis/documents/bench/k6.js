@@ -2,7 +2,8 @@
 // replace and delete documents of one payload shape (KIND). Every parameter comes from the
 // environment (the runner sets them from scenario.yaml beside this file, through index.ts):
 //
-//   BASE_URL   http://127.0.0.1:<port> of the implementation
+//   BASE_URL   http://127.0.0.1:<port> of the implementation (or SLICE_BASES and the other
+//              SLICE_* of switched slices, closed model only: bench/k6/measure.js target())
 //   KIND       text | list | record | table (../dataset/payloads.js)
 //   MODEL      sequential: the paper's — one client, COUNT creates one after another, then
 //                COUNT reads of those documents, COUNT replaces, COUNT deletes;
@@ -21,10 +22,22 @@ import http from 'k6/http';
 import exec from 'k6/execution';
 import { SharedArray } from 'k6/data';
 import { KINDS, payload } from '../dataset/payloads.js';
-import { env, fullCheck, params, record, reported, skipped, SYSTEM_TAGS, TREND_STATS, windowStart, writeSummary } from '../../../bench/k6/measure.js';
+import {
+  BASES,
+  env,
+  fullCheck,
+  params,
+  record,
+  reported,
+  skipped,
+  SYSTEM_TAGS,
+  target,
+  TREND_STATS,
+  windowStart,
+  writeSummary,
+} from '../../../bench/k6/measure.js';
 
 const S = 'documents.js';
-const BASE_URL = env(S, 'BASE_URL');
 const KIND = env(S, 'KIND');
 const MODEL = env(S, 'MODEL');
 const COUNT = Number(env(S, 'COUNT', '100'));
@@ -35,6 +48,10 @@ const SEED = Number(env(S, 'SEED', '1'));
 
 if (!KINDS.includes(KIND)) throw new Error(`${S}: KIND must be one of ${KINDS.join(', ')}, got ${KIND}`);
 if (!['sequential', 'closed'].includes(MODEL)) throw new Error(`${S}: MODEL must be sequential or closed, got ${MODEL}`);
+// Switched slices: each document's life goes to the implementation of the slice it begins in (its own database).
+if (BASES.some((base) => !base)) throw new Error(`${S}: BASE_URL is not set`);
+const SWITCHED = BASES.length > 1;
+if (SWITCHED && MODEL !== 'closed') throw new Error(`${S}: only the closed model switches slices (the sequential one is one client's one pass)`);
 
 const OPS = ['createDocument', 'getDocument', 'replaceDocument', 'deleteDocument'];
 // Bodies are built once for all VUs (SharedArray): JSON.stringify of a 125 KB table in every
@@ -86,14 +103,15 @@ const phaseNow = (data) => (MODEL === 'sequential' || Date.now() < data.measureF
 // create's answer is always read whole (its id is needed); a read's and a replace's on
 // measure.js's declared sample in the closed model (fullCheck), always in the sequential one
 // (one client: k6's cost is no limit there).
-const CREATE_URL = `${BASE_URL}/documents`;
+const CREATE_URLS = BASES.map((base) => `${base}/documents`);
 const full = (phase) => MODEL === 'sequential' || fullCheck(phase);
 
-function create(i, phase) {
-  const res = http.post(CREATE_URL, body(i), params('createDocument', phase, true, HEADERS));
+/** Creates document i on BASES[side] (BASE_URL without slices). */
+function create(i, phase, side = 0) {
+  const res = http.post(CREATE_URLS[side], body(i), params('createDocument', phase, true, HEADERS));
   const url = res.headers.Location;
   const ok = record(res, 'createDocument', phase, 201, (b) => b.includes(`"kind":"${KIND}"`) && typeof url === 'string' && url.startsWith('/documents/'));
-  return ok ? { id: res.json('id'), url: BASE_URL + url } : null;
+  return ok ? { id: res.json('id'), url: BASES[side] + url } : null;
 }
 
 function read(doc, phase) {
@@ -125,17 +143,25 @@ export function sequential() {
     else remove(doc, 'measure');
 }
 
-/** One document's life: create → read → replace → delete. */
+/**
+ * One document's life: create → read → replace → delete. Switched, the whole life goes to the
+ * implementation of the slice it begins in and counts in that slice's phase (a life begun in
+ * a guard is left out whole).
+ */
 export function loop(data) {
   const i = exec.scenario.iterationInTest;
-  const doc = create(i, phaseNow(data));
+  const aim = SWITCHED ? target(data.measureFrom) : undefined;
+  const side = aim ? aim.side : 0;
+  const lifePhase = aim ? aim.phase : undefined;
+  const phase = () => lifePhase ?? phaseNow(data);
+  const doc = create(i, phase(), side);
   if (doc === null) {
-    for (const op of OPS.slice(1)) skipped(op, phaseNow(data));
+    for (const op of OPS.slice(1)) skipped(op, phase());
     return;
   }
-  read(doc, phaseNow(data));
-  replace(doc, i, phaseNow(data));
-  remove(doc, phaseNow(data));
+  read(doc, phase());
+  replace(doc, i, phase());
+  remove(doc, phase());
 }
 
 export const handleSummary = writeSummary;

@@ -57,6 +57,8 @@ export function expandDocuments(
           concurrency,
           parameters: { ...parameters, kind },
           requestTypes: scenario.operations,
+          // The paper's protocol is one client's one pass (100 creates, then 100 reads, …): it cannot be cut into switched slices.
+          ...(model === 'sequential' ? { separateLoads: true as const } : {}),
         });
     }
   };

@@ -4,7 +4,8 @@
 // lines, 1% new orders whose last item is unused and must roll back). Every parameter comes
 // from the environment (index.ts sets them from scenario.yaml):
 //
-//   BASE_URL         http://127.0.0.1:<port> of the implementation
+//   BASE_URL         http://127.0.0.1:<port> of the implementation (or SLICE_BASES and the other
+//                    SLICE_* of switched slices, windowed cases only: bench/k6/measure.js target())
 //   WEIGHTS          percent per transaction, new-order,payment,order-status,delivery,stock-level
 //   VUS              virtual users (terminals, connections)
 //   REQUESTS         0: run for WARMUP + DURATION seconds; else that many requests shared by
@@ -20,11 +21,10 @@
 // transaction) and phase (warmup | measure).
 import http from 'k6/http';
 import exec from 'k6/execution';
-import { env, fullCheck, params, record, reported, SYSTEM_TAGS, TREND_STATS, windowStart, writeSummary } from '../../../bench/k6/measure.js';
+import { BASES, env, fullCheck, params, record, reported, SYSTEM_TAGS, target, TREND_STATS, windowStart, writeSummary } from '../../../bench/k6/measure.js';
 import { NURAND_A, TpccRandom, lastName, validRunC } from '../dataset/random.js';
 
 const S = 'tpcc.js';
-const BASE_URL = env(S, 'BASE_URL');
 const TRANSACTIONS = ['new-order', 'payment', 'order-status', 'delivery', 'stock-level'];
 const WEIGHTS = env(S, 'WEIGHTS').split(',').map(Number);
 const VUS = Number(env(S, 'VUS'));
@@ -39,6 +39,10 @@ const LAST_NAMES = Number(env(S, 'LAST_NAMES'));
 const C_LOAD = Number(env(S, 'C_LOAD'));
 const SEED = Number(env(S, 'SEED', '1'));
 if (WEIGHTS.length !== 5 || WEIGHTS.reduce((a, b) => a + b, 0) !== 100) throw new Error(`${S}: WEIGHTS must be five percentages adding up to 100`);
+if (BASES.some((base) => !base)) throw new Error(`${S}: BASE_URL is not set`);
+// Switched slices: each transaction goes to the implementation of the slice it starts in, each with its own database.
+const SWITCHED = BASES.length > 1;
+if (SWITCHED && REQUESTS > 0) throw new Error(`${S}: a fixed number of requests ends when they are done, not on a clock: it cannot switch slices`);
 
 // Clause 2.1.6.1: run-time constants, C_LAST's at a permitted distance from the load's.
 const constants = new TpccRandom(SEED * 7919 + 17);
@@ -122,9 +126,10 @@ const SCREEN_FIELD = { 'new-order': '"total_amount"', payment: '"h_date"', 'orde
 const screen = Object.fromEntries(Object.entries(SCREEN_FIELD).map(([name, field]) => [name, (b) => b.includes(field)]));
 // Screens listing an order's 5–15 lines: their length varies more than measure.js's length check allows.
 const ORDER_LINES = new Set(['new-order', 'order-status']);
-const URLS = Object.fromEntries(TRANSACTIONS.map((t) => [t, `${BASE_URL}/tpcc/${t}`]));
+const URLS = BASES.map((base) => Object.fromEntries(TRANSACTIONS.map((t) => [t, `${base}/tpcc/${t}`])));
 
-function transaction(phase) {
+/** One transaction in `phase`, sent to BASES[side]. */
+function transaction(phase, side) {
   const r = rng();
   // A terminal's home warehouse (clause 2.x.1: fixed per terminal).
   const w = ((exec.vu.idInTest - 1) % W) + 1;
@@ -135,7 +140,7 @@ function transaction(phase) {
   // would do. The others' are read in measure.js's declared sample (fullCheck), which also
   // gives the latency sums behind the paper's latency SD and the server's own time.
   const full = rollback || name === 'delivery' || fullCheck(phase);
-  const res = http.post(URLS[name], JSON.stringify(body), params(name, phase, full, HEADERS));
+  const res = http.post(URLS[side][name], JSON.stringify(body), params(name, phase, full, HEADERS));
   // The rolled-back order's right answer is the 404 item-not-found; every other answer a 200.
   if (rollback) record(res, name, phase, 404, (b) => b.includes('item-not-found'));
   // A delivery that found every district's queue empty did no work. TPC-C allows it, but run
@@ -148,12 +153,14 @@ function transaction(phase) {
   else record(res, name, phase, 200, full || !ORDER_LINES.has(name) ? screen[name] : undefined);
 }
 
-export function warmup() {
-  transaction('warmup');
+export function warmup(data) {
+  transaction('warmup', SWITCHED ? target(data.measureFrom).side : 0);
 }
 
-export function measure() {
-  transaction('measure');
+export function measure(data) {
+  if (!SWITCHED) return transaction('measure', 0);
+  const { side, phase } = target(data.measureFrom);
+  transaction(phase, side);
 }
 
 export function handleSummary(data) {

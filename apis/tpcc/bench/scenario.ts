@@ -65,7 +65,8 @@ export function expandCases(s: TpccScenario, models: readonly Model[], quick: bo
         weights,
         vus,
         requestTypes,
-        ...(requests !== undefined ? { requests } : {}),
+        // The paper's fixed number of requests (Bombardier -n) ends when they are done, not on a clock: it cannot be cut into switched slices.
+        ...(requests !== undefined ? { requests, separateLoads: true as const } : {}),
       });
     }
   };

@@ -42,6 +42,12 @@ export interface PlannedCase {
    * runs no warm-up iterations.
    */
   readonly freshServerEachRepetition?: boolean;
+  /**
+   * Its load cannot be cut into switched slices (one client's fixed sequence, as a paper's
+   * protocol): where the run switches, its repetitions are still separate loads, in
+   * alternating rounds (the API's api.yaml says which cases and why).
+   */
+  readonly separateLoads?: true;
 }
 
 export interface Plan<C extends PlannedCase> {

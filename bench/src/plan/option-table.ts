@@ -136,7 +136,7 @@ export const OPTION_TABLE = [
     profile: 'processPairs',
     recorded: 'options.processPairs (when above 1); each repetition its process',
     entries: ['bench'],
-    help: "starts of the implementations per served case, each warmed and measured in turn, the repetitions spread over them: a comparison's unit is the pair of processes",
+    help: "where implementations are compared: starts of them per served case, each warmed and measured in turn, the repetitions spread over them (a comparison's unit is the pair of processes)",
   },
   {
     name: 'protocols',

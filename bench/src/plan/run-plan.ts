@@ -71,8 +71,11 @@ export async function planRun(
     ...(opts.firstWarmupSeconds > opts.warmupSeconds ? { firstWarmupSeconds: opts.firstWarmupSeconds } : {}),
     ...(opts.warmupIterations && opts.warmupIterations.max > 0 ? { warmupIterations: { ...opts.warmupIterations } } : {}),
     ...(switched ? { switchedSlices: switched } : {}),
+    // A switched load that writes: each implementation its own database (execute/own-databases.ts).
+    ...(switched && api.manifest.bench.writes ? { ownDatabases: true as const } : {}),
+    // Process pairs are a comparison's unit: a run of one implementation starts it once per case.
     // Each start needs a share of the repetitions (or switched pairs) to measure.
-    ...(Math.min(opts.processPairs, switched ? switched.pairs : opts.repeat) > 1
+    ...(impls.length > 1 && Math.min(opts.processPairs, switched ? switched.pairs : opts.repeat) > 1
       ? { processPairs: Math.min(opts.processPairs, switched ? switched.pairs : opts.repeat) }
       : {}),
     quick: opts.quick,

@@ -302,6 +302,8 @@ export interface BenchResult {
     warmupIterations?: { max: number; steadyWithinPercent: number };
     /** The served cases' repetitions were switched slices of one load per process pair (bench/k6/measure.js target()), `pairs` in each; absent: a load each. */
     switchedSlices?: { pairs: number; sliceSeconds: number; guardSeconds: number };
+    /** Each implementation of the comparison had its own database on the same server, seeded with the same rows (a switched load that writes); absent: one database for all. */
+    ownDatabases?: true;
     /** Each served case started its implementations this many times, each start warmed and measured in turn (repetitions' `process`); absent: once. */
     processPairs?: number;
     quick: boolean;

@@ -109,3 +109,20 @@ test("the committed page's comparisons say no more than their intervals: no 'no 
     }
   assert.ok(checked > 20, `only ${checked} comparisons with a paper's ratio on the page`);
 });
+
+test('a claim over process pairs is judged on them: Student’s t over each start’s paired figures, not the pooled repetitions', () => {
+  // Claim 'rps' (a twice as fast): 3 starts whose a/b ratios are 1.9, 2.0 and 2.1 in every slice.
+  const starts = [1.9, 2.0, 2.1].map((r) => ({ a: [100 * r, 110 * r], b: [100, 110] }));
+  const withStarts = {
+    ...compact,
+    claims: compact.claims.map((c) =>
+      c.id === 'rps' ? { ...c, units: [{ case: 'rest/closed/c1', a: starts.flatMap((s) => s.a), b: starts.flatMap((s) => s.b), processPairs: starts }] } : c,
+    ),
+  };
+  const [report] = evaluateClaims(paper, withStarts).filter((r) => r.claim.id === 'rps');
+  const unit = report!.units[0]!;
+  assert.ok(Math.abs(unit.ratio - Math.cbrt(1.9 * 2.0 * 2.1)) < 1e-9, `the mean of the starts' log ratios: ${unit.ratio}`);
+  // t on 2 df: the interval is the starts' spread (±4.303 · SE), not the slices' (none within a start).
+  assert.ok(unit.ci!.low > 1.7 && unit.ci!.high < 2.3 && unit.ci!.high - unit.ci!.low > 0.2, `${unit.ci!.low}–${unit.ci!.high}`);
+  assert.equal(report!.verdict, 'reproduced');
+});

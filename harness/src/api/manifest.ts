@@ -42,7 +42,7 @@ export interface ApiManifest {
     readonly script: string;
     readonly models: readonly LoadModel[];
     readonly writes: boolean;
-    /** Its k6 script can send switched slices (bench/k6/measure.js target()); only with writes false. */
+    /** Its k6 script can send switched slices (bench/k6/measure.js target()); with writes, each implementation its own database. */
     readonly switching?: boolean;
     readonly baseline: string;
     /** The tier of the database alone its cases are measured against (default: native, where it ran). */

@@ -40,10 +40,10 @@ export interface CaseLoopDeps<C extends PlannedCase> {
   startSwitched?(c: C, servers: readonly LoopServer[], order: string): StartedLoad | Promise<StartedLoad>;
   /** Starts the database-alone client for one repetition of a baseline case. */
   startBaseline(c: C, limitSeconds: number): Promise<StartedLoad>;
-  /** Restores the seeded data before a repetition. */
-  reset?(): Promise<void>;
-  /** The API's conditions on the data after a repetition (e.g. TPC-C's consistency): each violation, described. */
-  afterRepetition?(c: C): Promise<readonly string[]>;
+  /** Restores the seeded data before a load: implementation `impl`'s where each has its own, else all. */
+  reset?(impl?: string): Promise<unknown>;
+  /** The API's conditions on the data after a load (e.g. TPC-C's consistency), of `impl`'s data where each has its own, else of all: each violation, described. */
+  afterRepetition?(c: C, impl?: string): Promise<readonly string[]>;
   /** Why the database does not answer, or undefined when it does. */
   databaseDown(): Promise<string | undefined>;
   /** The database server's pid, to sample it. */

@@ -90,9 +90,10 @@ async function runServedCase<C extends PlannedCase>(c: C, firstStep: number, dep
     // A case that ends in overload restarts its implementations before each repetition: nothing to warm, nothing to switch.
     const fresh = c.freshServerEachRepetition === true;
     const warming = (options.warmupIterations?.max ?? 0) > 0 && !fresh;
-    const switched = options.switchedSlices !== undefined && deps.startSwitched !== undefined && impls.length === 2 && !fresh;
-    const starts = fresh ? 1 : (options.processPairs ?? 1);
+    const switched = options.switchedSlices !== undefined && deps.startSwitched !== undefined && impls.length === 2 && !fresh && c.separateLoads !== true;
     const rounds = switched ? options.switchedSlices!.pairs : options.repeat;
+    // Each start measures at least one round.
+    const starts = fresh ? 1 : Math.min(options.processPairs ?? 1, rounds);
     for (let k = 1; k <= starts; k++) {
       // Process pairs: each start after the first begins with fresh processes of every implementation still in the case.
       if (k > 1) await restartAll(s);

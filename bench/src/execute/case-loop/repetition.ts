@@ -65,7 +65,7 @@ export async function repetition<C extends PlannedCase>(
   name?: string,
 ): Promise<{ rep?: Repetition; failure?: CaseFailure }> {
   try {
-    await deps.reset?.();
+    await deps.reset?.(name);
   } catch (error) {
     return { failure: await blameDatabase(deps, asFailure('database', error, 'resetting the data failed: ')) };
   }
@@ -111,7 +111,7 @@ export async function repetition<C extends PlannedCase>(
         settled,
       )
     : undefined;
-  if (rep && !failed) rep = await checked(deps, c, rep);
+  if (rep && !failed) rep = await checked(deps, c, rep, name);
   return { ...(rep ? { rep } : {}), ...(failed ? { failure: failed } : {}) };
 }
 
@@ -140,8 +140,9 @@ export async function sampled(
 }
 
 /** The repetition, marked invalid with the reasons in its notes when the data broke the API's conditions. */
-async function checked<C extends PlannedCase>(deps: CaseLoopDeps<C>, c: C, rep: Repetition): Promise<Repetition> {
-  const violations = (await deps.afterRepetition?.(c)) ?? [];
+/** The API's conditions after a load of `name` (every implementation's data where absent): a repetition that broke them is marked invalid. */
+export async function checked<C extends PlannedCase>(deps: CaseLoopDeps<C>, c: C, rep: Repetition, name?: string): Promise<Repetition> {
+  const violations = (await deps.afterRepetition?.(c, name)) ?? [];
   if (violations.length === 0) return rep;
   console.log(`  INVALID repetition ${rep.index} of ${c.id}: ${violations.length} violated condition(s), first: ${violations[0]}`);
   return { ...rep, invalid: true, notes: [...(rep.notes ?? []), ...violations.map((v) => `invalid: ${v}`)] };

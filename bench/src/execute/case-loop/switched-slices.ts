@@ -31,6 +31,14 @@ export async function switchedRepetitions<C extends PlannedCase>(s: ServedCase<C
       .map((name) => impls.indexOf(name))
       .join(''),
   ).join('');
+  // A load that writes starts from the seed: each implementation's own database (options.ownDatabases), none reset between slices.
+  try {
+    await deps.reset?.();
+  } catch (error) {
+    const f = await blameDatabase(deps, asFailure('database', error, 'resetting the data failed: '));
+    for (const name of impls) outcomes.get(name)!.failure = { ...f, repetition: share.first };
+    return;
+  }
   const settled = await settleAll(deps, running);
   deps.events?.emit('load-begin', {
     step: firstStep,
@@ -98,6 +106,17 @@ export async function switchedRepetitions<C extends PlannedCase>(s: ServedCase<C
     );
     outcomes.get(name)!.repetitions.push({ ...rep, order: (i % 2) + 1, slice: i + 1, ...processField(share) });
   }
+  // The API's conditions on each implementation's data after the load: a broken one marks that implementation's slices of it invalid.
+  if (!failed && deps.afterRepetition)
+    for (const name of impls) {
+      const reps = outcomes.get(name)!.repetitions;
+      const these = reps.flatMap((r, k) => (r.index >= share.first && r.index <= share.last ? [k] : []));
+      if (these.length === 0) continue;
+      const violations = await deps.afterRepetition(c, name);
+      if (violations.length === 0) continue;
+      console.log(`  INVALID switched slices of ${name} in ${c.id}: ${violations.length} violated condition(s), first: ${violations[0]}`);
+      for (const k of these) reps[k] = { ...reps[k]!, invalid: true, notes: [...(reps[k]!.notes ?? []), ...violations.map((v) => `invalid: ${v}`)] };
+    }
   if (failed) for (const name of impls) outcomes.get(name)!.failure = { ...failed, repetition: share.first };
 }
 

@@ -16,6 +16,7 @@ import type { GeneratorCeiling, RecordedOptions } from '../../record/result-docu
 import { wrkCrossCheck } from '../cross-check.ts';
 import { databaseDown } from '../db-probe.ts';
 import { startServer, type Where } from '../parties.ts';
+import type { ImplementationData } from '../own-databases.ts';
 import { floorAtCaseRate } from '../rate-floor.ts';
 import { settle } from '../settle.ts';
 import type { CaseLoopDeps } from './deps.ts';
@@ -33,7 +34,10 @@ export interface LoopFacts {
   readonly databaseUrl: string;
   readonly databasePid: number | undefined;
   readonly impls: readonly Implementation[];
-  readonly env: (port: number) => Record<string, string>;
+  /** An implementation's environment (its databases' URLs among it) on a port. */
+  readonly env: (impl: string, port: number) => Record<string, string>;
+  /** options.ownDatabases: each implementation's own databases, seed and bound module; absent: `seeded` and `prepared` serve all. */
+  readonly own?: ReadonlyMap<string, ImplementationData>;
   readonly runtime: RuntimeProviderName;
   /** Each implementation's runtime version as its server reports it on start. */
   readonly runtimes: Map<string, string>;
@@ -41,7 +45,7 @@ export interface LoopFacts {
 
 /** The loop's dependencies but the run's own (its events, what it records, whether it is stopping). */
 export function caseLoopDeps(facts: LoopFacts): Omit<CaseLoopDeps<PlannedCase>, 'events' | 'recorded' | 'stopping'> {
-  const { options, api, prepared, seeded, where, workDir, poolSize, ceiling, databaseUrl, databasePid, impls, env, runtime, runtimes } = facts;
+  const { options, api, prepared, seeded, where, workDir, poolSize, ceiling, databaseUrl, databasePid, impls, env, runtime, runtimes, own } = facts;
   const { placement, topology } = where;
   const settings = loadSettings(options, false);
   const k6 = { script: api.script, cores: placement.generator, workDir };
@@ -51,7 +55,7 @@ export function caseLoopDeps(facts: LoopFacts): Omit<CaseLoopDeps<PlannedCase>, 
     startServer: async (name) => {
       const server = await startServer(
         impls.find((i) => i.manifest.name === name)!,
-        env,
+        (port) => env(name, port),
         runtime,
         where,
       );
@@ -91,9 +95,31 @@ export function caseLoopDeps(facts: LoopFacts): Omit<CaseLoopDeps<PlannedCase>, 
         limitSeconds,
         ...(topology ? { host: topology.generators[0]! } : {}),
       }),
-    // Where the load writes, every repetition starts from the seed.
-    ...(api.manifest.bench.writes ? { reset: () => seeded.reset() } : {}),
-    ...(prepared.afterRepetition ? { afterRepetition: (c: PlannedCase) => prepared.afterRepetition!(c) } : {}),
+    // Where the load writes, every repetition starts from the seed: with databases of their own, the loaded implementation's (all of them for a switched load).
+    ...(api.manifest.bench.writes
+      ? {
+          reset: (name?: string) =>
+            forEachData(
+              own,
+              name,
+              (d) => d.seeded.reset(),
+              () => seeded.reset(),
+            ),
+        }
+      : {}),
+    ...(prepared.afterRepetition
+      ? {
+          afterRepetition: async (c: PlannedCase, name?: string) =>
+            (
+              await forEachData(
+                own,
+                name,
+                async (d, impl) => (await d.prepared.afterRepetition!(c)).map((line) => `${impl}'s database: ${line}`),
+                () => prepared.afterRepetition!(c),
+              )
+            ).flat(),
+        }
+      : {}),
     databaseDown: () => databaseDown(databaseUrl),
     databasePid,
     settle: (roots) => settle(roots),
@@ -113,4 +139,17 @@ export function caseLoopDeps(facts: LoopFacts): Omit<CaseLoopDeps<PlannedCase>, 
         }
       : {}),
   };
+}
+
+/** `each` on the loaded implementation's own data, or on every implementation's where `name` is absent; `shared` where the run has one database. */
+async function forEachData<T>(
+  own: ReadonlyMap<string, ImplementationData> | undefined,
+  name: string | undefined,
+  each: (d: ImplementationData, impl: string) => Promise<T>,
+  shared: () => Promise<T>,
+): Promise<T[]> {
+  if (!own) return [await shared()];
+  const out: T[] = [];
+  for (const [impl, d] of own) if (name === undefined || name === impl) out.push(await each(d, impl));
+  return out;
 }

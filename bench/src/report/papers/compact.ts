@@ -14,6 +14,8 @@ export interface CompactUnit {
   /** pair[0]'s figure in each repetition that recorded it (repetitions that broke the data's conditions left out). */
   a: number[];
   b: number[];
+  /** Where the run had process pairs: per start, the figures both sides measured in it, paired by index (the comparison's unit). */
+  processPairs?: { a: number[]; b: number[] }[];
   /** Of those repetitions, how many of each side's k6 was generator-bound (the run's rule); absent when none. */
   bound?: [number, number];
 }
@@ -66,6 +68,23 @@ export interface CompactResult {
 
 const nameVersion = (x: { name: string; version: string }) => `${x.name} ${x.version}`;
 
+type Figure = { value: number; index: number; process: number | undefined };
+
+/** Per start (repetitions' `process`), the figures both sides have at the same index; undefined without at least two such starts. */
+function byProcess(a: readonly Figure[], b: readonly Figure[]): { a: number[]; b: number[] }[] | undefined {
+  const other = new Map(b.map((f) => [f.index, f]));
+  const starts = new Map<number, { a: number[]; b: number[] }>();
+  for (const f of a) {
+    const g = other.get(f.index);
+    if (f.process === undefined || g?.process !== f.process) continue;
+    const start = starts.get(f.process) ?? { a: [], b: [] };
+    start.a.push(f.value);
+    start.b.push(g.value);
+    starts.set(f.process, start);
+  }
+  return starts.size >= 2 ? [...starts.values()] : undefined;
+}
+
 /** The compact result of one run's documents (one per implementation of the paper's pair). */
 export function compactResult(paper: PaperClaims, docs: readonly BenchResult[], inputs: string): CompactResult {
   const first = docs[0];
@@ -84,15 +103,17 @@ export function compactResult(paper: PaperClaims, docs: readonly BenchResult[], 
         const measured = (reps: typeof ca.repetitions) =>
           reps.flatMap((r) => {
             const value = r.invalid ? undefined : metricOf(claim.metric, r, requestType);
-            return value === undefined ? [] : [{ value, bound: r.generatorBound === true }];
+            return value === undefined ? [] : [{ value, bound: r.generatorBound === true, index: r.index, process: r.process }];
           });
         const [ma, mb] = [measured(ca.repetitions), measured(cb.repetitions)];
         const bound: [number, number] = [ma.filter((m) => m.bound).length, mb.filter((m) => m.bound).length];
+        const processPairs = byProcess(ma, mb);
         const unit: CompactUnit = {
           case: ca.id,
           ...(requestType ? { requestType } : {}),
           a: ma.map((m) => m.value),
           b: mb.map((m) => m.value),
+          ...(processPairs ? { processPairs } : {}),
           ...(bound[0] + bound[1] > 0 ? { bound } : {}),
         };
         return unit.a.length && unit.b.length ? [unit] : [];

@@ -1,8 +1,9 @@
 // Each claim against a compact result: per comparison our medians, the ratio pair[0] /
-// pair[1] with its bootstrap interval, its detectable difference and the rank test, the
+// pair[1] with its bootstrap interval, its detectable difference and the rank test (over
+// process pairs where the run had them: the t interval and test of process-pairs.ts), the
 // claim's comparisons adjusted as one family (stats/verdict.ts), then the verdict rules
 // (verdict.ts) against both ×1 and the paper's ratio.
-import { adjustFamily, compareGroups, type Interval } from '../../stats/index.ts';
+import { adjustFamily, compareGroups, compareProcessPairs, type Interval } from '../../stats/index.ts';
 import { claimDefinition, METRICS, pairOf, paperRange, type Claim, type PaperClaims } from './claims.ts';
 import type { CompactResult } from './compact.ts';
 import { claimVerdict, unitVerdict, type ClaimVerdict, type Expectation, type UnitJudgement } from './verdict.ts';
@@ -60,7 +61,10 @@ export function evaluateClaims(paper: PaperClaims, compact: CompactResult | null
       return { claim, pair, verdict: 'not yet run', reason: `none of its cases (${claim.cases}) has figures for both in run ${compact.runId}`, units: [] };
     const { higherIsBetter } = METRICS[claim.metric];
     const key = (u: (typeof units)[number]) => `${paper.api}|claim|${claim.id}|${u.case}|${u.requestType ?? ''}`;
-    const family = adjustFamily(units.map((u) => compareGroups(u.a, u.b, { key: key(u), higherIsBetter })));
+    // Over process pairs where the run had them (the comparison's unit), else the two groups of repetitions.
+    const family = adjustFamily(
+      units.map((u) => (u.processPairs ? compareProcessPairs(u.processPairs, { higherIsBetter }) : compareGroups(u.a, u.b, { key: key(u), higherIsBetter }))),
+    );
     const expect = expectationOf(claim, pair);
     const reports = units.map((u, i): UnitReport => {
       const c = family[i]!;
