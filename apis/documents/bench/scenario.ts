@@ -14,7 +14,7 @@ export interface DocumentsScenario {
   readonly operations: readonly DocumentOp[];
   readonly models: {
     readonly sequential?: { readonly default: boolean; readonly requests: number; readonly quickRequests: number };
-    readonly closed?: { readonly default: boolean; readonly concurrency: readonly number[] };
+    readonly closed?: { readonly default: boolean; readonly concurrency: readonly number[]; readonly separateLoads?: readonly string[] };
   };
 }
 
@@ -57,8 +57,9 @@ export function expandDocuments(
           concurrency,
           parameters: { ...parameters, kind },
           requestTypes: scenario.operations,
-          // The paper's protocol is one client's one pass (100 creates, then 100 reads, …): it cannot be cut into switched slices.
-          ...(model === 'sequential' ? { separateLoads: true as const } : {}),
+          // The paper's protocol is one client's one pass (100 creates, then 100 reads, …), and a
+          // slow shape's life outlasts a slice (scenario.yaml): neither is cut into switched slices.
+          ...(model === 'sequential' || scenario.models.closed?.separateLoads?.includes(kind) ? { separateLoads: true as const } : {}),
         });
     }
   };

@@ -92,6 +92,11 @@ describe('documents scenario', () => {
       Array(16).fill('closed'),
     );
     assert.deepEqual(cases[0]!.requestTypes, ['createDocument', 'getDocument', 'replaceDocument', 'deleteDocument']);
+    // Switched slices where a comparison can: the closed cases but 'table' (its life outlasts a slice); never the paper's one pass.
+    assert.deepEqual(
+      cases.filter((c) => c.protocol === 'rest' && c.separateLoads !== true).map((c) => c.id),
+      ['text', 'list', 'record'].flatMap((k) => [`rest/closed/c8-${k}`]).concat(['text', 'list', 'record'].map((k) => `rest/closed/c32-${k}`)),
+    );
   });
   test('QUICK sends 10 of each operation in the sequential protocol, not 100', () => {
     const quick = expandDocuments(documents, ['sequential'], { quick: true });
