@@ -29,55 +29,45 @@ export function methodNote(cases: readonly { throughput: Verdicts }[], a: string
   return `a difference is the ratio of the medians ${a}/${b} − 1, with its bootstrap interval; p is the exact Mann–Whitney test's`;
 }
 
+type CaseVerdicts = { throughput: Verdicts; p95: Verdicts; cpu: Verdicts | null };
+
+/** `part` of each quantity of the table's cases: throughput, p95, CPU per request. */
+const perQuantity = (cases: readonly CaseVerdicts[], part: (name: string, vs: (Verdicts | null)[]) => string): string[] => [
+  part(
+    'throughput',
+    cases.map((c) => c.throughput),
+  ),
+  part(
+    'p95',
+    cases.map((c) => c.p95),
+  ),
+  part(
+    'CPU/request',
+    cases.map((c) => c.cpu),
+  ),
+];
+
 /** Over process pairs: the spread of the process pairs' log ratios against what the slices alone would give (stats/process-pairs.ts), per quantity. */
-function processSpread(cases: readonly { throughput: Verdicts; p95: Verdicts; cpu: Verdicts | null }[]): string {
+function processSpread(cases: readonly CaseVerdicts[]): string {
   const pct = (xs: number[]) => `${(Math.min(...xs) * 100).toFixed(1)}–${(Math.max(...xs) * 100).toFixed(1)}%`;
-  const part = (name: string, vs: (Verdicts | null)[]) => {
+  const parts = perQuantity(cases, (name, vs) => {
     const got = vs.filter((v): v is Verdicts => v?.betweenSd !== undefined);
     const within = got.flatMap((v) => (v.withinSd !== undefined && v.withinSd !== null ? [v.withinSd] : []));
     return got.length ? `${name} ${pct(got.map((v) => v.betweenSd!))}${within.length ? ` (slices alone: ${pct(within)})` : ''}` : '';
-  };
-  const parts = [
-    part(
-      'throughput',
-      cases.map((c) => c.throughput),
-    ),
-    part(
-      'p95',
-      cases.map((c) => c.p95),
-    ),
-    part(
-      'CPU/request',
-      cases.map((c) => c.cpu),
-    ),
-  ].filter(Boolean);
+  }).filter(Boolean);
   return parts.length ? `; spread between process pairs (sd of their log ratios): ${parts.join(', ')}` : '';
 }
 
 /** The table's precision in one line: the 95% intervals' widths and the MDEs, per quantity, and the process pairs' spread. */
-export function precisionLine(cases: readonly { throughput: Verdicts; p95: Verdicts; cpu: Verdicts | null }[]): string {
+export function precisionLine(cases: readonly CaseVerdicts[]): string {
   const span = (xs: number[]) => (xs.length ? `${(Math.min(...xs) * 100).toFixed(1)}–${(Math.max(...xs) * 100).toFixed(1)} points` : '—');
-  const part = (name: string, vs: (Verdicts | null)[]) => {
-    const got = vs.filter((v): v is Verdicts => v !== null);
-    const widths = got.flatMap((v) => (v.ci ? [v.ci.high - v.ci.low] : []));
-    const mdes = got.flatMap((v) => (v.mde !== undefined && v.mde !== null ? [v.mde] : []));
-    return `${name} interval widths ${span(widths)}, MDE ${span(mdes)}`;
-  };
   return (
-    [
-      part(
-        'throughput',
-        cases.map((c) => c.throughput),
-      ),
-      part(
-        'p95',
-        cases.map((c) => c.p95),
-      ),
-      part(
-        'CPU/request',
-        cases.map((c) => c.cpu),
-      ),
-    ].join('; ') + processSpread(cases)
+    perQuantity(cases, (name, vs) => {
+      const got = vs.filter((v): v is Verdicts => v !== null);
+      const widths = got.flatMap((v) => (v.ci ? [v.ci.high - v.ci.low] : []));
+      const mdes = got.flatMap((v) => (v.mde !== undefined && v.mde !== null ? [v.mde] : []));
+      return `${name} interval widths ${span(widths)}, MDE ${span(mdes)}`;
+    }).join('; ') + processSpread(cases)
   );
 }
 

@@ -4,7 +4,9 @@
 // the first load of each implementation is its "first" (the longer warm-up), a still-rising
 // implementation stops at the maximum, a failure in a warm-up iteration is that
 // implementation's failure for the case, and the records validate against the schema. A
-// case that ends in overload warms none and loads a freshly started server every time.
+// case that ends in overload warms none and loads a freshly started server every time. With
+// process pairs every start stops and starts the implementations afresh, warms them again
+// and measures its share of the rounds, each repetition marked with its start.
 import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -14,7 +16,7 @@ import { runCleanup } from '@fairbench/harness/cleanup.ts';
 import { startProcess, type ManagedProcess } from '@fairbench/harness/process.ts';
 import type { PlannedCase } from '../../src/plan/api-module.ts';
 import { runCases } from '../../src/execute/case-loop/loop.ts';
-import type { LoopServer } from '../../src/execute/case-loop/deps.ts';
+import { shareOf, type LoopServer } from '../../src/execute/case-loop/deps.ts';
 import type { Measured, StartedLoad } from '../../src/load/k6.ts';
 import { Progress } from '../../src/execute/progress.ts';
 import { CaseLoopEvents } from '../../src/execute/case-loop/events.ts';
@@ -149,25 +151,16 @@ test('each implementation warms until its rate is steady, then its repetitions a
   ]);
 });
 
-test('a case with warm-up iterations validates against the results schema', () => {
+/** A result document of `cases` with `options` (the case loop's), for the schema. */
+function documentOf(cases: BenchCase[], options: Partial<BenchResult['options']>): BenchResult {
   const hash = `sha256:${'a'.repeat(64)}`;
-  const doc: BenchResult = {
+  return {
     schemaVersion: 1,
     runId: '2026-01-01T00-00-00Z',
     api: 'forum',
     startedAt: new Date().toISOString(),
     finishedAt: new Date().toISOString(),
-    options: {
-      repeat: REPEAT,
-      durationSeconds: 1,
-      warmupSeconds: 0,
-      firstWarmupSeconds: FIRST_WARMUP,
-      warmupIterations: { max: MAX, steadyWithinPercent: 5 },
-      quick: false,
-      protocols: ['rest'],
-      cases: null,
-      models: ['closed'],
-    },
+    options: { repeat: REPEAT, durationSeconds: 1, warmupSeconds: 0, quick: false, protocols: ['rest'], cases: null, models: ['closed'], ...options },
     implementation: { name: 'jit', framework: { name: 'fake', version: '1' }, runtime: { name: 'node', version: process.version }, implTreeHash: hash },
     gate: { status: 'passed', specHash: hash, suiteHash: hash, implTreeHash: hash, reused: true },
     source: { commit: null, dirty: true, specHash: hash },
@@ -176,31 +169,26 @@ test('a case with warm-up iterations validates against the results schema', () =
     provider: 'local',
     machine: machineFacts(UNPINNED),
     generator: { name: 'k6', version: 'v1' },
-    cases: IMPLS.map((name) => records.get(name)!),
+    cases,
   };
+}
+
+test('a case with warm-up iterations validates against the results schema', () => {
+  const doc = documentOf(
+    IMPLS.map((name) => records.get(name)!),
+    { firstWarmupSeconds: FIRST_WARMUP, warmupIterations: { max: MAX, steadyWithinPercent: 5 } },
+  );
   assert.deepEqual(resultErrors(doc), []);
   const broken = structuredClone(doc);
   broken.cases[0]!.warmup = { iterations: [], steady: true };
   assert.notDeepEqual(resultErrors(broken), [], 'a warm-up without iterations is refused');
 });
 
-test('a case that ends in overload: every repetition on a freshly started server, stopped after it, no warm-up iteration', async () => {
-  const STRESS: PlannedCase = { ...CASE, id: 'rest/closed/stress', point: 'closed/stress', freshServerEachRepetition: true };
-  const events: string[] = [];
+/** Implementations whose every start and stop, and every load on them, is told to `events` ("start a2", "load a2 first", "stop a2"). */
+function toldServers(events: string[], rate: (who: string) => number) {
   const starts = new Map<string, number>();
-  let stressed: ReadonlyMap<string, BenchCase> | undefined;
-  await runCases([STRESS], {
-    impls: ['a', 'b'],
-    options: { repeat: 3, warmupSeconds: 0, firstWarmupSeconds: FIRST_WARMUP, warmupIterations: { max: MAX, steadyWithinPercent: 5 } },
-    events: new Progress(
-      [
-        { seconds: 1, firstExtra: 0, warmups: 0 },
-        { seconds: 1, firstExtra: 0, warmups: 0 },
-      ],
-      3,
-    ).listen(new CaseLoopEvents()),
-    limitSeconds: () => 10,
-    startServer: async (name): Promise<LoopServer> => {
+  return {
+    startServer: async (name: string): Promise<LoopServer> => {
       const n = (starts.get(name) ?? 0) + 1;
       starts.set(name, n);
       const process = idle(`server ${name}${n}`, 60);
@@ -214,12 +202,31 @@ test('a case that ends in overload: every repetition on a freshly started server
         },
       };
     },
-    startLoad: (_c, server, _limit, first) => {
+    startLoad: (_c: PlannedCase, server: LoopServer, _limit: number, first: boolean): StartedLoad => {
       const who = server.baseUrl.split('/').pop()!;
       events.push(`load ${who} ${first ? 'first' : 'later'}`);
-      const process = idle(`load ${who}`, 0.05);
-      return { process, done: process.exited.then(() => measured(100)) };
+      const process = idle(`load ${who}`, 0.02);
+      return { process, done: process.exited.then(() => measured(rate(who))) };
     },
+  };
+}
+
+test('a case that ends in overload: every repetition on a freshly started server, stopped after it, no warm-up iteration', async () => {
+  const STRESS: PlannedCase = { ...CASE, id: 'rest/closed/stress', point: 'closed/stress', freshServerEachRepetition: true };
+  const events: string[] = [];
+  let stressed: ReadonlyMap<string, BenchCase> | undefined;
+  await runCases([STRESS], {
+    impls: ['a', 'b'],
+    options: { repeat: 3, warmupSeconds: 0, firstWarmupSeconds: FIRST_WARMUP, warmupIterations: { max: MAX, steadyWithinPercent: 5 } },
+    events: new Progress(
+      [
+        { seconds: 1, firstExtra: 0, warmups: 0 },
+        { seconds: 1, firstExtra: 0, warmups: 0 },
+      ],
+      3,
+    ).listen(new CaseLoopEvents()),
+    limitSeconds: () => 10,
+    ...toldServers(events, () => 100),
     startBaseline: () => Promise.reject(new Error('no database-alone case here')),
     databaseDown: async () => undefined,
     recorded: async (_c, r) => {
@@ -260,4 +267,62 @@ test('a case that ends in overload: every repetition on a freshly started server
       `${name}: every repetition is a first load, with its longer warm-up`,
     );
   }
+});
+
+test('process pairs: n rounds over k starts, as even as possible, the first ones longer', () => {
+  assert.deepEqual(
+    [1, 2, 3].map((k) => shareOf(7, 3, k)),
+    [
+      { k: 1, of: 3, first: 1, last: 3 },
+      { k: 2, of: 3, first: 4, last: 5 },
+      { k: 3, of: 3, first: 6, last: 7 },
+    ],
+  );
+  assert.deepEqual(shareOf(9, 9, 9), { k: 9, of: 9, first: 9, last: 9 });
+  assert.deepEqual(shareOf(5, 1, 1), { k: 1, of: 1, first: 1, last: 5 });
+});
+
+test('process pairs: each start stops every implementation, starts it afresh, warms it again, then measures its share, marked', async () => {
+  const events: string[] = [];
+  let records: ReadonlyMap<string, BenchCase> | undefined;
+  const options = { repeat: 7, warmupSeconds: 0, firstWarmupSeconds: FIRST_WARMUP, warmupIterations: { max: 2, steadyWithinPercent: 5 }, processPairs: 3 };
+  await runCases([CASE], {
+    impls: ['a', 'b'],
+    options,
+    limitSeconds: () => 10,
+    ...toldServers(events, (who) => (who.startsWith('a') ? 100 : 110)),
+    startBaseline: () => Promise.reject(new Error('no database-alone case here')),
+    databaseDown: async () => undefined,
+    recorded: async (_c, r) => {
+      records = r;
+    },
+    stopping: () => false,
+  });
+  // Start k: both stopped, both started, two warm-up iterations each (the first the fresh process's), then its rounds.
+  const startOf = (k: number, rounds: number) => [
+    ...(k > 1 ? [`stop a${k - 1}`, `stop b${k - 1}`] : []),
+    `start a${k}`,
+    `start b${k}`,
+    ...['a', 'b'].flatMap((x) => [`load ${x}${k} first`, `load ${x}${k} later`]),
+    ...Array.from({ length: rounds * 2 }, (_, i) => `load ${i % 2 === 0 ? 'a' : 'b'}${k} later`),
+  ];
+  const expected = [...startOf(1, 3), ...startOf(2, 2), ...startOf(3, 2), 'stop a3', 'stop b3'];
+  assert.deepEqual([...events].sort(), [...expected].sort(), 'the same starts, stops and loads');
+  const lifecycle = (xs: string[]) => xs.filter((e) => /^(start|stop) /.test(e));
+  assert.deepEqual(lifecycle(events), lifecycle(expected), 'each start after the other');
+  for (const name of ['a', 'b']) {
+    const c = records!.get(name)!;
+    assert.deepEqual(
+      c.repetitions.map((r) => `${r.index}:${r.process}`),
+      ['1:1', '2:1', '3:1', '4:2', '5:2', '6:3', '7:3'],
+    );
+    assert.deepEqual(
+      c.warmup?.iterations.map((i) => i.process),
+      [1, 1, 2, 2, 3, 3],
+      'each start warmed again',
+    );
+    assert.equal(c.warmup?.steady, true);
+    assert.ok(c.repetitions.every((r) => r.warmupSeconds === undefined));
+  }
+  assert.deepEqual(resultErrors(documentOf([records!.get('a')!], { ...options, repeat: 7 })), []);
 });
