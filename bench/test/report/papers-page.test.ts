@@ -35,7 +35,10 @@ test("a paper's page from its compact result: per claim the paper's words and fi
     page,
     /\| `rest\/closed\/c1` \| 2,025 \(n=6\) \| 1,025 \(n=6\) \| ×1\.98 \[\d\.\d+, \d\.\d+\] \| ±\d+% \| [\d.]+ \([\d.]+\) \| a 1\/6, b 0\/6 \| reproduced \(at least\) \|/,
   );
-  assert.match(page, /- `rest\/closed\/c1`: the interval is \d+ points wide against the paper's effect of 20%: it holds both ×1 and the paper's ratio\./);
+  assert.match(
+    page,
+    /- `rest\/closed\/c1`: the interval is \d+ points wide against the paper's effect of 20%: it holds both ×1 and the paper's ratio\. At its spread, deciding it would take about \d+ times its 6 repetitions a side \(\d+\), for a detectable difference of half the paper's effect \(±10%, now ±\d+%\)\./,
+  );
   assert.match(page, /Measure it again: `make bench IMPL=a,b API=toy PROFILE=papers CASES='rest\/\*'`\./);
   // The conditions, the regime and the findings not checked.
   assert.match(page, /- Placement: the implementation on core 0, the database on core 0, k6 on core 1\./);

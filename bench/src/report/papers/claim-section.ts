@@ -55,7 +55,20 @@ function inconclusiveNote(u: UnitReport, r: ClaimReport): string | null {
   const width = `${percentPoints(u.ci.high - u.ci.low)} points wide`;
   if (!range) return `- ${unitLabel(u)}: the interval holds ×1 (${width}); the paper gives no size to weigh it against.`;
   const effect = Math.min(...range.map((x) => Math.abs(x - 1)));
-  return `- ${unitLabel(u)}: the interval is ${width} against the paper's effect of ${percentPoints(effect)}%: it holds both ×1 and the paper's ratio.`;
+  return `- ${unitLabel(u)}: the interval is ${width} against the paper's effect of ${percentPoints(effect)}%: it holds both ×1 and the paper's ratio.${whatItWouldTake(u, effect)}`;
+}
+
+/**
+ * What deciding it would take at its own spread: the detectable difference falls with √n, so
+ * (MDE / half the effect)² times the repetitions would bring it to half the paper's effect
+ * (on the log scale, as the MDE is computed). '' without an MDE, or where it is already there.
+ */
+function whatItWouldTake(u: UnitReport, effect: number): string {
+  if (u.mde === null || !(u.mde > 0) || !(effect > 0)) return '';
+  const times = (Math.log1p(u.mde) / Math.log1p(effect / 2)) ** 2;
+  const n = Math.min(...u.n);
+  if (times <= 1) return '';
+  return ` At its spread, deciding it would take about ${Math.ceil(times)} times its ${n} repetitions a side (${Math.ceil(times * n)}), for a detectable difference of half the paper's effect (±${percentPoints(effect / 2)}%, now ±${percentPoints(u.mde)}%).`;
 }
 
 /** The command that measures this claim's cases for its pair again. */
