@@ -63,6 +63,7 @@ export async function planRun(
   const cases = plan.cases;
   if (cases.length === 0) throw new FilteredOut(`no case of ${relative(repoRoot, api.scenarioFile)} matches the filters (PROTOCOL, CASES, MODEL)`);
   const switched = switchedSlices(opts, api.manifest.bench.switching === true, impls.length);
+  const starts = Math.min(opts.processPairs, switched ? switched.pairs : opts.repeat);
   const options: RecordedOptions = {
     repeat: opts.repeat,
     durationSeconds: opts.durationSeconds,
@@ -75,9 +76,7 @@ export async function planRun(
     ...(switched && api.manifest.bench.writes ? { ownDatabases: true as const } : {}),
     // Process pairs are a comparison's unit: a run of one implementation starts it once per case.
     // Each start needs a share of the repetitions (or switched pairs) to measure.
-    ...(impls.length > 1 && Math.min(opts.processPairs, switched ? switched.pairs : opts.repeat) > 1
-      ? { processPairs: Math.min(opts.processPairs, switched ? switched.pairs : opts.repeat) }
-      : {}),
+    ...(impls.length > 1 && starts > 1 ? { processPairs: starts } : {}),
     quick: opts.quick,
     ...(opts.profile ? { profile: opts.profile } : {}),
     protocols: [...new Set(cases.map((c) => c.protocol))],
