@@ -56,11 +56,13 @@ await runMain('bench', async () => {
   for (const [api, status] of statuses) {
     try {
       // The profile's cases of this API (its subset), unless CASES= names others.
-      const { cases, note, quick } = await profileCases(profile, api, requested.cases);
+      // Its own profile values where the subset sets them (a users arrival costs minutes).
+      const { cases, note, quick, profile: own } = await profileCases(profile, api, requested.cases);
+      const options = own === profile ? common : resolveOptions(requested, own, eta);
       // An API of the run already complete is checked like the others (same options, trees, cores), then kept.
       const prepare = (c: string | undefined) =>
         prepareBench({
-          ...common,
+          ...options,
           impls,
           api,
           ...(c ? { cases: c } : {}),

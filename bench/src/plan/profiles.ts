@@ -53,6 +53,15 @@ export interface ApiSubset {
   readonly why: string;
   /** The API's quick variant of these cases (its paper-scale case alone outlasts the profile). */
   readonly quick?: boolean;
+  /** The profile's values this API's run takes instead (its loads' cost), with why in the file. */
+  readonly options?: SubsetOptions;
+}
+
+/** What an API's subset may set in place of the profile's: how many loads and starts its cases take. */
+export interface SubsetOptions {
+  readonly repeat?: number;
+  readonly processPairs?: number;
+  readonly warmupIterations?: { readonly max: number };
 }
 
 export const profilesFile = join(benchDir, 'profiles.yaml');
@@ -90,15 +99,42 @@ export async function apiSubset(api: string, profile: string): Promise<ApiSubset
  * The CASES filter a profile gives one API: the user's CASES first; `all` none; `subset`
  * the API's list, or none (every case, said in `note`) when the API names no subset.
  */
-export async function profileCases(profile: Profile, api: string, userCases: string | undefined): Promise<{ cases?: string; note?: string; quick?: true }> {
-  if (userCases !== undefined) return { cases: userCases };
-  if (profile.cases === 'all') return {};
+export async function profileCases(
+  profile: Profile,
+  api: string,
+  userCases: string | undefined,
+): Promise<{ cases?: string; note?: string; quick?: true; profile: Profile }> {
+  if (profile.cases === 'all') return { ...(userCases !== undefined ? { cases: userCases } : {}), profile };
   const subset = await apiSubset(api, profile.name);
-  if (!subset) return { note: `${api} names no ${profile.name} subset (apis/${api}/bench/profiles.yaml): every case of its default models` };
+  // The subset's options hold for its API whatever cases run: they are what its loads cost.
+  const own = subset?.options ? withSubsetOptions(profile, subset.options) : profile;
+  if (userCases !== undefined) return { cases: userCases, profile: own };
+  if (!subset) return { note: `${api} names no ${profile.name} subset (apis/${api}/bench/profiles.yaml): every case of its default models`, profile };
   const quick = subset.quick === true && !profile.quick ? ({ quick: true } as const) : {};
+  const changed = subset.options ? ` (${subsetOptionsNote(subset.options)})` : '';
   return {
     cases: subset.cases.join(','),
-    note: `${api}, ${profile.name} subset${'quick' in quick ? ' (its quick variant)' : ''}: ${subset.why.trim().split('\n')[0]}`,
+    note: `${api}, ${profile.name} subset${'quick' in quick ? ' (its quick variant)' : ''}${changed}: ${subset.why.trim().split('\n')[0]}`,
     ...quick,
+    profile: own,
   };
+}
+
+/** The profile with an API subset's values in place of its own. */
+export function withSubsetOptions(profile: Profile, o: SubsetOptions): Profile {
+  return {
+    ...profile,
+    ...(o.repeat !== undefined ? { repeat: o.repeat } : {}),
+    ...(o.processPairs !== undefined ? { processPairs: o.processPairs } : {}),
+    ...(o.warmupIterations ? { warmupIterations: { ...profile.warmupIterations, max: o.warmupIterations.max } } : {}),
+  };
+}
+
+function subsetOptionsNote(o: SubsetOptions): string {
+  const parts = [
+    o.repeat !== undefined ? `${o.repeat} repetitions` : '',
+    o.processPairs !== undefined ? `${o.processPairs} process pairs` : '',
+    o.warmupIterations ? `at most ${o.warmupIterations.max} warm-up iterations` : '',
+  ];
+  return parts.filter(Boolean).join(', ');
 }

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import { loadApis } from '@fairbench/harness/api/manifest.ts';
 import { benchApi } from '../../src/plan/apis.ts';
 import { UsageError } from '../../src/load/failure.ts';
-import { apiSubset, chooseProfile, loadProfiles, profileCases } from '../../src/plan/profiles.ts';
+import { apiSubset, withSubsetOptions, chooseProfile, loadProfiles, profileCases } from '../../src/plan/profiles.ts';
 import { plannedSeconds, Progress } from '../../src/execute/progress.ts';
 
 test('the default is standard; QUICK=1 is PROFILE=quick; an unknown or contradictory profile is a usage error', async () => {
@@ -65,8 +65,29 @@ test("every API's standard subset names cases its scenario has, and CASES= overr
       assert.ok(one.cases.length > 0, `${manifest.name}: '${pattern}' matches no case`);
     }
   }
-  assert.deepEqual(await profileCases(profile, 'forum', 'rest/closed/c100-r1-j0'), { cases: 'rest/closed/c100-r1-j0' });
-  assert.deepEqual(await profileCases((await chooseProfile('paper', false)).profile, 'forum', undefined), {});
+  assert.deepEqual(await profileCases(profile, 'forum', 'rest/closed/c100-r1-j0'), { cases: 'rest/closed/c100-r1-j0', profile });
+  const paper = (await chooseProfile('paper', false)).profile;
+  assert.deepEqual(await profileCases(paper, 'forum', undefined), { profile: paper });
+});
+
+test("an API's subset sets the profile's repetitions, process pairs and warm-up iterations for its API alone, CASES= or not", async () => {
+  const { profile } = await chooseProfile('papers', false);
+  for (const { manifest } of await loadApis()) {
+    const subset = await apiSubset(manifest.name, 'papers');
+    const own = (await profileCases(profile, manifest.name, undefined)).profile;
+    const o = subset?.options;
+    if (!o) {
+      assert.equal(own, profile, `${manifest.name}: no options, the profile as it is`);
+      continue;
+    }
+    assert.equal(own.repeat, o.repeat ?? profile.repeat);
+    assert.equal(own.processPairs, o.processPairs ?? profile.processPairs);
+    assert.deepEqual(own.warmupIterations, { ...profile.warmupIterations, ...(o.warmupIterations ?? {}) });
+    assert.equal(own.durationSeconds, profile.durationSeconds, `${manifest.name}: what the subset does not set stays the profile's`);
+    assert.deepEqual((await profileCases(profile, manifest.name, 'rest/*')).profile, own, `${manifest.name}: CASES= keeps the API's options`);
+  }
+  const toy = withSubsetOptions(profile, { warmupIterations: { max: 0 } });
+  assert.deepEqual(toy, { ...profile, warmupIterations: { ...profile.warmupIterations, max: 0 } });
 });
 
 test('the ETA is the plan from the first repetition: the load, a repetition overhead, a restart per step', () => {

@@ -9,7 +9,8 @@ import { after, test } from 'node:test';
 import { loadAllClaims, paperRange } from '../../src/report/papers/claims.ts';
 import { evaluateClaims } from '../../src/report/papers/evaluate.ts';
 import { paperEntries, papersPage, readCompact, writeCompact } from '../../src/report/papers/files.ts';
-import { renderPapersPage, summaryLine } from '../../src/report/papers/page.ts';
+import { renderPapersPage, sizedDecided, summaryLine } from '../../src/report/papers/page.ts';
+import type { ClaimReport } from '../../src/report/papers/evaluate.ts';
 import { compact, paper } from '../fixtures/papers.ts';
 
 const withLongRun = {
@@ -37,7 +38,7 @@ test("a paper's page from its compact result: per claim the paper's words and fi
   );
   assert.match(
     page,
-    /- `rest\/closed\/c1`: the interval is \d+ points wide against the paper's effect of 20%: it holds both ×1 and the paper's ratio\. At its spread, deciding it would take about \d+ times its 6 repetitions a side \(\d+\), for a detectable difference of half the paper's effect \(±10%, now ±\d+%\)\./,
+    /- `rest\/closed\/c1`: the interval is \d+ points wide against the paper's effect of 20%: it holds both ×1 and the paper's ratio\. The budget could not reach half the paper's effect \(±10%; detectable here ±\d+%\): at its spread, that would take about \d+ times its 6 repetitions a side \(\d+\)\./,
   );
   assert.match(page, /Measure it again: `make bench IMPL=a,b API=toy PROFILE=papers CASES='rest\/\*'`\./);
   // The conditions, the regime and the findings not checked.
@@ -54,7 +55,7 @@ test("a paper's page from its compact result: per claim the paper's words and fi
   assert.match(page, /- the long test: `make bench IMPL=a,b API=toy PROFILE=paper` \(hours\)\./);
   assert.match(
     summaryLine([{ paper, compact }]),
-    /^17 findings of 1 papers, 16 of them claims checked here and 1 not checked; 1 of 1 papers run here: 3 of the claims reproduced or equivalent/,
+    /^17 findings of 1 papers, 16 of them claims checked here and 1 not checked; 1 of 1 papers run here: 3 of the claims reproduced or equivalent \([^)]*\)[^;]*; of the \d+ comparisons of claims that state a size, \d+ decided\.$/,
   );
   assert.equal(renderPapersPage([{ paper: withLongRun, compact }]), page, 'the page is a function of its inputs');
   // A compact result written before conditions were kept says so.
@@ -128,4 +129,15 @@ test('a claim over process pairs is judged on them: Student’s t over each star
   // t on 2 df: the interval is the starts' spread (±4.303 · SE), not the slices' (none within a start).
   assert.ok(unit.ci!.low > 1.7 && unit.ci!.high < 2.3 && unit.ci!.high - unit.ci!.low > 0.2, `${unit.ci!.low}–${unit.ci!.high}`);
   assert.equal(report!.verdict, 'reproduced');
+});
+
+test('the decided share counts the comparisons of claims that state a size (a ratio or a margin), decided when neither inconclusive nor an equality left unshown', () => {
+  const report = (expect: object, verdicts: string[]) =>
+    ({ claim: { expect }, units: verdicts.map((verdict) => ({ judgement: { verdict } })) }) as unknown as ClaimReport;
+  const reports = [
+    report({ better: 'a', ratio: 2 }, ['inconclusive', 'reproduced', "no effect of the paper's size"]),
+    report({ better: 'a', directionOnly: 'no figure' }, ['reproduced', 'inconclusive']),
+    report({ equal: [0.9, 1.1], ratio: 1 }, ['not shown equal', 'equivalent']),
+  ];
+  assert.deepEqual(sizedDecided(reports), { sized: 5, decided: 3 });
 });

@@ -44,31 +44,46 @@ function expectation(r: ClaimReport): string {
 }
 
 /**
- * Why a comparison is inconclusive, in figures: how wide its interval is against the
- * paper's effect (the distance of the paper's nearer ratio from ×1).
+ * The paper's effect a comparison must resolve: the distance of the paper's nearer ratio from
+ * ×1, or for a claim of equality the distance of its margin's nearer end; null without a size.
  */
-function inconclusiveNote(u: UnitReport, r: ClaimReport): string | null {
-  if (u.judgement.verdict !== 'inconclusive' || !u.ci) return null;
-  if (u.judgement.qualifier === 'generator-bound')
-    return `- ${unitLabel(u)}: inconclusive because k6 was at its ceiling for the side that measured worse, or the bound would change the verdict: that side's true figure may be better than measured.`;
-  const range = paperRange(r.claim.expect);
-  const width = `${percentPoints(u.ci.high - u.ci.low)} points wide`;
-  if (!range) return `- ${unitLabel(u)}: the interval holds ×1 (${width}); the paper gives no size to weigh it against.`;
-  const effect = Math.min(...range.map((x) => Math.abs(x - 1)));
-  return `- ${unitLabel(u)}: the interval is ${width} against the paper's effect of ${percentPoints(effect)}%: it holds both ×1 and the paper's ratio.${whatItWouldTake(u, effect)}`;
+export function paperEffect(r: ClaimReport): number | null {
+  const e = r.claim.expect;
+  const range = 'equal' in e ? e.equal : paperRange(e);
+  return range ? Math.min(...range.map((x) => Math.abs(x - 1))) : null;
 }
 
 /**
- * What deciding it would take at its own spread: the detectable difference falls with √n, so
- * (MDE / half the effect)² times the repetitions would bring it to half the paper's effect
- * (on the log scale, as the MDE is computed). '' without an MDE, or where it is already there.
+ * Why a comparison is undecided (inconclusive, or an equality not shown), in figures: how wide
+ * its interval is against the paper's effect, and whether the run's budget reached a
+ * detectable difference of half that effect (what deciding would take if not).
  */
-function whatItWouldTake(u: UnitReport, effect: number): string {
+function undecidedNote(u: UnitReport, r: ClaimReport): string | null {
+  if ((u.judgement.verdict !== 'inconclusive' && u.judgement.verdict !== 'not shown equal') || !u.ci) return null;
+  if (u.judgement.qualifier === 'generator-bound')
+    return `- ${unitLabel(u)}: inconclusive because k6 was at its ceiling for the side that measured worse, or the bound would change the verdict: that side's true figure may be better than measured.`;
+  const effect = paperEffect(r);
+  const width = `${percentPoints(u.ci.high - u.ci.low)} points wide`;
+  if (effect === null) return `- ${unitLabel(u)}: the interval holds ×1 (${width}); the paper gives no size to weigh it against.`;
+  const against = 'equal' in r.claim.expect ? `the margin of ±${percentPoints(effect)}%` : `the paper's effect of ${percentPoints(effect)}%`;
+  const holds = 'equal' in r.claim.expect ? 'it is neither inside the margin nor a difference beyond it' : "it holds both ×1 and the paper's ratio";
+  return `- ${unitLabel(u)}: the interval is ${width} against ${against}: ${holds}.${reach(u, effect)}`;
+}
+
+/**
+ * Whether the run reached a detectable difference of half the paper's effect and, where it did
+ * not, what deciding would take at its own spread: the detectable difference falls with √n,
+ * so (MDE / half the effect)² times the process pairs (or repetitions) would bring it there
+ * (on the log scale, as the MDE is computed).
+ */
+function reach(u: UnitReport, effect: number): string {
   if (u.mde === null || !(u.mde > 0) || !(effect > 0)) return '';
+  const half = `±${percentPoints(effect / 2)}%`;
   const times = (Math.log1p(u.mde) / Math.log1p(effect / 2)) ** 2;
-  const n = Math.min(...u.n);
-  if (times <= 1) return '';
-  return ` At its spread, deciding it would take about ${Math.ceil(times)} times its ${n} repetitions a side (${Math.ceil(times * n)}), for a detectable difference of half the paper's effect (±${percentPoints(effect / 2)}%, now ±${percentPoints(u.mde)}%).`;
+  if (times <= 1)
+    return ` Its detectable difference (±${percentPoints(u.mde)}%) is within half the paper's effect (${half}): the interval fell where it did, not for want of precision.`;
+  const [n, unit] = u.processPairs ? [u.processPairs, 'process pairs'] : [Math.min(...u.n), 'repetitions a side'];
+  return ` The budget could not reach half the paper's effect (${half}; detectable here ±${percentPoints(u.mde)}%): at its spread, that would take about ${Math.ceil(times)} times its ${n} ${unit} (${Math.ceil(times * n)}).`;
 }
 
 /** The command that measures this claim's cases for its pair again. */
@@ -97,7 +112,7 @@ export function claimSection(paper: PaperClaims, r: ClaimReport): string {
         `| ${unitLabel(u)} | ${num(u.medians[0])} (n=${u.n[0]}) | ${num(u.medians[1])} (n=${u.n[1]}) | ${ours(u)} | ${detectable(u)} | ${pValue(u.p)} (${pValue(u.pAdjusted)}) | ${boundCell(u, r.pair)} | ${judgementText(u.judgement)} |`,
     );
     lines.push('', head, '| --- | --- | --- | --- | --- | --- | --- | --- |', ...rows);
-    const notes = r.units.flatMap((u) => inconclusiveNote(u, r) ?? []);
+    const notes = r.units.flatMap((u) => undecidedNote(u, r) ?? []);
     if (notes.length) lines.push('', ...notes);
   }
   if (!c.cannotCheck) lines.push('', `Measure it again: \`${reproduceCommand(paper, r)}\`.`);

@@ -18,6 +18,8 @@ export interface UnitReport {
   ci: Interval | null;
   /** The smallest relative difference this comparison could detect (stats/precision.ts); null when its spread cannot say. */
   mde: number | null;
+  /** Over how many process pairs (the comparison's unit) where the run had them; absent: over repetitions. */
+  processPairs?: number;
   p: number | null;
   pAdjusted: number | null;
   judgement: UnitJudgement;
@@ -76,6 +78,7 @@ export function evaluateClaims(paper: PaperClaims, compact: CompactResult | null
         ratio: c.ratio,
         ci: c.ci,
         mde: c.mde ?? null,
+        ...(c.processPairs ? { processPairs: c.processPairs } : {}),
         p: c.test?.p ?? null,
         pAdjusted: c.pAdjusted,
         judgement: unitVerdict(expect, { verdict: c.verdict, ci: c.ci, higherIsBetter, ...(u.bound ? { bound: u.bound } : {}) }),

@@ -6,11 +6,11 @@
 // the compact results alone, so that `make papers-page` regenerates it byte for byte.
 import { ALPHA, CONFIDENCE, MIN_VERDICT_REPETITIONS } from '../../stats/index.ts';
 import type { PaperClaims } from './claims.ts';
-import { claimSection } from './claim-section.ts';
+import { claimSection, paperEffect } from './claim-section.ts';
 import type { CompactResult } from './compact.ts';
 import { regimeSection, runSection } from './conditions.ts';
 import { evaluateClaims, type ClaimReport } from './evaluate.ts';
-import { holds, type ClaimVerdict } from './verdict.ts';
+import { holds, isDecided, type ClaimVerdict } from './verdict.ts';
 
 export interface PaperEntry {
   paper: PaperClaims;
@@ -48,13 +48,24 @@ const notCheckedOf = (p: PaperClaims) => p.claims.notChecked ?? [];
 const findingsText = (p: PaperClaims): string =>
   `${p.claims.claims.length + notCheckedOf(p).length} (${p.claims.claims.length} claims + ${notCheckedOf(p).length} not checked)`;
 
+/** Of the comparisons of claims that state a size (a ratio or a margin), how many are decided. */
+export function sizedDecided(reports: readonly ClaimReport[]): { sized: number; decided: number } {
+  const units = reports.filter((r) => paperEffect(r) !== null).flatMap((r) => r.units);
+  return { sized: units.length, decided: units.filter((u) => isDecided(u.judgement.verdict)).length };
+}
+
+const decidedText = (reports: readonly ClaimReport[]): string => {
+  const { sized, decided } = sizedDecided(reports);
+  return sized ? `; of the ${sized} comparisons of claims that state a size, ${decided} decided` : '';
+};
+
 /** The README's line: how many findings, and how many claims the runs so far bear out. */
 export function summaryLine(entries: readonly PaperEntry[]): string {
   const reports = entries.flatMap((e) => evaluateClaims(e.paper, e.compact));
   const held = reports.filter((r) => holds(r.verdict)).length;
   const notChecked = entries.reduce((n, e) => n + notCheckedOf(e.paper).length, 0);
   const run = entries.filter((e) => e.compact).length;
-  return `${reports.length + notChecked} findings of ${entries.length} papers, ${reports.length} of them claims checked here and ${notChecked} not checked; ${run === 0 ? 'none run here yet, so none reproduced so far' : `${run} of ${entries.length} papers run here: ${held} of the claims reproduced or equivalent`} (${tallyText(reports)}).`;
+  return `${reports.length + notChecked} findings of ${entries.length} papers, ${reports.length} of them claims checked here and ${notChecked} not checked; ${run === 0 ? 'none run here yet, so none reproduced so far' : `${run} of ${entries.length} papers run here: ${held} of the claims reproduced or equivalent`} (${tallyText(reports)})${decidedText(reports)}.`;
 }
 
 function notCheckedSection(p: PaperClaims): string[] {
@@ -81,7 +92,7 @@ function paperSection(e: PaperEntry, reports: readonly ClaimReport[]): string {
     '',
     `${p.paper.authors}. ${p.claims.source}.`,
     '',
-    `Findings: ${findingsText(p)}. Claims: ${tallyText(reports)}.`,
+    `Findings: ${findingsText(p)}. Claims: ${tallyText(reports)}${decidedText(reports)}.`,
     '',
     '### The run and its conditions',
     '',
@@ -102,13 +113,13 @@ function paperSection(e: PaperEntry, reports: readonly ClaimReport[]): string {
 
 /** How a verdict is reached: stated once on the page, in the order the rules apply. */
 const RULES = [
-  `**The verdicts.** A comparison is the first of the pair against the second on the claim's metric, per case (or per request type of a case): the ratio of their medians over the repetitions with its ${CONFIDENCE * 100}% bootstrap interval, its detectable difference (the smallest the comparison would have found in 80% of runs, from its own spread), and the exact rank test (at least ${MIN_VERDICT_REPETITIONS} repetitions each), its p-values adjusted over the claim's comparisons (Benjamini–Hochberg, α = ${ALPHA}). *Significant* means the adjusted test declares a difference and the interval excludes ×1. The interval is then placed against both ×1 and the paper's own ratio:`,
+  `**The verdicts.** A comparison is the first of the pair against the second on the claim's metric, per case (or per request type of a case): the ratio of their medians with its ${CONFIDENCE * 100}% interval, its detectable difference (the smallest the comparison would have found in 80% of runs, from its own spread), and a test. Where the run started the pair several times per case (process pairs), the unit is the pair of processes: one figure per pair (the Hodges–Lehmann estimate of its slices' or repetitions' log ratios), Student's t interval and test over the pairs; otherwise the medians over the repetitions, the bootstrap interval and the exact rank test (at least ${MIN_VERDICT_REPETITIONS} repetitions each). The p-values are adjusted over the claim's comparisons (Benjamini–Hochberg, α = ${ALPHA}). *Significant* means the adjusted test declares a difference and the interval excludes ×1. The interval is then placed against both ×1 and the paper's own ratio:`,
   '',
   "- *reproduced*: significant in the paper's direction, and the interval holds the paper's ratio or lies beyond it;",
   "- *weaker than the paper*: significant in the paper's direction, the paper's ratio excluded;",
   '- *reversed*: significant the other way;',
   "- *no effect of the paper's size*: not significant, and the interval excludes the paper's ratio;",
-  "- *inconclusive*: the interval holds both ×1 and the paper's ratio (the note under the table gives its width against the paper's effect), or fewer than five repetitions a side;",
+  "- *inconclusive*: the interval holds both ×1 and the paper's ratio, or too few repetitions to test. The note under the table gives its width against the paper's effect and whether the run reached a detectable difference of half that effect; where the budget could not, it says what deciding would take;",
   "- a claim of equality: *equivalent* (the interval inside the claim's margin), *differs* (significant, the interval outside the margin), *not shown equal* (neither);",
   '- *direction only*: the paper gives a direction without a size (the claim says why): significant in its direction is *reproduced (direction only)*, anything short of that *inconclusive (direction only)*;',
   "- *generator-bound*: where k6 was at its ceiling in any repetition of a side, that side's figure understates it, so its interval is opened without limit in that side's favour. Where this changes the verdict — the side that measured worse was bound, or an equality — the comparison is *inconclusive (generator-bound)*; where it does not, a reproduced, reversed or differing verdict holds *at least* (the better side's advantage is understated).",

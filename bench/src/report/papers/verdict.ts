@@ -146,5 +146,8 @@ export function judgementCounts(units: readonly UnitJudgement[]): string {
     .join(', ');
 }
 
+/** Does the comparison decide the claim, one way or the other? (Not inconclusive, not an equality left unshown.) */
+export const isDecided = (v: UnitVerdict): boolean => v !== 'inconclusive' && v !== 'not shown equal';
+
 /** Does the verdict bear the paper out? (The README's count.) */
 export const holds = (v: ClaimVerdict): boolean => v === 'reproduced' || v === 'equivalent';
