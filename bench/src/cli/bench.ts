@@ -19,6 +19,8 @@ import { newRunId } from '../record/result.ts';
 import { formatDuration } from '../execute/progress.ts';
 import { resolveOptions } from '../plan/options.ts';
 import { chooseProfile, profileCases } from '../plan/profiles.ts';
+import { invalidReasons } from '../record/validity.ts';
+import { docLabel } from '../record/copies.ts';
 import { readRequested } from '../plan/requested.ts';
 import { checkRunId, RunComplete } from '../record/resume.ts';
 import type { BenchOutcome, PreparedBench } from '../run.ts';
@@ -126,8 +128,10 @@ await runMain('bench', async () => {
   const { writeCasesCsv } = await import('../report/csv.ts');
   const { writeComparisonsCsv } = await import('../report/comparisons-csv.ts');
   const written: string[] = [];
+  const setAside: string[] = [];
   for (const outcome of outcomes) {
     const docs = await Promise.all(outcome.files.map(async (file) => ({ file, doc: JSON.parse(await readFile(file, 'utf8')) as BenchResult })));
+    for (const { doc } of docs) setAside.push(...invalidLines(doc));
     for (const { doc } of docs) console.log(`\n${summaryMarkdown(doc)}`);
     // Several implementations (or copies): the pairs' verdicts, as the report computes them.
     if (docs.length > 1) {
@@ -150,10 +154,25 @@ await runMain('bench', async () => {
     `bench: the report of run ${runId} (${report.apis.map((a) => a.api).join(', ')}): ${relative(repoRoot, report.file)} (open it in a browser; make report renders every result under results/bench)`,
   );
   const failed = outcomes.flatMap((o) => o.failed);
-  if (failed.length === 0) return EXIT.measured;
-  console.log(`bench: ${failedLine(failed)}`);
+  // Invalid repetitions are loud: the figures left are fewer, and the server (or the data) failed.
+  if (setAside.length)
+    console.log(
+      `bench: INVALID repetitions, set aside from every figure and verdict (in the result's invalidRepetitions; exit code ${EXIT.casesFailed}):\n${[...new Set(setAside)].join('\n')}`,
+    );
+  if (failed.length === 0 && setAside.length === 0) return EXIT.measured;
+  if (failed.length) console.log(`bench: ${failedLine(failed)}`);
   return EXIT.casesFailed;
 });
+
+/** "  rest/closed/c32-text · express: 2 of 9 repetitions: the server answered 503 × 4 …" per case with invalid repetitions. */
+function invalidLines(doc: BenchResult): string[] {
+  return doc.cases.flatMap((c) => {
+    const invalid = c.invalidRepetitions ?? [];
+    if (invalid.length === 0) return [];
+    const who = isDatabaseAlone(c.protocol) ? '' : ` · ${docLabel(doc)}`;
+    return [`  ${c.id}${who}: ${invalid.length} of ${invalid.length + c.repetitions.length} repetitions: ${invalidReasons(invalid).join('; ')}`];
+  });
+}
 
 /** "2 of 36 cases failed: rest/closed/c32-table · express (time-limit: …), …" — a database-alone case once. */
 function failedLine(failed: readonly FailedCase[]): string {

@@ -48,6 +48,12 @@ export interface PlannedCase {
    * alternating rounds (the API's api.yaml says which cases and why).
    */
   readonly separateLoads?: true;
+  /**
+   * Failed answers are part of what the case measures (an error rate, a time to failure, as the
+   * paper's load and stress tests count them): server errors (5xx) do not make its repetitions
+   * invalid (src/record/validity.ts).
+   */
+  readonly failuresMeasured?: true;
 }
 
 export interface Plan<C extends PlannedCase> {

@@ -211,7 +211,7 @@ export interface Repetition {
 }
 
 /** Why a case did not complete (bench/results.schema.json $defs/failure). */
-export type FailureKind = 'time-limit' | 'empty-window' | 'generator' | 'baseline' | 'implementation' | 'database';
+export type FailureKind = 'time-limit' | 'empty-window' | 'generator' | 'baseline' | 'implementation' | 'database' | 'invalid';
 
 export interface CaseFailure {
   kind: FailureKind;
@@ -232,8 +232,10 @@ export interface BenchCase {
   tier?: Tier;
   model: LoadModel;
   parameters: Record<string, number | string | boolean>;
-  /** At least one unless the case failed before measuring anything. */
+  /** The valid ones (every figure and verdict uses these alone): at least one unless the case failed before measuring anything. */
   repetitions: Repetition[];
+  /** Repetitions set aside, each `invalid` with its notes saying why (src/record/validity.ts). */
+  invalidRepetitions?: Repetition[];
   failure?: CaseFailure;
   /** The cross-check generator (wrk) once after the repetitions, on the same server (CROSSCHECK=wrk, closed model). */
   crossCheck?: CaseCrossCheck;

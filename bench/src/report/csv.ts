@@ -20,6 +20,7 @@ const HEADER = [
   'model',
   'parameters',
   'repetitions',
+  'invalid_repetitions',
   'throughput_median',
   'throughput_ci_low',
   'throughput_ci_high',
@@ -79,7 +80,19 @@ export function casesCsv(doc: BenchResult): string {
     const params = Object.entries(c.parameters)
       .map(([k, v]) => `${k}=${v}`)
       .join(';');
-    const head = [doc.api, label, doc.runId, doc.options.profile ?? null, c.id, c.protocol, tierOf(c), c.model, params, c.repetitions.length];
+    const head = [
+      doc.api,
+      label,
+      doc.runId,
+      doc.options.profile ?? null,
+      c.id,
+      c.protocol,
+      tierOf(c),
+      c.model,
+      params,
+      c.repetitions.length,
+      c.invalidRepetitions?.length ?? 0,
+    ];
     const failure = c.failure ? `${c.failure.kind}: ${c.failure.reason}` : null;
     if (c.repetitions.length === 0) return [...head, ...Array<null>(HEADER.length - head.length - 1).fill(null), failure];
     const r = summarizeCase(doc.api, label, doc, c);

@@ -36,6 +36,7 @@ export function summaryMarkdown(doc: BenchResult): string {
     }
     const r = summarizeCase(doc.api, docLabel(doc), doc, c);
     const flags = [
+      c.invalidRepetitions?.length ? `**INVALID ×${c.invalidRepetitions.length}** (set aside)` : '',
       c.failure ? failureFlag(c.failure) : '',
       r.n < MIN_REPETITIONS ? 'too few repetitions' : r.n < MIN_VERDICT_REPETITIONS ? 'descriptive only' : '',
       r.generatorBound ? `generator-bound ×${r.generatorBound}` : '',

@@ -13,6 +13,7 @@
 import type { PlannedCase } from '../../plan/api-module.ts';
 import { failure } from '../../load/failure.ts';
 import { isDatabaseAlone, tierOf, type BenchCase } from '../../record/result-document.ts';
+import { invalidReasons, validRepetitions } from '../../record/validity.ts';
 import { crossCheck, floorAtRate } from './after-case.ts';
 import { checkStopping, shareOf, type CaseLoopDeps, type LoopServer, type Outcome, type ServedCase } from './deps.ts';
 import { repetition } from './repetition.ts';
@@ -28,24 +29,35 @@ export async function runCases<C extends PlannedCase>(cases: readonly C[], deps:
     if (isDatabaseAlone(c.protocol)) {
       step++;
       const outcome = await runBaselineCase(c, step, deps);
-      await deps.recorded(c, new Map(deps.impls.map((name) => [name, record(c, outcome)])));
+      await deps.recorded(c, new Map(deps.impls.map((name) => [name, record(c, outcome, c.id)])));
     } else {
       const outcomes = await runServedCase(c, step + 1, deps);
       step += deps.impls.length;
-      await deps.recorded(c, new Map(deps.impls.map((name) => [name, record(c, outcomes.get(name)!)])));
+      await deps.recorded(c, new Map(deps.impls.map((name) => [name, record(c, outcomes.get(name)!, deps.impls.length > 1 ? `${c.id} · ${name}` : c.id)])));
     }
   }
 }
 
-function record(c: PlannedCase, o: Outcome): BenchCase {
+/** The case as the result records it: invalid repetitions set aside (record/validity.ts), a case with none valid failed. */
+function record(c: PlannedCase, o: Outcome, label: string): BenchCase {
+  const valid = validRepetitions(o.repetitions);
+  const invalid = o.repetitions.filter((r) => r.invalid);
+  if (invalid.length)
+    console.log(`  INVALID: ${invalid.length} of ${o.repetitions.length} repetitions of ${label} set aside: ${invalidReasons(invalid).join('; ')}`);
+  const noneValid = valid.length === 0 && invalid.length > 0 && !o.failure;
   return {
     id: c.id,
     protocol: c.protocol,
     tier: tierOf(c),
     model: c.model,
     parameters: c.parameters,
-    repetitions: o.repetitions,
-    ...(o.failure ? { failure: o.failure } : {}),
+    repetitions: valid,
+    ...(invalid.length ? { invalidRepetitions: invalid } : {}),
+    ...(o.failure
+      ? { failure: o.failure }
+      : noneValid
+        ? { failure: failure('invalid', `every repetition invalid: ${invalidReasons(invalid).join('; ')}`) }
+        : {}),
     ...(o.crossCheck ? { crossCheck: o.crossCheck } : {}),
     ...(o.floorAtRate ? { floorAtRate: o.floorAtRate } : {}),
     ...(o.warmup ? { warmup: o.warmup } : {}),

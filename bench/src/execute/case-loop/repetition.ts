@@ -11,6 +11,7 @@ import type { Measured, StartedLoad } from '../../load/k6.ts';
 import { TreeSampler, type Usage } from '../../load/proc-sampler.ts';
 import { CEILING_SHARE_WARNING, NATIVE_CLIENT_BOUND_CPU_PERCENT, tierOf, type CaseFailure, type Repetition } from '../../record/result-document.ts';
 import type { Settled } from '../settle.ts';
+import { withServerErrors } from '../../record/validity.ts';
 import { checkStopping, type CaseLoopDeps, type LoopServer, type ServedCase } from './deps.ts';
 
 /** k6 (or the baseline client) busier than this share of its core measured itself, not the server. */
@@ -111,6 +112,7 @@ export async function repetition<C extends PlannedCase>(
         settled,
       )
     : undefined;
+  if (rep && server) rep = withServerErrors(rep, c.failuresMeasured === true);
   if (rep && !failed) rep = await checked(deps, c, rep, name);
   return { ...(rep ? { rep } : {}), ...(failed ? { failure: failed } : {}) };
 }

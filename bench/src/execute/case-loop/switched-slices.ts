@@ -6,6 +6,7 @@ import { asFailure, failure } from '../../load/failure.ts';
 import type { Measured, StartedLoad } from '../../load/k6.ts';
 import { checkStopping, processField, type LoopOptions, type ProcessShare, type ServedCase } from './deps.ts';
 import { orderOf } from './order.ts';
+import { withServerErrors } from '../../record/validity.ts';
 import { blameDatabase, sampled, settleAll, toRepetition } from './repetition.ts';
 
 /** The planned seconds of a switched load of `pairs` pairs: its warm-up and both implementations' slices (the progress's ETA). */
@@ -104,7 +105,7 @@ export async function switchedRepetitions<C extends PlannedCase>(s: ServedCase<C
       false,
       settled,
     );
-    outcomes.get(name)!.repetitions.push({ ...rep, order: (i % 2) + 1, slice: i + 1, ...processField(share) });
+    outcomes.get(name)!.repetitions.push({ ...withServerErrors(rep, c.failuresMeasured === true), order: (i % 2) + 1, slice: i + 1, ...processField(share) });
   }
   // The API's conditions on each implementation's data after the load: a broken one marks that implementation's slices of it invalid.
   if (!failed && deps.afterRepetition)

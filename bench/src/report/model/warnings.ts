@@ -9,6 +9,7 @@ import { limitFor, sameParameters } from '../../record/limit.ts';
 import type { LoadedRun } from '../load.ts';
 import type { CaseResult } from '../rows.ts';
 import { summarizeCase } from './summarize.ts';
+import { invalidReasons } from '../../record/validity.ts';
 
 /** Above this CV of the control the machine was noisy at the start of the run. */
 const NOISY_CV = 0.1;
@@ -20,6 +21,11 @@ export function caseWarnings(results: readonly CaseResult[]): string[] {
   const out: string[] = [];
   for (const r of results) {
     const where = `${r.impl} ${r.case.id}`;
+    const invalid = r.case.invalidRepetitions ?? [];
+    if (invalid.length)
+      out.push(
+        `INVALID: ${where}: ${plural(invalid.length, 'repetition')} of ${invalid.length + r.n} set aside (${invalidReasons(invalid).join('; ')}): the figures and verdicts use the other ${r.n}`,
+      );
     if (r.generatorBound)
       out.push(
         `${where}: ${r.generatorBound} of ${plural(r.n, 'repetition')} generator-bound (k6 CPU peak ${r.generator ? Math.round(r.generator.cpuPeak) : '?'}%${r.dropped ? `, ${r.dropped} dropped iterations` : ''}): the numbers may measure k6, not the server`,

@@ -26,6 +26,8 @@ export interface CompactSide {
   repetitions: number;
   /** Of those, how many had k6 at its ceiling. */
   boundRepetitions: number;
+  /** Repetitions set aside as invalid (src/record/validity.ts); absent: none. */
+  invalidRepetitions?: number;
   requests: number;
   /** Failed requests by status (k6's status, or the reason where no response came). */
   errors: Record<string, number>;
@@ -156,10 +158,13 @@ function sideOf(doc: BenchResult): CompactSide {
   const errors: Record<string, number> = {};
   for (const r of reps) for (const [status, n] of Object.entries(r.errors)) errors[status] = (errors[status] ?? 0) + n;
   const warmed = served.filter((c) => c.warmup);
+  // Marked invalid in place (documents before they were set aside) or set aside.
+  const invalid = served.reduce((n, c) => n + (c.invalidRepetitions?.length ?? 0) + c.repetitions.filter((r) => r.invalid).length, 0);
   return {
     label: docLabel(doc),
     repetitions: reps.length,
     boundRepetitions: reps.filter((r) => r.generatorBound === true).length,
+    ...(invalid ? { invalidRepetitions: invalid } : {}),
     requests: reps.reduce((sum, r) => sum + r.requests, 0),
     errors,
     warmup: doc.options.warmupIterations ? { cases: warmed.length, steady: warmed.filter((c) => c.warmup!.steady).length } : null,

@@ -32,7 +32,7 @@ function conditionLines(c: CompactConditions): string[] {
   for (const s of c.sides) {
     const warmup = s.warmup ? `; warm-up steady in ${s.warmup.steady} of ${s.warmup.cases} cases` : '; no warm-up iterations (the profile runs none)';
     lines.push(
-      `- ${s.label}: ${s.repetitions} repetitions, ${s.boundRepetitions} of them with k6 at its ceiling; ${errorsText(s.errors, s.requests)}${warmup}.`,
+      `- ${s.label}: ${s.repetitions} repetitions, ${s.boundRepetitions} of them with k6 at its ceiling${s.invalidRepetitions ? `, and ${s.invalidRepetitions} more set aside as invalid (server errors, or the data's conditions broken)` : ''}; ${errorsText(s.errors, s.requests)}${warmup}.`,
     );
   }
   return lines;
