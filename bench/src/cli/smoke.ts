@@ -8,7 +8,7 @@
 // they do not (tpcc: TPC-C's consistency after a load), and keeps all of them. --api: only those
 // APIs (make test runs each API's smoke as a lane of its pool, conformance/src/cli/checks.ts).
 import { readFile } from 'node:fs/promises';
-import { loadApis } from '@fairbench/harness/api/manifest.ts';
+import { loadApis, smokeImplementations } from '@fairbench/harness/api/manifest.ts';
 import { runMain } from '@fairbench/harness/cli/main.ts';
 import { checkPairs, listArg, parseCli } from '@fairbench/harness/cli/usage.ts';
 import { tally } from '@fairbench/harness/tally.ts';
@@ -38,7 +38,7 @@ await runMain('bench-smoke', async () => {
       else runnable.push(impl.manifest.name);
     }
     if (runnable.length === 0) continue;
-    const chosen = values['one-per-api'] === true && smoke.everyImplementation !== true ? runnable.slice(0, 1) : runnable;
+    const chosen = values['one-per-api'] === true ? smokeImplementations(api.manifest, runnable) : runnable;
     for (const name of runnable.slice(chosen.length)) {
       console.log(`!! smoke ${name} × ${api.manifest.name} not in this run: make test smokes this API once (make bench-smoke runs every pair)`);
     }

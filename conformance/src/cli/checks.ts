@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { runMain } from '@fairbench/harness/cli/main.ts';
 import { implementationLanes, laneWidth, reportLanes, runLanes, type Lane } from '@fairbench/harness/cli/lanes.ts';
 import { checkPairs, listArg, parseCli } from '@fairbench/harness/cli/usage.ts';
-import { loadApis } from '@fairbench/harness/api/manifest.ts';
+import { loadApis, smokeImplementations } from '@fairbench/harness/api/manifest.ts';
 import { loadImplementations } from '@fairbench/harness/impl/manifest.ts';
 import { repoRoot } from '@fairbench/harness/paths.ts';
 import { testRunDir } from '@fairbench/harness/tally.ts';
@@ -68,7 +68,7 @@ async function smokeLanes(impls: readonly string[]): Promise<Lane[]> {
   return (await loadApis()).flatMap(({ manifest: api }) => {
     if (api.bench.smoke === undefined) return [];
     const candidates = impls.filter((n) => serving.get(n)?.includes(api.name));
-    const chosen = api.bench.smoke.everyImplementation === true ? candidates : candidates.slice(0, 1);
+    const chosen = smokeImplementations(api, candidates);
     if (chosen.length === 0) return [];
     return [
       {

@@ -52,6 +52,11 @@ export interface ApiManifest {
   };
 }
 
+/** make test's smoke of an API: of the implementations that can run it (in name order), the first, or each where the smoke says everyImplementation. */
+export function smokeImplementations(api: ApiManifest, candidates: readonly string[]): string[] {
+  return api.bench.smoke?.everyImplementation === true ? [...candidates] : candidates.slice(0, 1);
+}
+
 export interface Api {
   readonly manifest: ApiManifest;
   /** Absolute path of apis/<name>. */
