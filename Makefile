@@ -44,7 +44,7 @@ BENCH_TESTS_TIMED := $(filter-out $(BENCH_TESTS_UNTIMED),$(BENCH_TESTS))
 
 help: ## List the targets
 	@echo "  make bench IMPL=express API=forum   the standard profile (docs/commands.md says how long): a representative subset with intervals and verdicts; report: results/report/<runId>.html"
-	@echo "  make bench IMPL=express,hapi  the two side by side on the APIs both serve; PROFILE=quick (= QUICK=1) a smoke run, PROFILE=paper the full published matrix"
+	@echo "  make bench IMPL=express,hapi  the two side by side on the APIs both serve; PROFILE=quick (= QUICK=1) a smoke run of the pipeline whose numbers mean nothing (its length: the plan it prints first), PROFILE=paper the full published matrix"
 	@echo "  make bench IMPL=express,express@bun API=forum   runtimes as an axis: <impl>@<variant> is the implementation on another runtime its impl.yaml declares (express@bun, spring@jdk21)"
 	@echo
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z0-9-]+:.*## / {printf "  \033[1m%-12s\033[0m %s\n", $$1, $$2}' $(MAKEFILE_LIST)
