@@ -152,7 +152,7 @@ papers-page: ## Regenerate docs/papers.md and the README's line from the committ
 matrix: ## Print the compliance matrix from the verdicts in results/conformance/ and results/pact/ (a pact and a resilience column per API)
 	@cat results/conformance/matrix.md 2>/dev/null || echo "no verdicts yet: run make conformance"
 
-readme: setup ## Copy the compliance matrix (as make matrix prints it, from the verdicts on disk) into the README's generated block
+readme: setup ## Copy the compliance matrix (as make matrix prints it, from the verdicts on disk) into the README's generated block; a cell no verdict on disk renews (a pair not run in this clone) keeps its previous text
 	@node conformance/src/cli/readme.ts
 
 report: setup ## Render every result under results/bench/ into results/report/index.html (static, self-contained) and print its path
