@@ -44,7 +44,7 @@ BENCH_TESTS_TIMED := $(filter-out $(BENCH_TESTS_UNTIMED),$(BENCH_TESTS))
 
 help: ## List the targets
 	@echo "  make bench IMPL=express API=forum   the standard profile (docs/commands.md says how long): a representative subset with intervals and verdicts; report: results/report/<runId>.html"
-	@echo "  make bench IMPL=express,hapi  the two side by side on the APIs both serve; PROFILE=quick (= QUICK=1) a smoke run, PROFILE=paper the full published matrix"
+	@echo "  make bench IMPL=express,hapi  the two side by side on the APIs both serve; PROFILE=quick (= QUICK=1) a smoke run of the pipeline whose numbers mean nothing (its length: the plan it prints first), PROFILE=paper the full published matrix"
 	@echo "  make bench IMPL=express,express@bun API=forum   runtimes as an axis: <impl>@<variant> is the implementation on another runtime its impl.yaml declares (express@bun, spring@jdk21)"
 	@echo
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z0-9-]+:.*## / {printf "  \033[1m%-12s\033[0m %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -152,7 +152,7 @@ papers-page: ## Regenerate docs/papers.md and the README's line from the committ
 matrix: ## Print the compliance matrix from the verdicts in results/conformance/ and results/pact/ (a pact and a resilience column per API)
 	@cat results/conformance/matrix.md 2>/dev/null || echo "no verdicts yet: run make conformance"
 
-readme: setup ## Copy the compliance matrix (as make matrix prints it, from the verdicts on disk) into the README's generated block
+readme: setup ## Copy the compliance matrix (as make matrix prints it, from the verdicts on disk) into the README's generated block; a cell no verdict on disk renews (a pair not run in this clone) keeps its previous text
 	@node conformance/src/cli/readme.ts
 
 report: setup ## Render every result under results/bench/ into results/report/index.html (static, self-contained) and print its path

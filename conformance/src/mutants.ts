@@ -108,7 +108,6 @@ export async function runMutants(
           { default: 'local' },
         );
   const spec = await loadSpecValidators();
-  const fingerprints = await suiteFingerprints();
   // A compiled implementation's defects are each built from one warm copy (warm-copy.ts), made once for all its APIs.
   const warm = new Map<string, WarmCopy | null>();
   const warmOf = async (impl: Implementation) => {
@@ -118,6 +117,7 @@ export async function runMutants(
   try {
     for (const [i, suite] of suites.entries()) {
       const original = await loadImplementation(suite.implementation);
+      const fingerprints = await suiteFingerprints(suite.implementation);
       for (const mutant of suite.mutants.filter((m) => pick.ids === undefined || pick.ids.includes(m.id))) {
         printBanner(`mutant ${suite.implementation}/${mutant.id}: ${mutant.why}`);
         const file = relative(repoRoot, files[i]!);

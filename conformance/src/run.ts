@@ -4,7 +4,7 @@
 // everything it started (also on failure or Ctrl-C).
 import os from 'node:os';
 import { apiNames } from '@fairbench/harness/api/manifest.ts';
-import { treeHash, implTreeHash, sourceRevision, specHash } from '@fairbench/harness/fingerprint.ts';
+import { onlyDefectsOf, treeHash, implTreeHash, sourceRevision, specHash } from '@fairbench/harness/fingerprint.ts';
 import { checkPairs } from '@fairbench/harness/cli/usage.ts';
 import { loadImplementation, loadImplementations, type Implementation } from '@fairbench/harness/impl/manifest.ts';
 import { missingToolchain } from '@fairbench/harness/impl/toolchain.ts';
@@ -151,10 +151,13 @@ export async function runConformance(selection: Selection): Promise<Verdict[]> {
   await checkPairs(selection.impls, selection.apis);
   const choice = runtimeOf(selection);
   const { targets, skips } = await selectTargets(selection, choice.provider.name);
-  const fingerprints: Fingerprints = { ...(await suiteFingerprints()), providerReason: choice.reason };
+  const fingerprintsOf = async (impl: Implementation): Promise<Fingerprints> => ({
+    ...(await suiteFingerprints(impl.manifest.name)),
+    providerReason: choice.reason,
+  });
   const verdicts: Verdict[] = [];
   for (const { impl, api, reason } of skips) {
-    verdicts.push(await record(skipped(impl, api, reason, fingerprints, await implTreeHash(impl.dir))));
+    verdicts.push(await record(skipped(impl, api, reason, await fingerprintsOf(impl), await implTreeHash(impl.dir))));
   }
   if (targets.length === 0) return verdicts;
 
@@ -163,7 +166,7 @@ export async function runConformance(selection: Selection): Promise<Verdict[]> {
     runtimeOptions(selection),
   );
   const spec = await loadSpecValidators();
-  for (const ofImpl of byImplementation(targets)) verdicts.push(...(await runImplementation(ofImpl, databases, spec, fingerprints)));
+  for (const ofImpl of byImplementation(targets)) verdicts.push(...(await runImplementation(ofImpl, databases, spec, await fingerprintsOf(ofImpl[0]!.impl))));
   for (const db of databases.values()) await db.stop();
   return verdicts;
 }
@@ -207,10 +210,12 @@ async function runImplementation(
   return verdicts;
 }
 
-export async function suiteFingerprints(): Promise<Fingerprints> {
-  // The suite is its runner and each API's data set, conformance module and cases: a benchmark scenario's edit leaves verdicts current.
+/** The spec and the suite a verdict of `impl` depends on. */
+export async function suiteFingerprints(impl: string): Promise<Fingerprints> {
+  // The suite is its runner and each API's data set, conformance module and cases: a benchmark scenario's edit leaves verdicts current,
+  // and so do other implementations' planted defects (apis/<api>/conformance/mutants/<other>.yaml).
   const apiParts = (await apiNames()).flatMap((n) => [`apis/${n}/api.yaml`, `apis/${n}/dataset`, `apis/${n}/conformance`]);
-  return { specHash: await specHash(), suiteHash: await treeHash(['conformance', ...apiParts]) };
+  return { specHash: await specHash(), suiteHash: await treeHash(['conformance', ...apiParts], onlyDefectsOf([impl])) };
 }
 
 export async function loadSpecValidators(): Promise<SpecValidators> {

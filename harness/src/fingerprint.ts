@@ -18,10 +18,10 @@ async function filesOf(paths: readonly string[]): Promise<string[]> {
   return [...new Set(stdout.split('\0').filter(Boolean))].sort();
 }
 
-/** sha256 over (path, sha256(content)) of every file under the given repo-relative paths. */
-export async function treeHash(paths: readonly string[]): Promise<string> {
+/** sha256 over (path, sha256(content)) of every file under the given repo-relative paths (those `keep` keeps). */
+export async function treeHash(paths: readonly string[], keep: (file: string) => boolean = () => true): Promise<string> {
   const hash = createHash('sha256');
-  for (const file of await filesOf(paths)) {
+  for (const file of (await filesOf(paths)).filter(keep)) {
     let content: Buffer;
     try {
       content = await readFile(join(repoRoot, file));
@@ -34,6 +34,23 @@ export async function treeHash(paths: readonly string[]): Promise<string> {
 }
 
 export const implTreeHash = (implDir: string): Promise<string> => treeHash([relative(repoRoot, implDir)]);
+
+/** A planted defect's file, apis/<api>/<suite>/mutants/<impl>.yaml (also in a fixture's apis/): the implementation it is planted in. */
+const DEFECT_FILE = /(?:^|\/)apis\/[^/]+\/[^/]+\/mutants\/([^/]+)\.yaml$/;
+
+/**
+ * A treeHash filter for a verdict of `impls` (none: a verdict of no implementation): every file
+ * but the planted defects of other implementations, which the verdict does not depend on, so
+ * adding an implementation's defects leaves the others' verdicts current. A runtime variant's
+ * defects are its implementation's (express@bun: express.yaml).
+ */
+export function onlyDefectsOf(impls: readonly string[]): (file: string) => boolean {
+  const names = new Set(impls.map((name) => name.split('@')[0]!));
+  return (file) => {
+    const defects = DEFECT_FILE.exec(file);
+    return defects === null || names.has(defects[1]!);
+  };
+}
 export const specHash = (): Promise<string> => treeHash(['spec']);
 
 export interface SourceRevision {

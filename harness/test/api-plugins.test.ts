@@ -43,7 +43,7 @@ test('conformance runs the throwaway API: flows with SQL db: steps and bad input
     variant: { name: 'node', isDefault: true, folder: 'toy', path: [] },
   };
   const databases = await startDatabases(api.manifest.databases, { default: 'local' });
-  const verdict = await runTarget({ impl, api }, databases, await loadSpecValidators(), await suiteFingerprints(), { onCase: () => {} });
+  const verdict = await runTarget({ impl, api }, databases, await loadSpecValidators(), await suiteFingerprints(impl.manifest.name), { onCase: () => {} });
   assert.equal(verdict.status, 'passed', JSON.stringify(verdict.cases?.filter((c) => !c.passed)));
   assert.deepEqual(
     verdict.cases?.map((c) => c.id),

@@ -50,7 +50,7 @@ export async function passPactGate(impl: Implementation, apiName: string): Promi
   const api = await withPact(await loadApi(apiName));
   if (api === null) return null;
   const name = impl.manifest.name;
-  let decision = decidePact(await readPactVerdict(name, apiName), await currentPactHashes(impl.dir, api));
+  let decision = decidePact(await readPactVerdict(name, apiName), await currentPactHashes(impl, api));
   let reused = true;
   if (decision.action === 'rerun') {
     console.log(`gate: ${decision.reason}: running make pact for ${name} × ${apiName} first`);
@@ -61,7 +61,7 @@ export async function passPactGate(impl: Implementation, apiName: string): Promi
         `gate: refusing to benchmark: the k6 script of ${apiName} fails its own consumer test (apis/${apiName}/bench/k6.js against the pact's mock server; make pact API=${apiName})`,
       );
     reused = false;
-    decision = decidePact(await readPactVerdict(name, apiName), await currentPactHashes(impl.dir, api), true);
+    decision = decidePact(await readPactVerdict(name, apiName), await currentPactHashes(impl, api), true);
     if (decision.action === 'rerun') throw new PactGateRefusal(`gate: make pact ran but left no current verdict for ${name} × ${apiName} (${decision.reason})`);
   }
   if (decision.action === 'refuse') throw new PactGateRefusal(`gate: refusing to benchmark: ${decision.reason}`);

@@ -73,11 +73,11 @@ export async function runPactMutants(options: {
     { default: 'local' },
   );
   const spec = options.conformance ? await loadSpecValidators() : undefined;
-  const fingerprints = options.conformance ? await suiteFingerprints() : undefined;
   const outcomes: PactMutantOutcome[] = [];
   try {
     for (const { api, file, suite } of found) {
       const original = await loadImplementation(suite.implementation);
+      const fingerprints = options.conformance ? await suiteFingerprints(suite.implementation) : undefined;
       const target = await conformanceApi(api.name);
       for (const mutant of suite.mutants) {
         if (options.short && mutant.conformance !== 'misses') continue;

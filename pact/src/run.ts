@@ -70,7 +70,7 @@ export async function runPact(selection: Selection, consumers: 'run' | 'reuse' |
         status: 'skipped',
         reason: skip.reason,
         implTreeHash: await implTreeHash(skip.impl.dir),
-        contractHash: await contractHash(ready.get(skip.api)!),
+        contractHash: await contractHash(ready.get(skip.api)!, skip.impl.manifest.name),
         recordedAt: new Date().toISOString(),
         passed: 0,
         failed: 0,

@@ -3,7 +3,7 @@
 // the benchmark gate requires a passing one recorded for the current implementation and contract.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, relative } from 'node:path';
-import { implTreeHash, treeHash } from '@fairbench/harness/fingerprint.ts';
+import { implTreeHash, onlyDefectsOf, treeHash } from '@fairbench/harness/fingerprint.ts';
 import { repoRoot } from '@fairbench/harness/paths.ts';
 import type { VerdictTally } from '@fairbench/conformance/report/verdict.ts';
 import type { PactApi } from './apis.ts';
@@ -33,17 +33,25 @@ export interface PactVerdict extends VerdictTally {
   readonly interactions?: readonly InteractionResult[];
 }
 
-export async function contractHash(api: PactApi): Promise<string> {
+/**
+ * The contract a verdict of `impl` depends on: the pact module's folder with that
+ * implementation's planted defects alone (apis/<api>/pact/mutants/<impl>.yaml), the k6 script
+ * and the runner. Without `impl` (the consumer test's stamp) no planted defect counts.
+ */
+export async function contractHash(api: PactApi, impl?: string): Promise<string> {
   const of = (p: string) => relative(repoRoot, p);
-  return treeHash(['pact/src', of(dirnameOfModule(api)), of(api.script)]);
+  return treeHash(['pact/src', of(dirnameOfModule(api)), of(api.script)], onlyDefectsOf(impl === undefined ? [] : [impl]));
 }
 
 function dirnameOfModule(api: PactApi): string {
   return dirname(`${api.dir}/${api.manifest.pact ?? ''}`);
 }
 
-export async function currentPactHashes(implDir: string, api: PactApi): Promise<{ implTreeHash: string; contractHash: string }> {
-  return { implTreeHash: await implTreeHash(implDir), contractHash: await contractHash(api) };
+export async function currentPactHashes(
+  impl: { dir: string; manifest: { name: string } },
+  api: PactApi,
+): Promise<{ implTreeHash: string; contractHash: string }> {
+  return { implTreeHash: await implTreeHash(impl.dir), contractHash: await contractHash(api, impl.manifest.name) };
 }
 
 export async function writePactVerdict(verdict: PactVerdict): Promise<string> {

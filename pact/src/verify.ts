@@ -117,7 +117,7 @@ export async function verifyTarget(
     implementation: target.impl.manifest.name,
     api: api.name,
     implTreeHash: await implTreeHash(target.impl.dir),
-    contractHash: await contractHash(api),
+    contractHash: await contractHash(api, target.impl.manifest.name),
     source: source(api).label,
   };
   let launched: LaunchedTarget | undefined;

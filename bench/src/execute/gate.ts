@@ -59,7 +59,7 @@ export async function readVerdict(file: string): Promise<Verdict | undefined> {
 }
 
 export async function currentHashes(impl: Implementation): Promise<CurrentHashes> {
-  return { implTreeHash: await implTreeHash(impl.dir), ...(await suiteFingerprints()) };
+  return { implTreeHash: await implTreeHash(impl.dir), ...(await suiteFingerprints(impl.manifest.name)) };
 }
 
 export interface GateRecord {
