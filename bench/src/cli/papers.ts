@@ -23,15 +23,20 @@ const PROFILE = 'papers';
 /** make bench's exit code when the run finished with some cases failed: its documents are still the run's. */
 const FINISHED_WITH_FAILURES = 3;
 
+/** An API folder's subfolders that check implementations and measure nothing. */
+const CHECKS_ONLY = ['conformance', 'pact', 'resilience', 'test'];
+
 /**
- * What a paper's run measured: the API folder (its claims, scenario, subsets, k6 script), the
- * pair's implementations, the spec, the profiles and the k6 library. The report's code is not
- * in it: a new page needs no new run.
+ * What a paper's run measured: the API folder but for what only checks it (its conformance
+ * cases, pact, resilience scenarios and tests: a new case or planted defect measures nothing
+ * anew), the pair's implementations, the spec, the profiles and the k6 library. The report's
+ * code is not in it: a new page needs no new run.
  */
 async function inputsHash(paper: PaperClaims): Promise<string> {
   const apiDir = relative(repoRoot, (await loadApi(paper.api)).dir);
   const impls = paper.claims.run.pair.map((label) => join('impl', label.split('@')[0]!));
-  return treeHash([apiDir, ...impls, 'spec', join('bench', 'profiles.yaml'), join('bench', 'k6')]);
+  const checksOnly = CHECKS_ONLY.map((d) => `${join(apiDir, d)}/`);
+  return treeHash([apiDir, ...impls, 'spec', join('bench', 'profiles.yaml'), join('bench', 'k6')], (file) => !checksOnly.some((d) => file.startsWith(d)));
 }
 
 /** The pair's documents of the API's papers runs, newest run first, grouped by run. */
