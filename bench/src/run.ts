@@ -70,7 +70,7 @@ export async function prepareBench(opts: ResolvedOptions): Promise<PreparedBench
     runId,
     planned: cases.length,
     recorded: cases.length - remaining.length,
-    plannedSeconds: plannedSeconds(stepLoads(remaining, impls.length, api, options), options.repeat, opts.eta ?? NO_OVERHEAD),
+    plannedSeconds: plannedSeconds(stepLoads(remaining, impls.length, api, options, opts.eta?.caseOverheadSeconds), options.repeat, opts.eta ?? NO_OVERHEAD),
     // The gate applies to each implementation: one that does not pass stops the whole run.
     gate: async () => {
       const { passGate } = await import('./execute/gate.ts'); // the conformance suite loads only here: usage errors are answered without it
@@ -117,7 +117,7 @@ async function execute(run: PreparedRun): Promise<BenchOutcome> {
   const runtimes = new Map<string, string>();
   const { recorder, done } = await startRecording(run, { seeded, databases, poolSize, noise, ceiling, generatorVersion, runtimes });
 
-  const progress = new Progress(stepLoads(remaining, impls.length, api, options), options.repeat, opts.eta ?? NO_OVERHEAD);
+  const progress = new Progress(stepLoads(remaining, impls.length, api, options, opts.eta?.caseOverheadSeconds), options.repeat, opts.eta ?? NO_OVERHEAD);
   const databaseUrl = db.url;
   await runCases(remaining, {
     ...caseLoopDeps({

@@ -103,24 +103,35 @@ function switchedSlices(opts: ResolvedOptions, scriptSwitches: boolean, impls: n
 /**
  * Per step of the case loop (a database-alone case once, a served case per implementation),
  * one load's planned seconds, what its first adds, and its warm-up iterations: with process
- * pairs, every start's (each start's first load warms up longer and each start warms again).
+ * pairs, every start's (each start restarts the implementation, its first load warms up
+ * longer, and it warms again). A switched load per start carries both implementations'
+ * slices: each step's half of them, spread over the `repeat` loads the progress counts.
  */
 export function stepLoads(
   cases: readonly PlannedCase[],
   impls: number,
   api: BenchApi,
-  options: Pick<RecordedOptions, 'warmupSeconds' | 'firstWarmupSeconds' | 'durationSeconds' | 'seed' | 'warmupIterations' | 'processPairs'>,
+  options: Pick<
+    RecordedOptions,
+    'repeat' | 'warmupSeconds' | 'firstWarmupSeconds' | 'durationSeconds' | 'seed' | 'warmupIterations' | 'processPairs' | 'switchedSlices'
+  >,
+  restartSeconds = 0,
 ): StepLoad[] {
-  const starts = options.processPairs ?? 1;
   const settings = loadSettings(options, false);
   const longer = loadSettings(options, true).warmupSeconds - settings.warmupSeconds;
+  const s = options.switchedSlices;
   return cases.flatMap((c) => {
     const served = !isDatabaseAlone(c.protocol);
     // A case on a fresh server each repetition warms none and has every repetition's first warm-up.
     const fresh = c.freshServerEachRepetition === true;
+    const switched = served && s !== undefined && impls === 2 && !fresh && c.separateLoads !== true;
+    const starts = served && !fresh ? Math.min(options.processPairs ?? 1, switched ? s.pairs : options.repeat) : 1;
+    const seconds = switched
+      ? (starts * settings.warmupSeconds + 2 * s.pairs * s.sliceSeconds) / (2 * options.repeat)
+      : api.module.plannedSeconds(c, settings) + (served && fresh ? longer : 0);
     return Array<StepLoad>(served ? impls : 1).fill({
-      seconds: api.module.plannedSeconds(c, settings) + (served && fresh ? longer : 0),
-      firstExtra: served && !fresh ? starts * longer : 0,
+      seconds,
+      firstExtra: served && !fresh ? starts * longer + (starts - 1) * restartSeconds : 0,
       warmups: served && !fresh ? starts * plannedWarmups(options.warmupIterations ?? NO_WARMUP_ITERATIONS) : 0,
     });
   });

@@ -63,7 +63,7 @@ test("make papers fits its budget: the runner's plan is at most 90 minutes for e
     const { cases: subset, quick, profile: own } = await profileCases(profile, p.api, undefined);
     const { cases } = await api.module.plan({ ...(subset ? { cases: subset } : {}), quick: quick === true }, api.scenarioFile);
     const opts = resolveOptions({ impls: [...p.claims.run.pair] }, own, eta);
-    const paper = plannedSeconds(stepLoads(cases, opts.impls.length, api, opts), opts.repeat, eta);
+    const paper = plannedSeconds(stepLoads(cases, opts.impls.length, api, opts, eta.caseOverheadSeconds), opts.repeat, eta);
     assert.ok(paper <= 90 * 60, `${p.api}: the papers profile plans ${Math.round(paper / 60)} minutes`);
     seconds += paper;
   }

@@ -189,3 +189,34 @@ test('every profile warms with iterations or says none: max 0 or at least 2, and
   assert.ok(profiles['standard']!.warmupIterations.max >= 5, 'room for the five loads spring needed to be steady (bench/profiles.yaml)');
   assert.equal(profiles['quick']!.warmupIterations.max, 0, 'a smoke run has none');
 });
+
+test("a plan's steps under process pairs: every start's restart, longer first warm-up and warm-ups; a switched load's slices split between its two steps", async () => {
+  const { stepLoads } = await import('../../src/plan/run-plan.ts');
+  const api = {
+    module: { plannedSeconds: (_c: unknown, s: { warmupSeconds: number; durationSeconds: number }) => s.warmupSeconds + s.durationSeconds },
+  } as never;
+  const served = { id: 'rest/closed/c1', point: 'closed/c1', protocol: 'rest', model: 'closed' as const, parameters: {} };
+  const alone = { ...served, id: 'database/closed/c1', protocol: 'database' };
+  const options = {
+    repeat: 9,
+    warmupSeconds: 1,
+    firstWarmupSeconds: 8,
+    durationSeconds: 2,
+    seed: 1,
+    warmupIterations: { max: 6, steadyWithinPercent: 5 },
+    processPairs: 9,
+  };
+  const separate = stepLoads([served, alone], 2, api, options, 3);
+  assert.equal(separate.length, 3, 'a step per implementation, one for the database alone');
+  assert.deepEqual(separate[0], { seconds: 3, firstExtra: 9 * 7 + 8 * 3, warmups: 9 * 2 });
+  assert.deepEqual(separate[2], { seconds: 3, firstExtra: 0, warmups: 0 });
+  const switched = stepLoads([served], 2, api, { ...options, switchedSlices: { pairs: 90, sliceSeconds: 1.25, guardSeconds: 0.25 } }, 3);
+  // 9 loads of 1 s warm-up and 10 pairs of 2 × 1.25 s: 234 s, half per step, over its 9 counted loads.
+  assert.equal(switched[0]!.seconds, (9 * 1 + 2 * 90 * 1.25) / (2 * 9));
+  assert.equal(
+    plannedSeconds(switched, 9, { repetitionOverheadSeconds: 0, caseOverheadSeconds: 0 }),
+    (2 * (9 * 1 + 2 * 90 * 1.25)) / 2 + 2 * (9 * 7 + 8 * 3) + 2 * 18 * switched[0]!.seconds,
+  );
+  const fresh = stepLoads([{ ...served, freshServerEachRepetition: true }], 2, api, options, 3);
+  assert.deepEqual(fresh[0], { seconds: 3 + 7, firstExtra: 0, warmups: 0 }, 'a fresh server each repetition: one start, every load its first');
+});
