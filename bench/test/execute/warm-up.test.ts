@@ -298,11 +298,11 @@ test('process pairs: each start stops every implementation, starts it afresh, wa
     },
     stopping: () => false,
   });
-  // Start k: both stopped, both started, two warm-up iterations each (the first the fresh process's), then its rounds.
+  // Start k: both stopped, both started (a first in odd starts, b first in even ones), two warm-up iterations each (the first the fresh process's), then its rounds.
+  const orderOf = (k: number) => (k % 2 === 1 ? ['a', 'b'] : ['b', 'a']);
   const startOf = (k: number, rounds: number) => [
-    ...(k > 1 ? [`stop a${k - 1}`, `stop b${k - 1}`] : []),
-    `start a${k}`,
-    `start b${k}`,
+    ...(k > 1 ? orderOf(k).map((x) => `stop ${x}${k - 1}`) : []),
+    ...orderOf(k).map((x) => `start ${x}${k}`),
     ...['a', 'b'].flatMap((x) => [`load ${x}${k} first`, `load ${x}${k} later`]),
     ...Array.from({ length: rounds * 2 }, (_, i) => `load ${i % 2 === 0 ? 'a' : 'b'}${k} later`),
   ];
@@ -310,6 +310,9 @@ test('process pairs: each start stops every implementation, starts it afresh, wa
   assert.deepEqual([...events].sort(), [...expected].sort(), 'the same starts, stops and loads');
   const lifecycle = (xs: string[]) => xs.filter((e) => /^(start|stop) /.test(e));
   assert.deepEqual(lifecycle(events), lifecycle(expected), 'each start after the other');
+  // Which implementation warms first (and so which warms last, right before the measured load) alternates over the starts.
+  const firstWarmups = events.filter((e) => / first$/.test(e)).map((e) => e.split(' ')[1]);
+  assert.deepEqual(firstWarmups, ['a1', 'b1', 'b2', 'a2', 'a3', 'b3']);
   for (const name of ['a', 'b']) {
     const c = records!.get(name)!;
     assert.deepEqual(

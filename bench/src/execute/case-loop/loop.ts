@@ -108,7 +108,7 @@ async function runServedCase<C extends PlannedCase>(c: C, firstStep: number, dep
     const starts = fresh ? 1 : Math.min(options.processPairs ?? 1, rounds);
     for (let k = 1; k <= starts; k++) {
       // Process pairs: each start after the first begins with fresh processes of every implementation still in the case.
-      if (k > 1) await restartAll(s);
+      if (k > 1) await restartAll(s, k);
       const share = shareOf(rounds, starts, k);
       if (warming) await warmUp(s, share);
       const running = impls.every((n) => s.servers.has(n) && !s.outcomes.get(n)!.failure);

@@ -3,6 +3,7 @@
 import type { PlannedCase } from '../../plan/api-module.ts';
 import { asFailure } from '../../load/failure.ts';
 import { Interrupted, type CaseLoopDeps, type LoopServer, type Outcome, type ServedCase } from './deps.ts';
+import { roundOrder } from './order.ts';
 
 /** Starts an implementation for the case; one that does not start fails the case for it. */
 export async function start<C extends PlannedCase>(servers: Map<string, LoopServer>, name: string, outcome: Outcome, deps: CaseLoopDeps<C>): Promise<void> {
@@ -21,9 +22,16 @@ export async function drop(servers: Map<string, LoopServer>, name: string): Prom
   await server?.stop();
 }
 
-/** A new start of every implementation of the case that has not failed (process pairs): all stopped first, then started in order. */
-export async function restartAll<C extends PlannedCase>(s: ServedCase<C>): Promise<void> {
-  const going = s.deps.impls.filter((name) => !s.outcomes.get(name)!.failure);
+/**
+ * Start k of every implementation of the case that has not failed (process pairs): all stopped
+ * first, then started, in the given order in odd starts and reversed in even ones, so that
+ * which process is the older one alternates over the pairs.
+ */
+export async function restartAll<C extends PlannedCase>(s: ServedCase<C>, k: number): Promise<void> {
+  const going = roundOrder(
+    s.deps.impls.filter((name) => !s.outcomes.get(name)!.failure),
+    k,
+  );
   for (const name of going) await drop(s.servers, name);
   for (const name of going) await start(s.servers, name, s.outcomes.get(name)!, s.deps);
 }

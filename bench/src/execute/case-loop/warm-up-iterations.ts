@@ -20,7 +20,9 @@ export async function warmUp<C extends PlannedCase>(s: ServedCase<C>, share: Pro
   const thisStart = new Map<string, Repetition[]>([...warming].map((name) => [name, []]));
   for (const name of warming) outcomes.get(name)!.warmup ??= { iterations: [], steady: true };
   for (let k = 1; k <= max && warming.size > 0; k++) {
-    for (const name of roundOrder(deps.impls, k)) {
+    // Each start begins with the other implementation than the start before (share.k): which one
+    // warms last, right before the measured load, alternates over the process pairs.
+    for (const name of roundOrder(deps.impls, k + share.k - 1)) {
       if (!servers.has(name) || !warming.has(name)) continue;
       const outcome = outcomes.get(name)!;
       const step = s.firstStep + deps.impls.indexOf(name);
