@@ -37,10 +37,10 @@ NODE_TEST_TAP = $(if $(FAIRBENCH_TEST_RUN),--test-reporter-destination=stdout --
 BENCH_TESTS := $(sort $(filter-out bench/test/hosts/%,$(wildcard bench/test/*/*.test.ts)))
 # The stages whose tests start no load generator and time no window run two files at once with the
 # harness's; the others (execute, load, calibration, and any stage added later) one at a time.
-BENCH_TESTS_UNTIMED := $(sort $(wildcard $(patsubst %,bench/test/%/*.test.ts,cli k6-operator plan record report stats)))
+BENCH_TESTS_UNTIMED := $(sort $(wildcard $(patsubst %,bench/test/%/*.test.ts,checklist cli k6-operator plan record report stats)))
 BENCH_TESTS_TIMED := $(filter-out $(BENCH_TESTS_UNTIMED),$(BENCH_TESTS))
 
-.PHONY: help setup bundle images images-if-possible test lint unit harness-tests conformance pact pact-mutants mutants fuzz resilience serve bench calibrate bench-smoke lab-up lab-down multi-host k6-operator k6-operator-merge report screenshot options papers papers-page matrix readme clean
+.PHONY: help setup bundle images images-if-possible test lint unit harness-tests conformance pact pact-mutants mutants fuzz resilience serve bench calibrate bench-smoke lab-up lab-down multi-host k6-operator k6-operator-merge report screenshot options papers papers-page matrix readme checklist clean
 
 help: ## List the targets
 	@echo "  make bench IMPL=express API=forum   the standard profile (docs/commands.md says how long): a representative subset with intervals and verdicts; report: results/report/<runId>.html"
@@ -151,6 +151,9 @@ papers-page: ## Regenerate docs/papers.md and the README's line from the committ
 
 matrix: ## Print the compliance matrix from the verdicts in results/conformance/ and results/pact/ (a pact and a resilience column per API)
 	@cat results/conformance/matrix.md 2>/dev/null || echo "no verdicts yet: run make conformance"
+
+checklist: ## What adding IMPL=<name> still lacks: every step of docs/adding-an-implementation.md (per API where it is one) with its state, done, missing or stale (a verdict the gate would not reuse), why, and the command that does it; runs nothing, also before impl/<name> exists
+	@node bench/src/cli/checklist.ts --impl '$(IMPL)'
 
 readme: setup ## Copy the compliance matrix (as make matrix prints it, from the verdicts on disk) into the README's generated block; a cell no verdict on disk renews (a pair not run in this clone) keeps its previous text
 	@node conformance/src/cli/readme.ts

@@ -1,7 +1,7 @@
 // Reads and validates impl/<name>/impl.yaml, the contract between an implementation and the harness,
 // and resolves a runtime variant (IMPL=express@bun, variants.ts) into the manifest it runs by.
 import { readdir } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { readFolderManifest } from '../folder-manifest.ts';
 import { repoRoot } from '../paths.ts';
@@ -73,8 +73,13 @@ const validate = new Ajv2020({ allErrors: true }).compile<ImplManifest>({
 
 /** impl/<folder>/impl.yaml as written (no variant applied). */
 export async function readImplManifest(folder: string): Promise<ImplManifest> {
-  const manifest = await readFolderManifest(join(implRoot, folder), 'impl.yaml', validate);
-  if (!manifest) throw new Error(`impl/${folder} has no impl.yaml: every folder under impl/ is an implementation and needs its manifest`);
+  return readImplManifestAt(join(implRoot, folder));
+}
+
+/** The impl.yaml of an implementation folder anywhere (make checklist's test fixture), validated as every command validates it. */
+export async function readImplManifestAt(dir: string): Promise<ImplManifest> {
+  const manifest = await readFolderManifest(dir, 'impl.yaml', validate);
+  if (!manifest) throw new Error(`impl/${basename(dir)} has no impl.yaml: every folder under impl/ is an implementation and needs its manifest`);
   return manifest;
 }
 
