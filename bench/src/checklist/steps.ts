@@ -216,7 +216,8 @@ export const STEPS: readonly Step[] = [
     section: '12',
     title: 'listed in docs/status.md',
     per: 'impl',
-    check: { kind: 'mentions', file: 'docs/status.md', pattern: '\\b{impl}\\b' },
+    // The APIs × implementations table's third column, "served by".
+    check: { kind: 'mentions', file: 'docs/status.md', pattern: '^\\|[^|\\n]*\\|[^|\\n]*\\|[^|\\n]*\\b{impl}\\b' },
     command: 'add {impl} to the served-by column of docs/status.md',
   },
   {

@@ -1,11 +1,15 @@
 // make checklist on a fixture: a throwaway root laid out as the repository, with an
 // implementation that has some steps done, some missing and some stale; the checklist must name
-// exactly those. Fingerprints are fixed here (the real ones are the gate's, tested with it).
+// exactly those. Fingerprints are fixed here (the real ones are the gate's, tested with it); the
+// last test runs the command itself on a real implementation, with them.
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { readImplManifest } from '@fairbench/harness/impl/manifest.ts';
 import { repoRoot } from '@fairbench/harness/paths.ts';
 import { checklist, formatChecklist, type Row } from '../../src/checklist/checklist.ts';
 import { loadContext, type Fingerprints } from '../../src/checklist/context.ts';
@@ -78,7 +82,7 @@ const FILES: Record<string, string> = {
   'results/fuzz/fixture/beta-rest.log': closing('1 warning in 0.77s'),
   'results/bench/alpha/fixture/2026-02-01T00-00-00Z.json': JSON.stringify({ runId: '2026-02-01T00-00-00Z', gate: HASHES }),
   'docs/layout.md': 'impl/<name>/\n  fixture/            Fixture 1\n',
-  'docs/status.md': '| forum | express, hapi |\n',
+  'docs/status.md': '| forum (MySQL) | REST | express, hapi |\n',
   'README.md': `<!-- generated:matrix -->\n${MATRIX}<!-- /generated:matrix -->\n`,
 };
 
@@ -144,11 +148,12 @@ describe('make checklist', () => {
 
   it('counts a step done once it is, and stale once what it checked changes', async () => {
     await write('impl/fixture/README.md', '# fixture\n');
+    await write('docs/status.md', '| forum (MySQL) | REST | express, hapi, fixture |\n');
     await write('results/pact/fixture/alpha.json', verdict('alpha', { contractHash: 'sha256:contract' }));
     await write('README.md', `<!-- generated:matrix -->\n${MATRIX.replace(ROW, '| fixture | ✅ 9/9 | ❌ 8/9 |')}<!-- /generated:matrix -->\n`);
     const changed = notDone(await rowsOf());
     assert.deepEqual(changed, {
-      ...Object.fromEntries(Object.entries(NOT_DONE).filter(([k]) => k !== 'readme' && k !== 'pact · alpha')),
+      ...Object.fromEntries(Object.entries(NOT_DONE).filter(([k]) => !['readme', 'docs-status', 'pact · alpha'].includes(k))),
       'readme-row': 'stale',
     });
   });
@@ -164,5 +169,16 @@ describe('make checklist', () => {
     const guide = await readFile(join(repoRoot, 'docs', 'adding-an-implementation.md'), 'utf8');
     const sections = new Set([...guide.matchAll(/^## (\w+)\. /gm)].map((m) => m[1]));
     for (const step of STEPS) assert.ok(sections.has(step.section), `${step.id}: no section ${step.section}. in the guide`);
+  });
+
+  it("make checklist on a real implementation: a line for every step and API, on the gate's fingerprints", async () => {
+    const { stdout } = await promisify(execFile)(process.execPath, [join(repoRoot, 'bench/src/cli/checklist.ts'), '--impl', 'hapi'], { cwd: repoRoot });
+    // As many lines as the walk has rows (fixed fingerprints change states, not rows), at least one per API it serves.
+    const rows = await checklist(await loadContext(repoRoot, 'hapi', fingerprints));
+    const steps = stdout.split('\n').filter((l) => /^(done|missing|stale) +§/.test(l));
+    assert.equal(steps.length, rows.length, stdout);
+    assert.ok(rows.filter((r) => r.id === 'conformance').length === (await readImplManifest('hapi')).apis.length);
+    assert.match(stdout, new RegExp(`^impl/hapi: ${steps.length} steps `, 'm'));
+    assert.match(stdout, /^done +§1 +impl\.yaml, valid against its schema/m);
   });
 });
