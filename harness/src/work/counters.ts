@@ -14,6 +14,11 @@ export type WorkScope = 'database' | 'server';
 export interface WorkCounter {
   readonly value: number;
   readonly scope: WorkScope;
+  /**
+   * How far the counter may trail the work it counts, in ms, while the work goes on
+   * (PostgreSQL's pg_stat_database); absent where it moves with each statement.
+   */
+  readonly lagMs?: number;
 }
 
 export interface WorkSnapshot {
@@ -25,12 +30,6 @@ export interface WorkSnapshot {
   readonly counters: Readonly<Record<string, WorkCounter>>;
   /** Counters the model may name that this server cannot give, each with why. */
   readonly unavailable: Readonly<Record<string, string>>;
-  /**
-   * How far the counters may trail the work they count, in ms, while the work goes on:
-   * PostgreSQL's backends report their statistics at most once a second; 0 where counters
-   * move with each statement.
-   */
-  readonly lagMs: number;
   /** What taking this reading adds to counters after it was read (taken out of the next difference). */
   readonly readerCost: Readonly<Record<string, number>>;
 }
@@ -48,7 +47,6 @@ export interface WorkDifference {
   readonly seconds: number;
   readonly counters: Readonly<Record<string, WorkCounter>>;
   readonly unavailable: Readonly<Record<string, string>>;
-  readonly lagMs: number;
 }
 
 /** The work done between two readings of the same database: counters in both, less the first reading's own cost. */
@@ -68,7 +66,7 @@ export function workDifference(before: WorkSnapshot, after: WorkSnapshot): WorkD
     const value = a.value - b.value - (before.readerCost[name] ?? 0);
     // Counters only grow: a smaller one is a restarted server or a reset, not negative work.
     if (value < 0) unavailable[name] = `went back from ${b.value} to ${a.value} (the server restarted or its statistics were reset)`;
-    else counters[name] = { value, scope: a.scope };
+    else counters[name] = { ...a, value };
   }
   for (const name of Object.keys(after.counters)) if (!(name in before.counters)) unavailable[name] ??= 'not in the first reading';
   return {
@@ -77,6 +75,5 @@ export function workDifference(before: WorkSnapshot, after: WorkSnapshot): WorkD
     seconds: (after.at - before.at) / 1000,
     counters,
     unavailable,
-    lagMs: Math.max(before.lagMs, after.lagMs),
   };
 }

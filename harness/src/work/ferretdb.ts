@@ -27,7 +27,7 @@ export async function ferretdbWorkReader(url: string, engine: string): Promise<W
         counters[`commands.${name}.failed`] = { value: Number(handled[name]?.failed ?? 0), scope: 'server' };
       }
       // The reading's own serverStatus is counted once answered: in the next reading.
-      return { engine, database, at: Date.now(), counters, unavailable: {}, lagMs: 0, readerCost: { 'commands.serverStatus': 1 } };
+      return { engine, database, at: Date.now(), counters, unavailable: {}, readerCost: { 'commands.serverStatus': 1 } };
     },
     close: () => client.close(),
   };

@@ -53,7 +53,7 @@ export async function mariadbWorkReader(url: string, engine: string): Promise<Wo
       }
       // The sums' SELECT, after SHOW STATUS, lands in the next window.
       const readerCost = { Com_select: userstat ? 1 : 0 };
-      return { engine, database, at: Date.now(), counters, unavailable, lagMs: 0, readerCost };
+      return { engine, database, at: Date.now(), counters, unavailable, readerCost };
     },
     close: () => conn.end(),
   };

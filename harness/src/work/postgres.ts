@@ -2,8 +2,8 @@
 // and rows (tup_*), which each backend reports from its own pending counts at most once a
 // second while busy (PGSTAT_MIN_INTERVAL in PostgreSQL 15, the version installed here) and
 // within 10 s of going idle (PGSTAT_IDLE_INTERVAL); pg_stat_force_next_flush() forces only
-// the caller's own session, so a reading trails the implementation's work by up to a second
-// (lagMs). pg_stat_statements (preloaded by the provisioner): statements and the rows they
+// the caller's own session, so these counters trail the implementation's work by up to a
+// second (their lagMs). pg_stat_statements (preloaded by the provisioner): statements and the rows they
 // returned or changed, counted as each statement ends, with no delay; its entries can be
 // evicted (pg_stat_statements.max), which pg_stat_statements_info.dealloc tells.
 // The reader connects to the `postgres` database, so its own queries are in no counter here.
@@ -30,7 +30,7 @@ export async function postgresWorkReader(url: string, engine: string): Promise<W
         [database],
       );
       if (!stat[0]) throw new Error(`work counters: no database ${database} in pg_stat_database`);
-      for (const c of DATABASE_COLUMNS) counters[c] = { value: Number(stat[0][c]), scope: 'database' };
+      for (const c of DATABASE_COLUMNS) counters[c] = { value: Number(stat[0][c]), scope: 'database', lagMs: BUSY_LAG_MS };
       // SET and SHOW are a connection's set-up (PgJDBC, pools), not a request's work: left out.
       const { rows: kinds } = await client.query<{ kind: string; calls: string; rows: string }>(
         `SELECT CASE WHEN kw IN (${KINDS.slice(0, -1)
@@ -41,6 +41,8 @@ export async function postgresWorkReader(url: string, engine: string): Promise<W
          WHERE kw IS DISTINCT FROM 'set' AND kw IS DISTINCT FROM 'show' GROUP BY 1`,
         [database],
       );
+      counters['statements'] = { value: kinds.reduce((n, r) => n + Number(r.calls), 0), scope: 'database' };
+      counters['statements.rows'] = { value: kinds.reduce((n, r) => n + Number(r.rows), 0), scope: 'database' };
       for (const k of KINDS) {
         const row = kinds.find((r) => r.kind === k);
         counters[`statements.${k}`] = { value: Number(row?.calls ?? 0), scope: 'database' };
@@ -49,7 +51,7 @@ export async function postgresWorkReader(url: string, engine: string): Promise<W
       const { rows: info } = await client.query<{ dealloc: string }>('SELECT dealloc::text FROM pg_stat_statements_info');
       // An eviction drops an entry's counts: the statements' counters then go back or lose work.
       counters['statements.evictions'] = { value: Number(info[0]?.dealloc ?? 0), scope: 'server' };
-      return { engine, database, at: Date.now(), counters, unavailable, lagMs: BUSY_LAG_MS, readerCost: {} };
+      return { engine, database, at: Date.now(), counters, unavailable, readerCost: {} };
     },
     close: () => client.end(),
   };
