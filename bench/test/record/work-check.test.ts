@@ -44,7 +44,7 @@ test('every API with a work model: it loads against the schema, and names reques
     if (m) models.push([api.manifest.name, m] as const);
   }
   const names = models.map(([n]) => n);
-  for (const required of ['forum', 'sports']) assert.ok(names.includes(required), `apis/${required}/bench/work.yaml`);
+  for (const required of ['documents', 'forum', 'sports', 'tpcc', 'users']) assert.ok(names.includes(required), `apis/${required}/bench/work.yaml`);
   for (const [, m] of models) assert.ok(Object.keys(m.requestTypes).length > 0);
 });
 

@@ -8,8 +8,12 @@
 import { MongoClient } from 'mongodb';
 import type { WorkCounter, WorkReader } from './counters.ts';
 
+// A request may read or write through more than one command (findOne is a find, a mongoose
+// findOneAndReplace a findAndModify, another driver's an update): the sums are what a model counts.
+const READS = ['find', 'getMore', 'aggregate', 'count', 'distinct'];
+const WRITES = ['insert', 'update', 'delete', 'findAndModify'];
 /** Commands a model may name: always in a reading (0 before their first use), so that a difference has them. */
-const COMMANDS = ['find', 'getMore', 'aggregate', 'count', 'distinct', 'insert', 'update', 'delete', 'findAndModify', 'serverStatus'];
+const COMMANDS = [...READS, ...WRITES, 'serverStatus'];
 
 export async function ferretdbWorkReader(url: string, engine: string): Promise<WorkReader> {
   const database = decodeURIComponent(new URL(url).pathname.slice(1));
@@ -26,6 +30,9 @@ export async function ferretdbWorkReader(url: string, engine: string): Promise<W
         counters[`commands.${name}`] = { value: Number(handled[name]?.total ?? 0), scope: 'server' };
         counters[`commands.${name}.failed`] = { value: Number(handled[name]?.failed ?? 0), scope: 'server' };
       }
+      const sum = (names: readonly string[]) => names.reduce((n, name) => n + (counters[`commands.${name}`]?.value ?? 0), 0);
+      counters['commands.read'] = { value: sum(READS), scope: 'server' };
+      counters['commands.write'] = { value: sum(WRITES), scope: 'server' };
       // The reading's own serverStatus is counted once answered: in the next reading.
       return { engine, database, at: Date.now(), counters, unavailable: {}, readerCost: { 'commands.serverStatus': 1 } };
     },

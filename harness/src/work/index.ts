@@ -12,7 +12,7 @@ export { workDifference, type WorkCounter, type WorkDifference, type WorkReader,
  * Whether an engine's reader gives a counter of that name (a model's typo would otherwise be
  * unavailable in every window). Names follow the readers: table_statistics.*, Com_*, Handler_*
  * (MariaDB); pg_stat_database's columns and statements[.<kind>][.rows] (PostgreSQL);
- * commands.<name>[.failed] (FerretDB).
+ * commands.<name>[.failed], commands.read and commands.write (FerretDB).
  */
 export function isWorkCounter(engine: string, name: string): boolean {
   switch (engine) {
