@@ -28,7 +28,10 @@ export interface WorkModel {
 /** The work a window's database did: WorkDifference of harness/src/work/ (its engine, counters, what is unavailable and why). */
 export interface WindowWork {
   readonly engine: string;
+  /** The window's length (k6's). */
   readonly seconds: number;
+  /** How far the readings lay from the window's ends, together (a reading a second: up to about 1 s). */
+  readonly edgeSeconds?: number;
   readonly counters: Readonly<Record<string, WorkCounter>>;
   readonly unavailable: Readonly<Record<string, string>>;
 }
@@ -111,16 +114,13 @@ function checkCounter(
     if (max !== undefined) max = bound?.max === undefined ? undefined : max + amount(bound.max, context.parameters) * a.requests;
   }
   // A counter that trails the work (lagMs) may lack that much of the window's end, and hold
-  // as much from before its start.
-  const lagShare = (counter.lagMs ?? 0) / 1000 / work.seconds;
-  if (lagShare >= 1)
-    return {
-      counter: name,
-      observed: counter.value,
-      status: 'not checkable',
-      why: `it trails the work by ${counter.lagMs} ms, the window is ${work.seconds} s`,
-    };
-  const slack = model.tolerance + lagShare;
+  // as much from before its start; readings taken off the window's ends (edgeSeconds) too.
+  const offShare = ((counter.lagMs ?? 0) / 1000 + (work.edgeSeconds ?? 0)) / work.seconds;
+  if (offShare >= 1) {
+    const why = `read ${work.edgeSeconds ?? 0} s off the window's ends and trailing the work by ${counter.lagMs ?? 0} ms, in a window of ${work.seconds} s`;
+    return { counter: name, observed: counter.value, status: 'not checkable', why };
+  }
+  const slack = model.tolerance + offShare;
   const floor = min * (1 - slack);
   const base = { counter: name, observed: counter.value, min, ...(max !== undefined ? { max } : {}) };
   if (counter.value < floor) {
