@@ -156,6 +156,15 @@ describe('workDifference', () => {
     assert.equal(d.seconds, 2.5);
   });
 
+  test('the readings between two are taken out too: a reader reading through a load', () => {
+    const cost = { readerCost: { q: 1 } };
+    const d = workDifference(snap(0, { q: { value: 10, scope: 'server' } }, cost), snap(3, { q: { value: 20, scope: 'server' } }, cost), [
+      snap(1, { q: { value: 13, scope: 'server' } }, cost),
+      snap(2, { q: { value: 16, scope: 'server' } }, cost),
+    ]);
+    assert.equal(d.counters['q']?.value, 7);
+  });
+
   test('a counter that went back, or is in one reading only, is unavailable, not negative work', () => {
     const d = workDifference(
       snap(0, { q: { value: 10, scope: 'server' }, old: { value: 1, scope: 'server' } }),

@@ -49,7 +49,12 @@ export class WorkSampler {
     if (this.readings.length < 2) return 'fewer than two readings of the counters';
     const [a, b] = [nearest(from), nearest(to)];
     if (a.at >= b.at) return `no two readings around the window of ${((to - from) / 1000).toFixed(1)} s`;
-    const d = workDifference(a, b);
+    // The readings between them are the reader's own work too (MariaDB: a SELECT each).
+    const d = workDifference(
+      a,
+      b,
+      this.readings.filter((r) => r.at > a.at && r.at < b.at),
+    );
     return {
       engine: d.engine,
       seconds: (to - from) / 1000,

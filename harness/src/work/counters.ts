@@ -49,8 +49,11 @@ export interface WorkDifference {
   readonly unavailable: Readonly<Record<string, string>>;
 }
 
-/** The work done between two readings of the same database: counters in both, less the first reading's own cost. */
-export function workDifference(before: WorkSnapshot, after: WorkSnapshot): WorkDifference {
+/**
+ * The work done between two readings of the same database: counters in both, less the own
+ * cost of the first reading and of the readings `between` them (a reader reading through a load).
+ */
+export function workDifference(before: WorkSnapshot, after: WorkSnapshot, between: readonly WorkSnapshot[] = []): WorkDifference {
   if (before.engine !== after.engine || before.database !== after.database) {
     throw new Error(`workDifference: ${before.engine}/${before.database} and ${after.engine}/${after.database} are not the same database`);
   }
@@ -63,7 +66,8 @@ export function workDifference(before: WorkSnapshot, after: WorkSnapshot): WorkD
       unavailable[name] ??= 'not in the second reading';
       continue;
     }
-    const value = a.value - b.value - (before.readerCost[name] ?? 0);
+    const cost = [before, ...between].reduce((n, r) => n + (r.readerCost[name] ?? 0), 0);
+    const value = a.value - b.value - cost;
     // Counters only grow: a smaller one is a restarted server or a reset, not negative work.
     if (value < 0) unavailable[name] = `went back from ${b.value} to ${a.value} (the server restarted or its statistics were reset)`;
     else counters[name] = { ...a, value };
