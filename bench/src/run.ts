@@ -25,6 +25,7 @@ import type { PreparedRun } from './execute/prepared-run.ts';
 import { startRecording } from './execute/head.ts';
 import { preflight } from './execute/preflight.ts';
 import { NO_OVERHEAD, plannedSeconds } from './plan/eta.ts';
+import { loadWorkModel } from './plan/work-model.ts';
 import { Progress } from './execute/progress.ts';
 import { k6Version } from './load/k6.ts';
 import { newRunId } from './record/result.ts';
@@ -119,6 +120,7 @@ async function execute(run: PreparedRun): Promise<BenchOutcome> {
 
   const progress = new Progress(stepLoads(remaining, impls.length, api, options, opts.eta?.caseOverheadSeconds), options.repeat, opts.eta ?? NO_OVERHEAD);
   const databaseUrl = db.url;
+  const workModel = await loadWorkModel(api);
   await runCases(remaining, {
     ...caseLoopDeps({
       options,
@@ -134,6 +136,7 @@ async function execute(run: PreparedRun): Promise<BenchOutcome> {
       impls,
       env,
       ...(own ? { own } : {}),
+      ...(workModel ? { work: { model: workModel, database: db } } : {}),
       runtime,
       runtimes,
     }),

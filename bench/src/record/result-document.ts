@@ -1,6 +1,7 @@
 // The shape of one run's result document, as bench/results.schema.json defines it.
 // The report reads only documents that validated against that schema, so these types
 // mirror it (optional where the schema does not require a property).
+import type { WorkVerdict } from './work-check.ts';
 
 export interface NameVersion {
   name: string;
@@ -207,7 +208,14 @@ export interface Repetition {
   partial?: true;
   /** The data broke the API's conditions after this repetition (reasons in notes). */
   invalid?: true;
+  /** Proof of work: the database's counters over the window against the answers and the API's work model. */
+  work?: RepetitionWork;
   notes?: string[];
+}
+
+/** A repetition's proof of work (results.schema.json $defs/work): its window's, or its switched load's. */
+export interface RepetitionWork extends WorkVerdict {
+  readonly window: 'repetition' | 'load';
 }
 
 /** Why a case did not complete (bench/results.schema.json $defs/failure). */

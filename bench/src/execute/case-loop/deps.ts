@@ -3,9 +3,11 @@
 // servers, loads, the database-alone client, resets, probes — as dependencies, so that tests
 // can run the loop on small fake servers without a database.
 import type { ManagedProcess } from '@fairbench/harness/process.ts';
+import type { WorkReader } from '@fairbench/harness/work/index.ts';
 import type { PlannedCase } from '../../plan/api-module.ts';
 import type { StartedLoad } from '../../load/k6.ts';
 import type { BenchCase, CaseCrossCheck, CaseFailure, CaseFloorAtRate, CaseWarmup, RecordedOptions, Repetition } from '../../record/result-document.ts';
+import type { WorkModel } from '../../record/work-check.ts';
 import type { Settled } from '../settle.ts';
 import type { CaseLoopEvents } from './events.ts';
 
@@ -46,6 +48,18 @@ export interface CaseLoopDeps<C extends PlannedCase> {
   afterRepetition?(c: C, impl?: string): Promise<readonly string[]>;
   /** Why the database does not answer, or undefined when it does. */
   databaseDown(): Promise<string | undefined>;
+  /**
+   * Proof of work (work.ts): the API's work model, whether every implementation works on the
+   * run's one database (`shared`) or each on its own, and a reader of `impl`'s (absent: the
+   * run's, which the database-alone client uses). Absent: no work is checked.
+   */
+  readonly work?: {
+    readonly model: WorkModel;
+    readonly shared: boolean;
+    open(impl?: string): Promise<WorkReader>;
+    /** How often the counters are read through a load (default: every second; tests' loads are shorter). */
+    readonly everyMs?: number;
+  };
   /** The database server's pid, to sample it. */
   readonly databasePid?: number | undefined;
   /** Waits until these process trees are idle (bench/src/execute/settle.ts); absent: repetitions start at once. */

@@ -13,6 +13,7 @@ import { CEILING_SHARE_WARNING, NATIVE_CLIENT_BOUND_CPU_PERCENT, tierOf, type Ca
 import type { Settled } from '../settle.ts';
 import { withServerErrors } from '../../record/validity.ts';
 import { checkStopping, type CaseLoopDeps, type LoopServer, type ServedCase } from './deps.ts';
+import { answersOf, sayMissing, startWork, workOf } from './work.ts';
 
 /** k6 (or the baseline client) busier than this share of its core measured itself, not the server. */
 const GENERATOR_BOUND_CPU_PERCENT = 80;
@@ -75,11 +76,14 @@ export async function repetition<C extends PlannedCase>(
     console.log(
       `  ${c.id}${name ? ` · ${name}` : ''}: the servers and the database still used ${settled.cpuPercent}% of a core after ${settled.seconds} s; measuring anyway (noted)`,
     );
+  // The database-alone client works on the run's database; an implementation on its own where it has one.
+  const work = await startWork(deps, server ? name : undefined);
   const startedAt = new Date();
   let load: StartedLoad;
   try {
     load = await start();
   } catch (error) {
+    await work?.stop();
     return { failure: await blameDatabase(deps, asFailure(loadKind, error)) };
   }
   const generators = (load.processes ?? [load.process]).filter((p) => !p.remote).map((p) => p.pid);
@@ -87,6 +91,7 @@ export async function repetition<C extends PlannedCase>(
   if (server && !server.process.remote) roots['server'] = server.process.pid;
   if (deps.databasePid !== undefined) roots['database'] = deps.databasePid;
   const { sampler, measured, failure: loadFailed } = await sampled(load, roots, loadKind);
+  await work?.stop();
   let failed = loadFailed;
   // An implementation that exited mid-window leaves k6 counting refused connections: not a measurement.
   if (server && !server.process.alive()) {
@@ -113,6 +118,11 @@ export async function repetition<C extends PlannedCase>(
       )
     : undefined;
   if (rep && server) rep = withServerErrors(rep, c.failuresMeasured === true);
+  if (rep && measured && !failed) {
+    const proof = workOf(deps, work, c, answersOf(c, rep), { ...measured.window, kind: 'repetition', sharedServer: false });
+    sayMissing(`${c.id}${name ? ` · ${name}` : ''}`, index, proof);
+    if (proof) rep = { ...rep, work: proof };
+  }
   if (rep && !failed) rep = await checked(deps, c, rep, name);
   return { ...(rep ? { rep } : {}), ...(failed ? { failure: failed } : {}) };
 }

@@ -8,6 +8,8 @@ import { checkStopping, processField, type LoopOptions, type ProcessShare, type 
 import { orderOf } from './order.ts';
 import { withServerErrors } from '../../record/validity.ts';
 import { blameDatabase, sampled, settleAll, toRepetition } from './repetition.ts';
+import { answersOf, sayMissing, startWork, sumAnswers, workOf } from './work.ts';
+import type { WorkSampler } from '../../load/work-sampler.ts';
 
 /** The planned seconds of a switched load of `pairs` pairs: its warm-up and both implementations' slices (the progress's ETA). */
 export const switchedSeconds = (o: LoopOptions, pairs: number): number => o.warmupSeconds + 2 * pairs * o.switchedSlices!.sliceSeconds;
@@ -47,10 +49,15 @@ export async function switchedRepetitions<C extends PlannedCase>(s: ServedCase<C
     label: `${c.id} · ${impls.join(' ⇄ ')}: ${pairs} pairs of switched slices${share.of > 1 ? ` (process pair ${share.k}/${share.of})` : ''}`,
     switched: { steps: impls.map((_, k) => firstStep + k), seconds: switchedSeconds(deps.options, pairs) },
   });
+  // Each implementation's database read through the load (one reader where they share it).
+  const work = new Map<string, WorkSampler | undefined>();
+  if (deps.work) for (const name of deps.work.shared ? [impls[0]!] : impls) work.set(name, await startWork(deps, deps.work.shared ? undefined : name));
+  const stopWork = () => Promise.all([...work.values()].map((w) => w?.stop()));
   let load: StartedLoad;
   try {
     load = await deps.startSwitched!(c, running, order);
   } catch (error) {
+    await stopWork();
     const f = await blameDatabase(deps, asFailure('generator', error));
     for (const name of impls) outcomes.get(name)!.failure = { ...f, repetition: share.first };
     deps.events?.emit('load-end');
@@ -60,6 +67,7 @@ export async function switchedRepetitions<C extends PlannedCase>(s: ServedCase<C
   running.forEach((server, side) => (roots[`server${side}`] = server.process.pid));
   if (deps.databasePid !== undefined) roots['database'] = deps.databasePid;
   const { sampler, measured, failure: loadFailed } = await sampled(load, roots, 'generator');
+  await stopWork();
   let failed = loadFailed;
   deps.events?.emit('load-end');
   checkStopping(deps);
@@ -107,6 +115,7 @@ export async function switchedRepetitions<C extends PlannedCase>(s: ServedCase<C
     );
     outcomes.get(name)!.repetitions.push({ ...withServerErrors(rep, c.failuresMeasured === true), order: (i % 2) + 1, slice: i + 1, ...processField(share) });
   }
+  if (!failed) switchedWork(s, share, work, measured?.slices ?? []);
   // The API's conditions on each implementation's data after the load: a broken one marks that implementation's slices of it invalid.
   if (!failed && deps.afterRepetition)
     for (const name of impls) {
@@ -119,6 +128,39 @@ export async function switchedRepetitions<C extends PlannedCase>(s: ServedCase<C
       for (const k of these) reps[k] = { ...reps[k]!, invalid: true, notes: [...(reps[k]!.notes ?? []), ...violations.map((v) => `invalid: ${v}`)] };
     }
   if (failed) for (const name of impls) outcomes.get(name)!.failure = { ...failed, repetition: share.first };
+}
+
+/**
+ * A switched load's proof of work: the window is the load, from an implementation's first
+ * slice to its last, against its slices' answers together (both implementations' where they
+ * share one database); each of its slices records it. The guards between slices do uncounted
+ * work in it: a cheat must outweigh them to show. Server-wide counters prove nothing here.
+ */
+function switchedWork<C extends PlannedCase>(
+  s: ServedCase<C>,
+  share: ProcessShare,
+  work: ReadonlyMap<string, WorkSampler | undefined>,
+  slices: readonly { side: number; measured: Measured }[],
+): void {
+  const { c, deps, outcomes } = s;
+  if (!deps.work || slices.length === 0) return;
+  const ofLoad = (name: string) => outcomes.get(name)!.repetitions.filter((r) => r.index >= share.first && r.index <= share.last);
+  const groups = deps.work.shared ? [deps.impls] : deps.impls.map((name) => [name]);
+  for (const group of groups) {
+    const sides = new Set(group.map((name) => deps.impls.indexOf(name)));
+    const windows = slices.filter((slice) => sides.has(slice.side)).map((slice) => slice.measured.window);
+    if (windows.length === 0) continue;
+    const from = Math.min(...windows.map((w) => w.from));
+    const to = Math.max(...windows.map((w) => w.to));
+    const answers = sumAnswers(group.flatMap((name) => ofLoad(name).map((rep) => answersOf(c, rep))));
+    const proof = workOf(deps, work.get(group[0]!), c, answers, { from, to, kind: 'load', sharedServer: true });
+    if (!proof) continue;
+    sayMissing(`${c.id} · ${group.join(' ⇄ ')} (switched load)`, share.first, proof);
+    for (const name of group) {
+      const reps = outcomes.get(name)!.repetitions;
+      for (const [k, rep] of reps.entries()) if (rep.index >= share.first && rep.index <= share.last) reps[k] = { ...rep, work: proof };
+    }
+  }
 }
 
 const sum = (xs: Record<string, number>) => Object.values(xs).reduce((a, b) => a + b, 0);

@@ -7,12 +7,15 @@
 import type { Seeded } from '@fairbench/harness/api/dataset.ts';
 import type { Implementation } from '@fairbench/harness/impl/manifest.ts';
 import type { RuntimeProviderName } from '@fairbench/harness/provision/index.ts';
+import type { DatabaseServer } from '@fairbench/harness/provision/types.ts';
+import { openWorkReader } from '@fairbench/harness/work/index.ts';
 import type { PlannedCase, Prepared } from '../../plan/api-module.ts';
 import type { BenchApi } from '../../plan/apis.ts';
 import { loadSettings } from '../../plan/options.ts';
 import { scriptEnv, startK6 } from '../../load/k6.ts';
 import { startK6Instances } from '../../load/k6-instances.ts';
 import type { GeneratorCeiling, RecordedOptions } from '../../record/result-document.ts';
+import type { WorkModel } from '../../record/work-check.ts';
 import { wrkCrossCheck } from '../cross-check.ts';
 import { databaseDown } from '../db-probe.ts';
 import { startServer, type Where } from '../parties.ts';
@@ -39,13 +42,15 @@ export interface LoopFacts {
   /** options.ownDatabases: each implementation's own databases, seed and bound module; absent: `seeded` and `prepared` serve all. */
   readonly own?: ReadonlyMap<string, ImplementationData>;
   readonly runtime: RuntimeProviderName;
+  /** Proof of work: the API's work model (apis/<api>/bench/work.yaml) and the run's database; absent: the API has no model. */
+  readonly work?: { readonly model: WorkModel; readonly database: DatabaseServer };
   /** Each implementation's runtime version as its server reports it on start. */
   readonly runtimes: Map<string, string>;
 }
 
 /** The loop's dependencies but the run's own (its events, what it records, whether it is stopping). */
 export function caseLoopDeps(facts: LoopFacts): Omit<CaseLoopDeps<PlannedCase>, 'events' | 'recorded' | 'stopping'> {
-  const { options, api, prepared, seeded, where, workDir, poolSize, ceiling, databaseUrl, databasePid, impls, env, runtime, runtimes, own } = facts;
+  const { options, api, prepared, seeded, where, workDir, poolSize, ceiling, databaseUrl, databasePid, impls, env, runtime, runtimes, own, work } = facts;
   const { placement, topology } = where;
   const settings = loadSettings(options, false);
   const k6 = { script: api.script, cores: placement.generator, workDir };
@@ -118,6 +123,16 @@ export function caseLoopDeps(facts: LoopFacts): Omit<CaseLoopDeps<PlannedCase>, 
                 () => prepared.afterRepetition!(c),
               )
             ).flat(),
+        }
+      : {}),
+    ...(work
+      ? {
+          work: {
+            model: work.model,
+            shared: !own,
+            // An implementation's own database of the run's kind, where it has one.
+            open: (impl?: string) => openWorkReader(own?.get(impl ?? '')?.servers.find((d) => d.kind === work.database.kind) ?? work.database),
+          },
         }
       : {}),
     databaseDown: () => databaseDown(databaseUrl),

@@ -75,6 +75,9 @@ function serverArgs(o: { dataDir: string; socket: string; port: number; dir: str
     '--innodb-flush-log-at-trx-commit=2',
     // MariaDB 10.11 still defaults to latin1; MySQL 8 (the containers runtime) uses utf8mb4.
     '--character-set-server=utf8mb4',
+    // Rows read and changed per schema (INFORMATION_SCHEMA.TABLE_STATISTICS): each
+    // implementation's work under load, read from its own database (harness/src/work/).
+    '--userstat=1',
   ];
 }
 
