@@ -19,6 +19,9 @@ const BUSY_LAG_MS = 1_000;
 export async function postgresWorkReader(url: string, engine: string): Promise<WorkReader> {
   const database = decodeURIComponent(new URL(url).pathname.slice(1));
   const client = new pg.Client({ connectionString: urlWithDatabase(url, 'postgres') });
+  // A connection lost mid-run (the database stopped) fails the next snapshot, which the
+  // sampler records; unheard, the client's error event would end the runner.
+  client.on('error', () => {});
   await client.connect();
   await client.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
   return {
