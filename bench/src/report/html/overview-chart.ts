@@ -10,7 +10,7 @@ import { caseLabel, implColors, renderSvg } from './charts.ts';
 import { PROTOCOL_NAMES } from './html-parts.ts';
 
 /** The verdict marks' colours: the page's .faster, .slower, .nsd and .few. */
-export const MARK_COLORS: Record<Mark, string> = { faster: '#1e7b34', slower: '#b3261e', 'no difference': '#666', inconclusive: '#8a6d00' };
+export const MARK_COLORS: Record<Mark, string> = { faster: '#1e7b34', slower: '#b3261e', 'no difference': '#555', inconclusive: '#8a6d00' };
 export const BOUND_MARK = '⚠';
 const LIMIT_COLOR = '#222';
 /** The y axis' width, the same in every row so that the rows' plots line up. */
