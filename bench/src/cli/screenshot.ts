@@ -1,5 +1,5 @@
-// make screenshot [REPORT=results/report/<runId>.html] → docs/report.png: the top of a rendered
-// report (its runs and first charts) in headless Chromium, the picture the README shows.
+// make screenshot [REPORT=results/report/<runId>.html] → docs/report.png: the first screen
+// (1400×900) of a rendered report in headless Chromium, the picture the README shows.
 // Without REPORT, the newest page under results/report/ (make bench writes one per run).
 import { readdir, stat } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';

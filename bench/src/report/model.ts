@@ -1,9 +1,10 @@
-// From validated result documents to what the report shows: per API, the runs used, per
-// case and implementation the medians with their intervals and the ratio to the database
-// alone (model/summarize.ts), the cases grouped in the paper's order (model/order.ts), per
-// pair of implementations the verdicts (model/pairs.ts), the failed cases, the paper's
-// claims and the warnings (model/warnings.ts). Every number the HTML prints is computed
-// here, so the tests can check them.
+// From validated result documents to what the report shows: per API, the first screen's
+// answer (model/overview.ts), the runs used, per case and implementation the medians with
+// their intervals and the ratio to the database alone (model/summarize.ts), the cases
+// grouped in the paper's order (model/order.ts), per pair of implementations the verdicts
+// (model/pairs.ts), the failed cases, the paper's claims and the warnings
+// (model/warnings.ts). Every number the HTML prints is computed here, so the tests can
+// check them.
 import { docLabel, isCalibration } from '../record/copies.ts';
 import { isDatabaseAlone, type BenchResult } from '../record/result-document.ts';
 import type { LoadedRun } from './load.ts';
@@ -17,12 +18,14 @@ import { failureRow, type FailureRow } from './model/failures.ts';
 import { compareParameters, protocolRank } from './model/order.ts';
 import { compare, comparePair, type FamilyCounts, type PairComparison } from './model/pairs.ts';
 import { summarizeCase } from './model/summarize.ts';
+import { overviewCases, type OverviewCase } from './model/overview.ts';
 import { baselineWarnings, caseWarnings, limitWarnings, repetitionWarnings, runWarnings } from './model/warnings.ts';
 
 export { LATENCY_STATS, type CaseGroup, type CaseResult, type CaseRow, type CpuEstimates, type LatencyStat } from './rows.ts';
 
 export type { Comparison, FamilyCounts, PairComparison, Verdicts } from './model/pairs.ts';
 export type { FailureRow } from './model/failures.ts';
+export { LIMIT_SERIES, type Mark, type OverviewCase, type OverviewSeries, type OverviewVerdict } from './model/overview.ts';
 export { compareParameters, protocolRank } from './model/order.ts';
 export { summarizeCase } from './model/summarize.ts';
 
@@ -43,6 +46,8 @@ export interface ApiReport {
   impls: string[];
   runs: RunInfo[];
   groups: CaseGroup[];
+  /** The first screen: per case each implementation's throughput and p95 beside the database alone, with every verdict about them (model/overview.ts). */
+  overview: OverviewCase[];
   /** Per load point, the tiers of the limit (native, driver) beside each implementation over HTTP (tiers.ts). */
   tiers: TierPoint[];
   /** Every pair of implementations, in name order. */
@@ -154,6 +159,7 @@ export function buildModel(runs: LoadedRun[], papers: readonly PaperClaims[] = [
       // By implementation, newest first within each.
       runs: impls.flatMap((impl) => apiRuns.filter((r) => docLabel(r.doc) === impl).map((r) => ({ file: r.file, doc: r.doc, casesUsed: used.get(r) ?? 0 }))),
       groups,
+      overview: overviewCases(api, impls, rows, pairs),
       tiers: tierPoints(api, results),
       pairs,
       failures,

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { checkCharts, checkOverflow, openReport } from '../../src/report/html/browser.ts';
+import { checkCharts, checkOverflow, openReport, VIEWPORT } from '../../src/report/html/browser.ts';
 import { writeReport } from '../../src/report/index.ts';
 import type { BenchResult } from '../../src/record/result-document.ts';
 import { writeFixtures } from '../fixtures/generate.ts';
@@ -53,6 +53,23 @@ test('no text overflows its box, no chart label leaves its chart, the page fits 
   assert.deepEqual(result.overflowing, []);
   assert.deepEqual(result.clippedLabels, []);
   assert.equal(result.pageOverflow, 0);
+});
+
+test("the first screen (1400×900) is the answer: the API's chart with its verdicts, the method below it", async () => {
+  const top = await page.evaluate(() => {
+    const figure = document.querySelector('figure')!;
+    const box = figure.getBoundingClientRect();
+    return {
+      inAnswer: figure.closest('section.answer') !== null,
+      top: box.top,
+      verdicts: figure.querySelectorAll('text[aria-label*="mark: "]').length,
+      method: document.getElementById('method')!.getBoundingClientRect().top,
+    };
+  });
+  assert.ok(top.inAnswer, 'the first chart is the answer');
+  assert.ok(top.top < VIEWPORT.height / 4, `its top at ${top.top} px`);
+  assert.ok(top.verdicts > 0, 'with its verdict marks');
+  assert.ok(top.method > top.top, 'the method below it');
 });
 
 test('the checks can fail: an empty chart and a text wider than its box are found', async () => {

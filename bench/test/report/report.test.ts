@@ -51,9 +51,9 @@ test('the invalid fixture is skipped with a warning that names it; the valid one
 test('the page is self-contained: inline SVG charts, no script, nothing fetched', () => {
   assert.ok(html.startsWith('<!doctype html>'));
   const svgs = html.match(/<svg /g) ?? [];
-  // rest/closed, rest/open, graphql/closed: throughput, CPU per request, latency, CPU, RSS each; the tiers' CPU;
-  // rest/closed also response time over time and box plots (one case records them).
-  assert.equal(svgs.length, 18);
+  // The first screen's answer; rest/closed, rest/open, graphql/closed: throughput, CPU per request, latency, CPU, RSS
+  // each; the tiers' CPU; rest/closed also response time over time and box plots (one case records them).
+  assert.equal(svgs.length, 19);
   assert.doesNotMatch(html, /<script|<link|<img|@import|url\(/i);
   assert.doesNotMatch(html, /(src|href)="(https?:)?\/\//i);
   assert.ok(
@@ -138,7 +138,7 @@ test('one family per pair table: 16 cases × throughput, p95 and CPU per request
   assert.ok(
     html.includes(`Declared faster or slower: ${eh.family.raw} of ${eh.family.tested} raw, ${eh.family.adjusted} of ${eh.family.tested} after the adjustment.`),
   );
-  assert.match(html, /<h2>Method<\/h2>/);
+  assert.match(html, /<h2 id="method">Method<\/h2>/);
   assert.ok(html.includes('0.1 at 3 against 3'));
 });
 
@@ -232,7 +232,7 @@ test('one implementation alone renders without comparisons', async () => {
   );
   assert.equal(one.warnings.length, 0);
   assert.ok(!page.includes('<h3>Comparisons</h3>'));
-  assert.equal((page.match(/<svg /g) ?? []).length, 18);
+  assert.equal((page.match(/<svg /g) ?? []).length, 19);
 });
 
 test('where a case records them: Apdex per case and request type, the stress outcomes, response time over time, box plots', () => {

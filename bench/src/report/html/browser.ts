@@ -3,7 +3,7 @@
 // (the functions given to page.evaluate run in the page: DOM types)
 // The report as a reader sees it: opened in headless Chromium from Debian (apt package
 // `chromium`, installed by make setup) through playwright-core, checked — every chart drawn,
-// no text outside its box — and photographed for the README (make screenshot).
+// no text outside its box — and its first screen photographed for the README (make screenshot).
 import { access } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -112,12 +112,10 @@ export async function checkOverflow(page: Page): Promise<OverflowCheck> {
   });
 }
 
-/** A picture of the report's first part: the header, the runs and the first charts (at most `maxHeight` px). */
-export async function screenshotTop(page: Page, path: string, maxHeight = 1800): Promise<void> {
-  const bottom = await page.evaluate(() => {
-    const figures = [...document.querySelectorAll('figure')];
-    const second = figures[1] ?? figures[0];
-    return second ? second.getBoundingClientRect().bottom + window.scrollY + 16 : document.documentElement.scrollHeight;
-  });
-  await page.screenshot({ path, clip: { x: 0, y: 0, width: VIEWPORT.width, height: Math.min(maxHeight, Math.ceil(bottom)) }, fullPage: true });
+/**
+ * The report's first screen as a reader opens it (VIEWPORT): the title and each API's answer,
+ * the chart of its implementations against the database alone and each other, with verdicts.
+ */
+export async function screenshotTop(page: Page, path: string): Promise<void> {
+  await page.screenshot({ path, clip: { x: 0, y: 0, ...VIEWPORT } });
 }

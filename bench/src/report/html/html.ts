@@ -19,6 +19,7 @@ import { claimsSection } from './claims.ts';
 import { pairTable } from './pair-table.ts';
 import { failureSection, requestTypeSection } from './sections.ts';
 import { overTimeParts } from './over-time.ts';
+import { anchors, overviewSection } from './overview.ts';
 
 const CSS = `
 body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1d1d1f;margin:0 auto;padding:24px 32px;max-width:1320px}
@@ -37,6 +38,8 @@ table.tiers td:first-child{white-space:normal;min-width:11em;max-width:16em}tabl
 table.cases td:nth-child(6),table.cases td:nth-child(7),table.cases td:nth-child(11),table.cases td:nth-child(12),table.types td:nth-child(7),table.types td:nth-child(8),table.types td:nth-child(11),table.types td:nth-child(12){white-space:normal;min-width:7em;text-align:center}
 .scroll{overflow-x:auto}figure{margin:8px 0 16px;overflow-x:auto}details>summary{cursor:pointer;font-weight:600;margin:10px 0}
 code{font-size:12px;background:#f4f4f6;padding:0 3px;border-radius:3px}
+section.answer h2{font-size:18px;margin:14px 0 6px;border-bottom-width:1px}section.answer p.note{margin:2px 0 6px}figure.answer{margin:4px 0 6px}
+p.below{margin:4px 0 18px;font-size:13px}p.lead{margin:0 0 4px;color:#555;font-size:13px}
 `;
 
 const MODEL_NAMES: Record<string, string> = {
@@ -263,9 +266,13 @@ async function apiSection(report: ApiReport): Promise<string> {
 <h2>API: ${esc(report.api)}${report.calibration ? ` — A/A calibration: ${esc(report.calibration.impl)} against itself` : ''}</h2>
 <p>${report.impls.length === 1 ? 'Implementation' : 'Implementations'}: ${report.impls.map((i) => swatch(i, report.impls)).join(', ')}.</p>
 ${report.calibration ? calibrationNote(report.calibration, report.impls) : ''}
-<h3>Runs</h3>
+<h3 id="${esc(anchors.runs(report))}">Runs</h3>
 ${runsTable(report)}
-${report.warnings.length ? `<h3>Warnings</h3>${warningList(report.warnings)}` : '<p class="note">No warnings: no generator-bound repetitions, errors or dropped iterations.</p>'}
+${
+  report.warnings.length
+    ? `<h3 id="${esc(anchors.warnings(report))}">Warnings</h3>${warningList(report.warnings)}`
+    : `<p class="note" id="${esc(anchors.warnings(report))}">No warnings: no generator-bound repetitions, errors or dropped iterations.</p>`
+}
 ${report.failures.length ? failureSection(report) : ''}
 ${
   report.tiers.length
@@ -287,13 +294,21 @@ function calibrationNote(c: NonNullable<ApiReport['calibration']>, labels: reado
   return `<div class="warn"><b>A/A calibration run</b> <code>${esc(c.runId)}</code>: ${esc(c.impl)} was measured as ${labels.length} copies in one run (${labels.map(esc).join(', ')}), started, alternated and measured exactly as different implementations are. Nothing differs, so every "faster" or "slower" below is a false one. Over its ${c.counts.tested} tested comparisons: <b>${c.counts.raw}</b> declared on the raw p-values (by chance at most about ${expected}: ${ALPHA * 100}% of them), <b>${c.counts.adjusted}</b> after the adjustment (a calibrated rule shows any at all in at most ${ALPHA * 100}% of such runs).</div>`;
 }
 
-const METHOD = `<h2>Method</h2>
+const METHOD = `<h2 id="${anchors.method}">Method</h2>
 <p>Every number is the median over a case's repetitions, with a ${CONFIDENCE * 100}% percentile-bootstrap interval (${RESAMPLES.toLocaleString('en-US')} resamples; seeded with ${BOOTSTRAP_SEED} mixed with a hash of the API, case, implementation and run, so the page is reproducible). The size of a difference is the ratio of the two medians with its bootstrap interval (both groups resampled independently). That interval does not decide whether there is a difference: with few repetitions it is too narrow (in simulated A/A comparisons at 3 against 3 it excluded 1 in 10% of cases, not 5%). Below ${MIN_REPETITIONS} repetitions there is no interval; from ${MIN_REPETITIONS} to ${MIN_VERDICT_REPETITIONS - 1} it is <i>descriptive only</i>.</p>
 <p>A verdict needs ${MIN_VERDICT_REPETITIONS} repetitions per implementation and comes from the exact Mann–Whitney rank test (ties as midranks), whose error rate holds at any n but whose smallest two-sided p is 2 / C(n+m, n): 0.1 at 3 against 3 (three repetitions can never show a difference at ${ALPHA}), 0.0079 at 5 against 5, 0.00001 at 10 against 10. The p-values of a <i>family</i> — every comparison of one pair of implementations in one table of one API section — are adjusted together (Benjamini–Hochberg); "faster" or "slower" where the adjusted p ≤ ${ALPHA} and the ratio of the medians agrees, the raw verdict beside it. Benjamini–Hochberg rather than Holm: when nothing differs both keep the chance of any verdict in a table at ${ALPHA * 100}%, but at 5 repetitions Holm could declare nothing in a table of more than 6 comparisons. Checked by seeded A/A simulation (<code>bench/test/stats/calibration.test.ts</code>) and on the real system by A/A runs (<code>make bench IMPL=x,x</code>, shown as calibration sections).</p>`;
 
+/**
+ * The answer first (per API, overview.ts), then what it rests on: the method, the files
+ * skipped, and per API its runs, warnings and every table and chart.
+ */
 export async function renderHtml(reports: ApiReport[], fileWarnings: string[]): Promise<string> {
+  const answers: string[] = [];
   const sections: string[] = [];
-  for (const r of reports) sections.push(await apiSection(r));
+  for (const r of reports) {
+    answers.push(await overviewSection(r));
+    sections.push(await apiSection(r));
+  }
   const contents = reports
     .map(
       (r) =>
@@ -305,9 +320,11 @@ export async function renderHtml(reports: ApiReport[], fileWarnings: string[]): 
 <title>fairbench report</title><style>${CSS}</style></head>
 <body>
 <h1>fairbench benchmark report</h1>
+${fileWarnings.length ? `<p class="lead"><a href="#skipped">${fileWarnings.length} result file${fileWarnings.length === 1 ? '' : 's'} skipped</a> (invalid or unreadable).</p>` : ''}
+${reports.length ? answers.join('\n') : '<p>No benchmark results found: run <code>make bench</code> first.</p>'}
 ${METHOD}
-${fileWarnings.length ? `<h2>Files skipped</h2>${warningList(fileWarnings, 'bad')}` : ''}
-${reports.length ? `<ul>${contents}</ul>` : '<p>No benchmark results found: run <code>make bench</code> first.</p>'}
+${fileWarnings.length ? `<h2 id="skipped">Files skipped</h2>${warningList(fileWarnings, 'bad')}` : ''}
+${reports.length ? `<ul>${contents}</ul>` : ''}
 ${sections.join('\n')}
 </body></html>
 `;

@@ -21,7 +21,7 @@ export function failureSection(report: ApiReport): string {
       ? `${f.measured.n}${f.case.repetitions.at(-1)?.partial ? ' (last partial)' : ''}: ${rate(f.measured.throughput)} req/s, p95 ${ms(f.measured.p95)} ms`
       : 'nothing',
   ]);
-  return `<h3>Failed cases</h3>
+  return `<h3 id="${esc(report.id)}-failed">Failed cases</h3>
 <p class="note">These cases did not complete: the run recorded why and went on. They are left out of every table, chart and comparison on this page (an older run's measurement of the same case is shown instead, if there is one); what their repetitions measured before the failure is summarised here.</p>
 ${table(['case', 'implementation', 'run', 'failure', 'in repetition', 'reason', 'measured before it (median)'], rows, 3)}`;
 }
