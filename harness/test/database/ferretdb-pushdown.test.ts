@@ -5,8 +5,8 @@
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import { MongoClient, ObjectId, type Filter } from 'mongodb';
-import { runCleanup } from '../src/cleanup.ts';
-import { localProvider } from '../src/provision/local/index.ts';
+import { runCleanup } from '../../src/cleanup.ts';
+import { localProvider } from '../../src/provision/local/index.ts';
 
 after(() => runCleanup());
 

@@ -7,10 +7,10 @@ import { after, describe, test, type TestContext } from 'node:test';
 import { MongoClient } from 'mongodb';
 import mysql from 'mysql2/promise';
 import pg from 'pg';
-import { runCleanup } from '../src/cleanup.ts';
-import { localProvider } from '../src/provision/local/index.ts';
-import { siblingDatabase } from '../src/provision/sibling.ts';
-import { openWorkReader, workDifference, type WorkDifference, type WorkReader, type WorkSnapshot } from '../src/work/index.ts';
+import { runCleanup } from '../../src/cleanup.ts';
+import { localProvider } from '../../src/provision/local/index.ts';
+import { siblingDatabase } from '../../src/provision/sibling.ts';
+import { openWorkReader, workDifference, type WorkDifference, type WorkReader, type WorkSnapshot } from '../../src/work/index.ts';
 
 after(() => runCleanup());
 
