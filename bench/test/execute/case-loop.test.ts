@@ -432,6 +432,6 @@ test('the summary and the report say which cases failed and why, and leave them 
     api.warnings.join('\n'),
   );
   const html = await readFile(report.file, 'utf8');
-  assert.match(html, /<h3>Failed cases<\/h3>/);
+  assert.match(html, /<h3 id="[^"]+">Failed cases<\/h3>/);
   assert.match(html, /k6 did not finish within the case&#39;s time limit of 10 s/);
 });
