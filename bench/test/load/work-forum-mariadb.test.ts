@@ -53,17 +53,23 @@ test("forum on MariaDB: a pool's answers make the model's work; half of them fro
       await sampler.stop();
       const work = sampler.between(from, to);
       assert.ok(typeof work !== 'string', String(work));
-      return checkWork(model, { commentsByUserId: { requests: n, errors: 0 } }, work, { parameters: { rows: 50 }, sharedServer: false });
+      // The readings nearest the window's ends may lie inside it (the sampler reads every 20 ms
+      // while the answers run): the answers of those edges, at the window's mean rate, may be missed.
+      const edgeAnswers = 4 + Math.ceil((n * (work.edgeSeconds ?? 0)) / Math.max(work.seconds, 0.001));
+      return { edgeAnswers, ...checkWork(model, { commentsByUserId: { requests: n, errors: 0 } }, work, { parameters: { rows: 50 }, sharedServer: false }) };
     };
     const honest = await window(1_000, false);
     t.diagnostic(`honest: ${JSON.stringify(honest.counters.map((c) => [c.counter, c.observed, c.min, c.status]))}`);
     assert.equal(honest.verdict, 'checked', honest.reasons.join('; '));
     // The answers' work: 51 rows each (50 comments and the user), one statement each, and no
-    // more (the reader's own statements taken out); at most the 4 answers in flight at the
-    // last reading less.
+    // more (the reader's own statements taken out); at most the answers of the window's edges less.
     const observed = (name: string) => honest.counters.find((c) => c.counter === name)?.observed ?? -1;
-    assert.ok(observed('Com_select') <= 1_000 && observed('Com_select') >= 996, `Com_select ${observed('Com_select')}`);
-    assert.ok(observed('table_statistics.rows_read') <= 51_000 && observed('table_statistics.rows_read') >= 51_000 - 4 * 51);
+    const edge = honest.edgeAnswers;
+    assert.ok(observed('Com_select') <= 1_000 && observed('Com_select') >= 1_000 - edge, `Com_select ${observed('Com_select')}, edges ${edge} answers`);
+    assert.ok(
+      observed('table_statistics.rows_read') <= 51_000 && observed('table_statistics.rows_read') >= 51_000 - edge * 51,
+      `rows_read ${observed('table_statistics.rows_read')}, edges ${edge} answers`,
+    );
     const cacher = await window(1_000, true);
     t.diagnostic(`cacher: ${cacher.reasons.join('; ')}`);
     assert.equal(cacher.verdict, 'missing work');
