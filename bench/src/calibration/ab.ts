@@ -1,5 +1,5 @@
 // One calibration comparison: two calibration servers (server.ts), A at the base cost and B
-// at `extraPercent` more CPU per request, loaded by one k6 process in randomized interleaved
+// at `extraPercent` more CPU per request (or each side its own revision of the server), loaded by one k6 process in randomized interleaved
 // slices (bench/k6/calibration.js: each pair of adjacent slices A B or B A, the order drawn
 // per pair, balanced in blocks of two pairs). Per slice: the rate k6 measured, its p95, and
 // the active server's CPU µs per request (its own cpuUsage series). Then each quantity is
@@ -40,6 +40,8 @@ export interface AbOptions {
   readonly workDir: string;
   /** Names the order's random stream (reproducible). */
   readonly key: string;
+  /** Each side's server script, when it is not this calibration server (another revision's copy of it). */
+  readonly scripts?: { readonly A: string; readonly B: string };
 }
 
 export interface Slice {
@@ -87,9 +89,10 @@ export function at(series: readonly (readonly [number, number, number])[], t: nu
   return v0[column - 1]! + f * (v1[column - 1]! - v0[column - 1]!);
 }
 
-async function startServer(name: string, iterations: number, extraPercent: number, o: AbOptions): Promise<{ url: string; process: ManagedProcess }> {
+async function startServer(name: 'A' | 'B', iterations: number, extraPercent: number, o: AbOptions): Promise<{ url: string; process: ManagedProcess }> {
   const port = await freePort();
-  const [command, args] = pinned(o.placement.implementation, process.execPath, [SERVER, String(port), String(iterations), String(extraPercent)]);
+  const script = o.scripts?.[name] ?? SERVER;
+  const [command, args] = pinned(o.placement.implementation, process.execPath, [script, String(port), String(iterations), String(extraPercent)]);
   const child = startProcess({ name: `calibration server ${name}`, command, args, logFile: join(o.workDir, `server-${name}.log`) });
   const deadline = Date.now() + 15_000;
   while (!(await tcpAccepts(port))) {

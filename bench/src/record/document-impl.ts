@@ -1,6 +1,7 @@
 // The result document's `implementation`: who was measured, on which runtime variant, and
 // the runtime actually run (its version as the started binary reports it, not the manifest's
-// requirement), so that express and express@bun are two documents, two series of the report.
+// requirement), so that express, express@bun and express:main are three documents, three
+// series of the report.
 import type { Implementation } from '@fairbench/harness/impl/manifest.ts';
 import { documentName } from './copies.ts';
 import type { BenchResult } from './result-document.ts';
@@ -16,6 +17,7 @@ export function documentImplementation(impl: Implementation, facts: RunFacts): B
   return {
     ...documentName(impl),
     variant: { name: impl.variant.name, default: impl.variant.isDefault },
+    ...(impl.revision ? { revision: { ...impl.revision } } : {}),
     language: impl.manifest.language,
     framework: { ...impl.manifest.framework },
     runtime: { name: impl.manifest.runtime.name, version: facts.runtimeVersion },

@@ -334,6 +334,8 @@ export interface BenchResult {
     copy?: number;
     /** The runtime variant measured (impl.yaml; harness/src/impl/variants.ts): `name` is <folder>@<variant> unless it is the default. */
     variant?: { name: string; default: boolean };
+    /** The folder at a git revision (harness/src/impl/revisions.ts): `name` is then <folder>:<commit's first 10 hex digits>. */
+    revision?: { revision: string; commit: string };
     language?: string;
     framework: NameVersion;
     /** The runtime actually run: its version as the binary the implementation started with reports it. */

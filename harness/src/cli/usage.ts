@@ -5,6 +5,7 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { apiNames } from '../api/manifest.ts';
 import { implRoot, loadImplementation, readImplManifest, type Implementation } from '../impl/manifest.ts';
+import { REVISION_MARK, resolveRevision, splitRevision, UnknownRevisionError } from '../impl/revisions.ts';
 import { splitImplRef, variantRefs } from '../impl/variants.ts';
 import { readdir } from 'node:fs/promises';
 
@@ -82,16 +83,26 @@ export async function implNames(): Promise<string[]> {
 
 /**
  * Every name must be an implementation under impl/, or one of its runtime variants
- * (express@bun, impl.yaml `variants`): else a usage error naming those there are.
+ * (express@bun, impl.yaml `variants`), either at a git revision (express:main): else a
+ * usage error naming those there are.
  */
 export async function checkImplNames(given: readonly string[]): Promise<void> {
   const known = await implNames();
   for (const ref of given) {
-    const { folder, variant } = splitImplRef(ref);
-    if (!known.includes(folder)) throw notAccepted('IMPL', ref, known);
+    const { base, revision } = splitRevision(ref);
+    const { folder, variant } = splitImplRef(base);
+    if (revision === undefined && !known.includes(folder)) throw notAccepted('IMPL', ref, known);
+    if (revision !== undefined) {
+      const error = await resolveRevision(folder, revision).then(
+        () => null,
+        (e: unknown) => (e instanceof UnknownRevisionError ? e : Promise.reject(e)),
+      );
+      if (error) throw new UsageError(`IMPL=${ref}: ${error.message}`);
+    }
     if (variant === undefined) continue;
-    const refs = variantRefs(await readImplManifest(folder));
-    if (!refs.includes(ref)) throw notAccepted('IMPL', ref, refs.slice(1));
+    const manifest = revision === undefined ? await readImplManifest(folder) : (await loadImplementation(`${folder}${REVISION_MARK}${revision}`)).manifest;
+    const refs = variantRefs({ ...manifest, name: folder });
+    if (!refs.includes(base)) throw notAccepted('IMPL', ref, refs.slice(1));
   }
 }
 

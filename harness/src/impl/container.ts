@@ -50,7 +50,9 @@ async function implImage(impl: Implementation): Promise<{ ref: string; buildArgs
     .update(JSON.stringify(buildArgs))
     .digest('hex')
     .slice(0, 12);
-  return { ref: `localhost/fairbench/impl-${impl.manifest.name}:${hash}`, buildArgs };
+  // An image name takes [a-z0-9._-]: a revision's label (express:3f2a1bc04e) is written express-3f2a1bc04e.
+  const repository = impl.manifest.name.toLowerCase().replace(/[^a-z0-9._-]/g, '-');
+  return { ref: `localhost/fairbench/impl-${repository}:${hash}`, buildArgs };
 }
 
 /** Builds the implementation's image unless its tag exists already; returns the tag. */

@@ -1,11 +1,13 @@
 // Reads and validates impl/<name>/impl.yaml, the contract between an implementation and the harness,
-// and resolves a runtime variant (IMPL=express@bun, variants.ts) into the manifest it runs by.
+// and resolves a runtime variant (IMPL=express@bun, variants.ts) into the manifest it runs by
+// and a revision (IMPL=express:main, revisions.ts) into the folder it was at that commit.
 import { readdir } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { readFolderManifest } from '../folder-manifest.ts';
 import { repoRoot } from '../paths.ts';
 import { RUNTIME_NAMES, type RuntimeName } from './runtimes.ts';
+import { resolveRevision, revisionDir, revisionLabel, splitRevision } from './revisions.ts';
 import { resolveVariant, splitImplRef, type ResolvedVariant } from './variants.ts';
 import manifestSchema from '../../schemas/impl-manifest.schema.json' with { type: 'json' };
 
@@ -53,10 +55,12 @@ export interface Implementation {
    * `start` and `toolchain` are the variant's, so that verdicts, results and logs are the variant's own.
    */
   readonly manifest: ImplManifest;
-  /** Absolute path of impl/<folder>. */
+  /** Absolute path of impl/<folder>, or of its copy at a revision (.cache/revisions/). */
   readonly dir: string;
   /** Which runtime variant of the folder this is. */
   readonly variant: ResolvedVariant;
+  /** The folder at a git revision (IMPL=express:main); its manifest's `name` is then the label, express:<commit>. */
+  readonly revision?: { readonly revision: string; readonly commit: string };
 }
 
 /** The images.yaml roles its image is built from: its runtime's (BASE_IMAGE) and its build stage's, when it names one (BUILD_IMAGE). */
@@ -83,11 +87,21 @@ export async function readImplManifestAt(dir: string): Promise<ImplManifest> {
   return manifest;
 }
 
-/** `express` (its default runtime), `express@bun` (a variant) or `express@node` (the default named). */
+/**
+ * `express` (its default runtime), `express@bun` (a variant), `express@node` (the default
+ * named), and any of them at a git revision: `express:main`, `express@bun:HEAD~2`.
+ */
 export async function loadImplementation(ref: string): Promise<Implementation> {
-  const { folder, variant } = splitImplRef(ref);
-  const { manifest, resolved } = resolveVariant(await readImplManifest(folder), variant, repoRoot);
-  return { manifest, dir: join(implRoot, folder), variant: resolved };
+  const { base, revision } = splitRevision(ref);
+  const { folder, variant } = splitImplRef(base);
+  if (revision === undefined) {
+    const { manifest, resolved } = resolveVariant(await readImplManifest(folder), variant, repoRoot);
+    return { manifest, dir: join(implRoot, folder), variant: resolved };
+  }
+  const commit = await resolveRevision(folder, revision);
+  const dir = await revisionDir(folder, commit);
+  const { manifest, resolved } = resolveVariant(await readImplManifestAt(dir), variant, repoRoot);
+  return { manifest: { ...manifest, name: revisionLabel(manifest.name, commit) }, dir, variant: resolved, revision: { revision, commit } };
 }
 
 /** Every implementation under impl/ on its default runtime, sorted by name. */
