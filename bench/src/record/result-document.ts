@@ -219,7 +219,7 @@ export interface RepetitionWork extends WorkVerdict {
 }
 
 /** Why a case did not complete (bench/results.schema.json $defs/failure). */
-export type FailureKind = 'time-limit' | 'empty-window' | 'generator' | 'baseline' | 'implementation' | 'database' | 'invalid';
+export type FailureKind = 'time-limit' | 'empty-window' | 'generator' | 'baseline' | 'implementation' | 'database' | 'invalid' | 'missing-work';
 
 export interface CaseFailure {
   kind: FailureKind;

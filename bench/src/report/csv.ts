@@ -45,6 +45,8 @@ const HEADER = [
   'client_cpu_percent_mean',
   'server_cpu_percent_peak',
   'server_rss_bytes_peak',
+  'work_checked_repetitions',
+  'work_not_checkable_repetitions',
   'failure',
 ] as const;
 
@@ -121,6 +123,8 @@ export function casesCsv(doc: BenchResult): string {
       r.generator?.cpuMean ?? null,
       r.server?.cpuPeak ?? null,
       r.server?.rssPeak ?? null,
+      r.work.unrecorded === r.n ? null : r.work.checked,
+      r.work.unrecorded === r.n ? null : r.work.notCheckable,
       failure,
     ];
   });

@@ -37,6 +37,18 @@ export interface CaseResult {
   dropped: number;
   /** The repetition whose throughput is closest to the median: the one plotted over time. */
   representative: Repetition;
+  /** Proof of work over the repetitions (their `work`): how many were checked, and why the others could not be. */
+  work: WorkSummary;
+}
+
+/** The work verdicts of a case's repetitions: a figure whose work was missing is never here (its case failed). */
+export interface WorkSummary {
+  checked: number;
+  notCheckable: number;
+  /** Repetitions of a run before proof of work, or of a database-alone case. */
+  unrecorded: number;
+  /** Why the not checkable ones were not, each reason once. */
+  reasons: string[];
 }
 
 export interface CpuEstimates {

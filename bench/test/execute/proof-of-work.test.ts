@@ -2,7 +2,8 @@
 // loads report 100 answers of one request type while a fake database counts the rows they
 // made it read: an honest one a row an answer, a cacher half as many. Each repetition
 // records its window's verdict against the work model (the cacher's: missing work, with the
-// counter and its share), and the record validates against results.schema.json.
+// counter and its share: its repetitions set aside and its case failed), and the record
+// validates against results.schema.json.
 import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -96,12 +97,21 @@ test("each repetition records its window's work against the model: the cacher's 
     honest[0]!.work?.counters.map((c) => [c.counter, c.observed, c.min, c.status]),
     [['rows', 100, 100, 'ok']],
   );
-  const cacher = records.get('cacher')!.repetitions;
+  // The cacher's repetitions are set aside and its case fails: no figure of it is one of the contract's work.
+  const cacherCase = records.get('cacher')!;
+  assert.equal(cacherCase.repetitions.length, 0);
+  const cacher = cacherCase.invalidRepetitions ?? [];
   assert.deepEqual(
-    cacher.map((r) => r.work?.verdict),
-    ['missing work', 'missing work'],
+    cacher.map((r) => [r.work?.verdict, r.invalid]),
+    [
+      ['missing work', true],
+      ['missing work', true],
+    ],
   );
   assert.deepEqual(cacher[0]!.work?.reasons, ['rows: 50 counted, the answers needed at least 100 (50.0% of it)']);
+  assert.equal(cacherCase.failure?.kind, 'missing-work');
+  assert.match(cacherCase.failure!.reason, /^missing work in 2 of 2 repetitions: .*\(rows\)$/);
+  assert.equal(records.get('honest')!.failure, undefined);
   const valid = newAjv().addSchema(schema).compile({ $ref: 'urn:fairbench:schema:bench-result#/$defs/repetition' });
   for (const rep of [...honest, ...cacher]) assert.ok(valid(rep), JSON.stringify(valid.errors));
 });
@@ -189,7 +199,8 @@ test("a switched load: each implementation's own database over the load against 
     "both slices record the load's verdict: two slices' answers, the load's rows",
   );
   assert.deepEqual(
-    records.get('cacher')!.repetitions.map((r) => r.work?.verdict),
+    (records.get('cacher')!.invalidRepetitions ?? []).map((r) => r.work?.verdict),
     ['missing work', 'missing work'],
   );
+  assert.equal(records.get('cacher')!.failure?.kind, 'missing-work');
 });

@@ -266,6 +266,30 @@ test("the summary gives each case's interval and its verdict against the databas
   assert.equal(csvField('a,"b"'), '"a,""b"""');
 });
 
+test("proof of work beside each figure: how many repetitions the database's counters checked, and why not the others", () => {
+  const hapi = read(HAPI);
+  const c = hapi.cases.find((x) => x.id === 'rest/closed/c500-r100-j1')!;
+  const reason = 'Com_select: server-wide, and another load shared the server';
+  c.repetitions = c.repetitions.map((r, i) => ({
+    ...r,
+    work:
+      i === 0
+        ? { window: 'repetition', verdict: 'not checkable', reasons: [reason], counters: [] }
+        : { window: 'repetition', verdict: 'checked', reasons: [], counters: [] },
+  }));
+  const n = c.repetitions.length;
+  assert.deepEqual(summarizeCase('forum', 'hapi', hapi, c).work, { checked: n - 1, notCheckable: 1, unrecorded: 0, reasons: [reason] });
+  const csv = casesCsv(hapi).trimEnd().split('\n');
+  const header = csv[0]!.split(',');
+  const cells = (id: string) => csv.find((l) => l.includes(`,${id},`))!.split(',');
+  const at = (id: string, name: string) => cells(id)[header.indexOf(name)];
+  assert.equal(at(c.id, 'work_checked_repetitions'), String(n - 1));
+  assert.equal(at(c.id, 'work_not_checkable_repetitions'), '1');
+  // A run from before the check: nothing said, rather than a zero.
+  assert.equal(at('rest/closed/c100-r1-j0', 'work_checked_repetitions'), '');
+  assert.match(html, /<th[^>]*>work<\/th>/);
+});
+
 test('no results: a page that says so', async () => {
   const empty = await writeReport(join(dir, 'nothing'), join(dir, 'nothing', 'index.html'));
   assert.equal(empty.runs, 0);

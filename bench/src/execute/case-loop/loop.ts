@@ -13,7 +13,7 @@
 import type { PlannedCase } from '../../plan/api-module.ts';
 import { failure } from '../../load/failure.ts';
 import { isDatabaseAlone, tierOf, type BenchCase } from '../../record/result-document.ts';
-import { invalidReasons, validRepetitions } from '../../record/validity.ts';
+import { invalidReasons, missingWork, validRepetitions } from '../../record/validity.ts';
 import { crossCheck, floorAtRate } from './after-case.ts';
 import { checkStopping, shareOf, type CaseLoopDeps, type LoopServer, type Outcome, type ServedCase } from './deps.ts';
 import { repetition } from './repetition.ts';
@@ -38,13 +38,29 @@ export async function runCases<C extends PlannedCase>(cases: readonly C[], deps:
   }
 }
 
-/** The case as the result records it: invalid repetitions set aside (record/validity.ts), a case with none valid failed. */
+/**
+ * The case as the result records it: invalid repetitions set aside (record/validity.ts); a
+ * case with none valid failed, and one whose work was missing in any repetition (its
+ * implementation did not do what its answers claim: none of its figures is one of the contract's work).
+ */
 function record(c: PlannedCase, o: Outcome, label: string): BenchCase {
   const valid = validRepetitions(o.repetitions);
   const invalid = o.repetitions.filter((r) => r.invalid);
   if (invalid.length)
     console.log(`  INVALID: ${invalid.length} of ${o.repetitions.length} repetitions of ${label} set aside: ${invalidReasons(invalid).join('; ')}`);
+  const missing = missingWork(o.repetitions);
   const noneValid = valid.length === 0 && invalid.length > 0 && !o.failure;
+  const caseFailure =
+    o.failure ??
+    (missing.length
+      ? failure(
+          'missing-work',
+          `missing work in ${missing.length} of ${o.repetitions.length} repetitions: the database counted less than the answers need (${[...new Set(missing.flatMap((r) => r.work!.counters.filter((k) => k.status === 'missing').map((k) => k.counter)))].join(', ')})`,
+          missing.map((r) => `repetition ${r.index}: ${r.work!.reasons.join('; ')}`).join('\n'),
+        )
+      : noneValid
+        ? failure('invalid', `every repetition invalid: ${invalidReasons(invalid).join('; ')}`)
+        : undefined);
   return {
     id: c.id,
     protocol: c.protocol,
@@ -53,11 +69,7 @@ function record(c: PlannedCase, o: Outcome, label: string): BenchCase {
     parameters: c.parameters,
     repetitions: valid,
     ...(invalid.length ? { invalidRepetitions: invalid } : {}),
-    ...(o.failure
-      ? { failure: o.failure }
-      : noneValid
-        ? { failure: failure('invalid', `every repetition invalid: ${invalidReasons(invalid).join('; ')}`) }
-        : {}),
+    ...(caseFailure ? { failure: caseFailure } : {}),
     ...(o.crossCheck ? { crossCheck: o.crossCheck } : {}),
     ...(o.floorAtRate ? { floorAtRate: o.floorAtRate } : {}),
     ...(o.warmup ? { warmup: o.warmup } : {}),

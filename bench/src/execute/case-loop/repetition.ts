@@ -11,7 +11,7 @@ import type { Measured, StartedLoad } from '../../load/k6.ts';
 import { TreeSampler, type Usage } from '../../load/proc-sampler.ts';
 import { CEILING_SHARE_WARNING, NATIVE_CLIENT_BOUND_CPU_PERCENT, tierOf, type CaseFailure, type Repetition } from '../../record/result-document.ts';
 import type { Settled } from '../settle.ts';
-import { withServerErrors } from '../../record/validity.ts';
+import { withServerErrors, withWork } from '../../record/validity.ts';
 import { checkStopping, type CaseLoopDeps, type LoopServer, type ServedCase } from './deps.ts';
 import { answersOf, sayMissing, startWork, workOf } from './work.ts';
 
@@ -121,7 +121,7 @@ export async function repetition<C extends PlannedCase>(
   if (rep && measured && !failed) {
     const proof = workOf(deps, work, c, answersOf(c, rep), { ...measured.window, kind: 'repetition', sharedServer: false });
     sayMissing(`${c.id}${name ? ` · ${name}` : ''}`, index, proof);
-    if (proof) rep = { ...rep, work: proof };
+    if (proof) rep = withWork({ ...rep, work: proof });
   }
   if (rep && !failed) rep = await checked(deps, c, rep, name);
   return { ...(rep ? { rep } : {}), ...(failed ? { failure: failed } : {}) };

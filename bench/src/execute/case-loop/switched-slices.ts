@@ -6,7 +6,7 @@ import { asFailure, failure } from '../../load/failure.ts';
 import type { Measured, StartedLoad } from '../../load/k6.ts';
 import { checkStopping, processField, type LoopOptions, type ProcessShare, type ServedCase } from './deps.ts';
 import { orderOf } from './order.ts';
-import { withServerErrors } from '../../record/validity.ts';
+import { withServerErrors, withWork } from '../../record/validity.ts';
 import { blameDatabase, sampled, settleAll, toRepetition } from './repetition.ts';
 import { answersOf, sayMissing, startWork, sumAnswers, workOf } from './work.ts';
 import type { WorkSampler } from '../../load/work-sampler.ts';
@@ -158,7 +158,7 @@ function switchedWork<C extends PlannedCase>(
     sayMissing(`${c.id} · ${group.join(' ⇄ ')} (switched load)`, share.first, proof);
     for (const name of group) {
       const reps = outcomes.get(name)!.repetitions;
-      for (const [k, rep] of reps.entries()) if (rep.index >= share.first && rep.index <= share.last) reps[k] = { ...rep, work: proof };
+      for (const [k, rep] of reps.entries()) if (rep.index >= share.first && rep.index <= share.last) reps[k] = withWork({ ...rep, work: proof });
     }
   }
 }

@@ -1,8 +1,8 @@
 // Proof of work around the case loop's loads (issue 57): the database's counters read
 // through each load (load/work-sampler.ts), and each window's work checked against the
 // answers k6 counted and the API's work model (record/work-check.ts). Recorded in the
-// repetition and printed loudly where work is missing; not yet a reason to set the
-// repetition aside, while the models are new.
+// repetition and printed loudly where work is missing; such a repetition is set aside and
+// its case fails (record/validity.ts, loop.ts' record()).
 import type { PlannedCase } from '../../plan/api-module.ts';
 import { WorkSampler } from '../../load/work-sampler.ts';
 import type { Repetition, RepetitionWork } from '../../record/result-document.ts';

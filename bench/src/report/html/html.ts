@@ -10,6 +10,7 @@ const TIMELINE_CAPTION =
   "Each case's first load, the first a freshly started implementation serves (it is restarted for every case; its first warm-up iteration where the case had them): the median (solid) and p95 (dashed) latency of the requests that ended in each second since the load began, log scale; the grey dotted rule is the end of the warm-up (the profile's longer first warm-up, the same for every implementation), where the measured window begins. A runtime that compiles as it runs (the JVM's JIT, V8's and JavaScriptCore's tiers) shows its warm-up as slow first seconds.";
 import { interval, mib, ms, percent, rate, ratioWithInterval, share, switchedNote } from '../format.ts';
 import type { ApiReport, CaseGroup, CaseResult, RunInfo } from '../model.ts';
+import type { WorkSummary } from '../rows.ts';
 import { cpuTable, ceilingCell, crossCheckCell, noiseCell, CPU_CAPTION } from './cpu.ts';
 import { esc, PROTOCOL_NAMES, swatch, table } from './html-parts.ts';
 import { tiersCpuSpec, tiersTable, TIERS_CAPTION, TIERS_CPU_CAPTION } from './tiers.ts';
@@ -121,6 +122,16 @@ function flags(r: CaseResult): string {
   return out.join('<br>');
 }
 
+/** Proof of work beside the figure: how many of its repetitions the database's counters checked. */
+function workCell(w: WorkSummary, n: number): string {
+  if (w.unrecorded === n) return '<span class="few">—</span>';
+  const parts = [
+    w.checked ? `checked ${w.checked === n ? 'all' : `${w.checked} of ${n}`}` : '',
+    w.notCheckable ? `<span class="few" title="${esc(w.reasons.join('; '))}">not checkable ×${w.notCheckable}</span>` : '',
+  ];
+  return parts.filter(Boolean).join('<br>');
+}
+
 function throughputTable(group: CaseGroup): string {
   // wrk's column only where a case of the group was cross-checked (CROSSCHECK=wrk).
   const crossChecked = group.rows.some((row) => row.results.some((r) => r.case.crossCheck));
@@ -134,6 +145,7 @@ function throughputTable(group: CaseGroup): string {
       ...(crossChecked ? [crossCheckCell(r)] : []),
       r.baseline ? `${rate(r.baseline.throughput.median)} <small>(${r.baseline.tier})</small>` : '—',
       r.baseline ? ratioWithInterval(r.baseline.ratio, share) : '—',
+      workCell(r.work, r.n),
       flags(r),
     ]),
   );
@@ -147,6 +159,7 @@ function throughputTable(group: CaseGroup): string {
       ...(crossChecked ? ['wrk req/s (× k6)'] : []),
       'limit req/s (tier)',
       'share of the limit [CI]',
+      'work',
       'flags',
     ],
     rows,

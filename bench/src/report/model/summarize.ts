@@ -1,11 +1,21 @@
 // One case of one implementation's run, summarized: the medians of its repetitions with
 // their bootstrap intervals, its latency statistics, its ratio to the database alone (the
-// limit), resource peaks, CPU per request, the generator's share, errors and a
-// representative repetition.
+// limit), resource peaks, CPU per request, the generator's share, errors, the proof of
+// work's verdicts and a representative repetition.
 import { bootstrapMedian, bootstrapRatioOfMedians, max, median } from '../../stats/index.ts';
 import { CEILING_SHARE_WARNING, isDatabaseAlone, tierOf, type BenchCase, type BenchResult, type Repetition } from '../../record/result-document.ts';
 import { limitFor } from '../../record/limit.ts';
-import { LATENCY_STATS, type CaseResult, type CpuEstimates, type LatencyStat } from '../rows.ts';
+import { LATENCY_STATS, type CaseResult, type CpuEstimates, type LatencyStat, type WorkSummary } from '../rows.ts';
+
+export function workSummary(reps: readonly Repetition[]): WorkSummary {
+  const of = (v: string) => reps.filter((r) => r.work?.verdict === v);
+  return {
+    checked: of('checked').length,
+    notCheckable: of('not checkable').length,
+    unrecorded: reps.filter((r) => r.work === undefined).length,
+    reasons: [...new Set(of('not checkable').flatMap((r) => r.work!.reasons))],
+  };
+}
 
 function representative(reps: Repetition[], mid: number): Repetition {
   return reps.reduce((best, r) => (Math.abs(r.throughput - mid) < Math.abs(best.throughput - mid) ? r : best));
@@ -81,5 +91,6 @@ export function summarizeCase(api: string, impl: string, run: BenchResult, c: Be
     errorCount: Object.values(errors).reduce((a, b) => a + b, 0),
     dropped: reps.reduce((a, r) => a + (r.droppedIterations ?? 0), 0),
     representative: representative(reps, throughput.median),
+    work: workSummary(reps),
   };
 }
