@@ -40,7 +40,7 @@ BENCH_TESTS := $(sort $(filter-out bench/test/hosts/%,$(wildcard bench/test/*/*.
 BENCH_TESTS_UNTIMED := $(sort $(wildcard $(patsubst %,bench/test/%/*.test.ts,checklist cli k6-operator plan record report stats)))
 BENCH_TESTS_TIMED := $(filter-out $(BENCH_TESTS_UNTIMED),$(BENCH_TESTS))
 
-.PHONY: help setup bundle images images-if-possible test lint unit harness-tests conformance pact pact-mutants mutants fuzz resilience serve bench calibrate bench-smoke lab-up lab-down multi-host k6-operator k6-operator-merge report screenshot options papers papers-page matrix readme checklist clean
+.PHONY: help setup bundle images images-if-possible test lint unit harness-tests conformance pact pact-mutants cheats mutants fuzz resilience serve bench calibrate bench-smoke lab-up lab-down multi-host k6-operator k6-operator-merge report screenshot options papers papers-page matrix readme checklist clean
 
 help: ## List the targets
 	@echo "  make bench IMPL=express API=forum   the standard profile (docs/commands.md says how long): a representative subset with intervals and verdicts; report: results/report/<runId>.html"
@@ -103,6 +103,9 @@ pact: setup ## Contract tests: each API's k6 script against its pact (Pact's moc
 
 pact-mutants: setup ## Contract mutation check: each defect in apis/*/pact/mutants/<impl>.yaml (IMPL=… picks implementations) must fail its provider verification; CONFORMANCE=1 also runs the suite on each (does it catch it too?); SHORT=1 (make test) only the defects the suite misses
 	@node pact/src/cli/mutants.ts $(if $(IMPL),--impl $(IMPL)) $(if $(API),--api $(API)) $(if $(filter 1 true yes,$(CONFORMANCE)),--conformance) $(if $(filter 1 true yes,$(SHORT)),--short)
+
+cheats: setup ## Planted cheats: each of apis/*/cheats/<impl>.yaml (IMPL=…, API=… pick) benchmarked as make bench IMPL=<impl>+<cheat> QUICK=1 would: the gate must pass it (conformance misses it) and the run must fail its case with missing work (proof of work catches it)
+	@node bench/src/cli/cheats.ts $(if $(IMPL),--impl $(IMPL)) $(if $(API),--api $(API))
 
 mutants: setup ## Mutation check: the suite must fail on each defect in apis/*/conformance/mutants/<impl>.yaml (API=x: only that API's; IMPL=y: only that implementation's; MUTANTS=id,…: only those defects)
 	@node conformance/src/cli/mutants.ts $(if $(API),--api $(API)) $(if $(IMPL),--impl $(IMPL)) $(if $(MUTANTS),--mutant $(MUTANTS))

@@ -33,7 +33,16 @@ export async function treeHash(paths: readonly string[], keep: (file: string) =>
   return `sha256:${hash.digest('hex')}`;
 }
 
-export const implTreeHash = (implDir: string): Promise<string> => treeHash([relative(repoRoot, implDir)]);
+/**
+ * A copy of an implementation that git does not see (a revision's or a planted cheat's, under
+ * .cache/) names its source's hash in this file, written when the copy is made.
+ */
+export const COPY_SOURCE_FILE = '.fairbench-source';
+
+export async function implTreeHash(implDir: string): Promise<string> {
+  const recorded = await readFile(join(implDir, COPY_SOURCE_FILE), 'utf8').catch(() => undefined);
+  return recorded?.trim() || treeHash([relative(repoRoot, implDir)]);
+}
 
 /** A planted defect's file, apis/<api>/<suite>/mutants/<impl>.yaml (also in a fixture's apis/): the implementation it is planted in. */
 const DEFECT_FILE = /(?:^|\/)apis\/[^/]+\/[^/]+\/mutants\/([^/]+)\.yaml$/;

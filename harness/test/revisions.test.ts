@@ -7,6 +7,7 @@ import { join, relative } from 'node:path';
 import { test } from 'node:test';
 import { parse } from 'yaml';
 import { checkImplNames, UsageError } from '../src/cli/usage.ts';
+import { implTreeHash } from '../src/fingerprint.ts';
 import { loadImplementation } from '../src/impl/manifest.ts';
 import { revisionLabel, splitRevision } from '../src/impl/revisions.ts';
 import { cacheDir, repoRoot } from '../src/paths.ts';
@@ -32,6 +33,11 @@ test('express:HEAD is impl/express as committed: its own label, folder and manif
     execFileSync('git', ['show', `${head}:impl/express/package-lock.json`], { cwd: repoRoot, encoding: 'utf8' }),
   );
   assert.equal(impl.variant.folder, 'express');
+  // Its verdicts are keyed to the folder's tree at that commit (git does not see .cache/).
+  assert.equal(
+    await implTreeHash(impl.dir),
+    `git-tree:${execFileSync('git', ['rev-parse', `${head}:impl/express`], { cwd: repoRoot, encoding: 'utf8' }).trim()}`,
+  );
   assert.equal((await loadImplementation('express')).revision, undefined);
 });
 

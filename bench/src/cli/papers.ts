@@ -23,8 +23,8 @@ const PROFILE = 'papers';
 /** make bench's exit code when the run finished with some cases failed: its documents are still the run's. */
 const FINISHED_WITH_FAILURES = 3;
 
-/** An API folder's subfolders that check implementations and measure nothing. */
-const CHECKS_ONLY = ['conformance', 'pact', 'resilience', 'test'];
+/** An API folder's subfolders that check implementations and measure nothing (planted cheats included). */
+const CHECKS_ONLY = ['cheats', 'conformance', 'pact', 'resilience', 'test'];
 
 /**
  * What a paper's run measured: the API folder but for what only checks it (its conformance

@@ -1,7 +1,7 @@
 // make test's checks of the implementations in one pool of lanes: each implementation's own
 // unit tests, the planted defects, fuzzing (short form), conformance, resilience (short form,
 // once per database kind), the verification of the k6 scripts' pacts and the defects only they
-// catch, one lane per
+// catch, the cheats only proof of work catches, one lane per
 // implementation and check (one more for the APIs' own code's defects, one that writes the
 // pacts before any verification, make multi-host's test, and the benchmark smoke of each API
 // that names one), two at once on two cores, never
@@ -40,6 +40,8 @@ const CHECKS: readonly { name: string; script: string; args: readonly string[]; 
   { name: 'resilience', script: 'conformance/src/cli/resilience.ts', args: ['--short', '--per-database'], mostlyIdle: true },
   // The defects only the contract catches (the suite's catch the rest above).
   { name: 'pact-mutants', script: 'pact/src/cli/mutants.ts', args: ['--short'], after: 'pact-consumers' },
+  // The cheats only proof of work catches: each a gate (conformance and pact of the copy) and a QUICK benchmark.
+  { name: 'cheats', script: 'bench/src/cli/cheats.ts', args: [], after: 'pact-consumers' },
 ];
 const PACT_CONSUMERS = { name: 'pact-consumers', script: 'pact/src/cli/pact.ts', args: ['--consumers-only'] };
 // make multi-host's test: it asserts what crossed the lab's links and that nothing is left, not

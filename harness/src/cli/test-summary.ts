@@ -120,6 +120,7 @@ const lines: [string, string][] = [
   ],
   ["implementations' tests", `${count(t('unit')['passed'])} passed, ${count(t('unit')['failed'])} failed, ${count(t('unit')['skipped'])} skipped`],
   ['benchmark smoke', `${count(t('bench-smoke')['runs'])} runs (implementation × API)`],
+  ['planted cheats', `${count(t('cheats')['caught'])} missed by conformance and caught by proof of work, ${count(t('cheats')['escaped'])} escaped`],
 ];
 for (const [what, figures] of lines) console.log(`  ${what.padEnd(24)} ${figures}`);
 

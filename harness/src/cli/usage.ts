@@ -5,6 +5,7 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { apiNames } from '../api/manifest.ts';
 import { implRoot, loadImplementation, readImplManifest, type Implementation } from '../impl/manifest.ts';
+import { findCheat, splitPlanted, UnknownCheatError } from '../impl/planted.ts';
 import { REVISION_MARK, resolveRevision, splitRevision, UnknownRevisionError } from '../impl/revisions.ts';
 import { splitImplRef, variantRefs } from '../impl/variants.ts';
 import { readdir } from 'node:fs/promises';
@@ -89,7 +90,18 @@ export async function implNames(): Promise<string[]> {
 export async function checkImplNames(given: readonly string[]): Promise<void> {
   const known = await implNames();
   for (const ref of given) {
-    const { base, revision } = splitRevision(ref);
+    const { base: unplanted, revision } = splitRevision(ref);
+    const { base, cheat } = splitPlanted(unplanted);
+    if (cheat !== undefined) {
+      await checkImplNames([base]);
+      if (revision !== undefined) throw new UsageError(`IMPL=${ref}: a cheat is planted in the working tree's folder, not in a revision`);
+      const error = await findCheat(splitImplRef(base).folder, cheat).then(
+        () => null,
+        (e: unknown) => (e instanceof UnknownCheatError ? e : Promise.reject(e)),
+      );
+      if (error) throw new UsageError(`IMPL=${ref}: ${error.message}`);
+      continue;
+    }
     const { folder, variant } = splitImplRef(base);
     if (revision === undefined && !known.includes(folder)) throw notAccepted('IMPL', ref, known);
     if (revision !== undefined) {

@@ -7,6 +7,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { readFolderManifest } from '../folder-manifest.ts';
 import { repoRoot } from '../paths.ts';
 import { RUNTIME_NAMES, type RuntimeName } from './runtimes.ts';
+import { findCheat, plant, splitPlanted, UnknownCheatError } from './planted.ts';
 import { resolveRevision, revisionDir, revisionLabel, splitRevision } from './revisions.ts';
 import { resolveVariant, splitImplRef, type ResolvedVariant } from './variants.ts';
 import manifestSchema from '../../schemas/impl-manifest.schema.json' with { type: 'json' };
@@ -61,6 +62,8 @@ export interface Implementation {
   readonly variant: ResolvedVariant;
   /** The folder at a git revision (IMPL=express:main); its manifest's `name` is then the label, express:<commit>. */
   readonly revision?: { readonly revision: string; readonly commit: string };
+  /** A planted cheat (IMPL=express+answer-cache, planted.ts): the copy serves the cheat's API alone. */
+  readonly planted?: { readonly cheat: string; readonly api: string };
 }
 
 /** The images.yaml roles its image is built from: its runtime's (BASE_IMAGE) and its build stage's, when it names one (BUILD_IMAGE). */
@@ -89,10 +92,17 @@ export async function readImplManifestAt(dir: string): Promise<ImplManifest> {
 
 /**
  * `express` (its default runtime), `express@bun` (a variant), `express@node` (the default
- * named), and any of them at a git revision: `express:main`, `express@bun:HEAD~2`.
+ * named), any of them at a git revision (`express:main`, `express@bun:HEAD~2`), or with a
+ * planted cheat (`express+answer-cache`).
  */
 export async function loadImplementation(ref: string): Promise<Implementation> {
-  const { base, revision } = splitRevision(ref);
+  const { base: unplanted, revision } = splitRevision(ref);
+  const { base, cheat } = splitPlanted(unplanted);
+  if (cheat !== undefined) {
+    if (revision !== undefined) throw new UnknownCheatError(`IMPL=${ref}: a cheat is planted in the working tree's folder, not in a revision`);
+    const original = await loadImplementation(base);
+    return plant(original, await findCheat(original.variant.folder, cheat));
+  }
   const { folder, variant } = splitImplRef(base);
   if (revision === undefined) {
     const { manifest, resolved } = resolveVariant(await readImplManifest(folder), variant, repoRoot);

@@ -7,9 +7,10 @@
 // its own gate verdicts, result documents and report series. A label names one commit
 // whatever the revision was called (main moves; the label does not).
 import { execFile, spawn } from 'node:child_process';
-import { access, mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
+import { access, mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
+import { COPY_SOURCE_FILE } from '../fingerprint.ts';
 import { cacheDir, repoRoot } from '../paths.ts';
 
 export const REVISION_MARK = ':';
@@ -63,6 +64,8 @@ export async function revisionDir(folder: string, commit: string, store: Revisio
   const scratch = await mkdtemp(join(dirname(dir), `.${folder}-`));
   try {
     await extract(store.repo, commit, `impl/${folder}`, scratch);
+    // What its verdicts are keyed to (git does not see .cache/): the folder's tree at that commit.
+    await writeFile(join(scratch, COPY_SOURCE_FILE), `git-tree:${await git(store.repo, 'rev-parse', `${commit}:impl/${folder}`)}\n`);
     await rename(scratch, dir).catch(async (error: NodeJS.ErrnoException) => {
       if (error.code !== 'ENOTEMPTY' && error.code !== 'EEXIST') throw error; // another process was first
     });
