@@ -28,6 +28,8 @@ export interface CompactSide {
   boundRepetitions: number;
   /** Repetitions set aside as invalid (src/record/validity.ts); absent: none. */
   invalidRepetitions?: number;
+  /** Proof of work over the repetitions: how many the database's counters checked, how many they could not; absent: a run before the check. */
+  work?: { checked: number; notCheckable: number };
   requests: number;
   /** Failed requests by status (k6's status, or the reason where no response came). */
   errors: Record<string, number>;
@@ -165,6 +167,9 @@ function sideOf(doc: BenchResult): CompactSide {
     repetitions: reps.length,
     boundRepetitions: reps.filter((r) => r.generatorBound === true).length,
     ...(invalid ? { invalidRepetitions: invalid } : {}),
+    ...(reps.some((r) => r.work)
+      ? { work: { checked: reps.filter((r) => r.work?.verdict === 'checked').length, notCheckable: reps.filter((r) => r.work?.verdict === 'not checkable').length } }
+      : {}),
     requests: reps.reduce((sum, r) => sum + r.requests, 0),
     errors,
     warmup: doc.options.warmupIterations ? { cases: warmed.length, steady: warmed.filter((c) => c.warmup!.steady).length } : null,

@@ -1,7 +1,7 @@
 // A paper's run on the papers page and the conditions it was measured under: the paper's
 // set-up against ours (versions, database, generator), where each role ran, the machine's
 // load at the start, k6's ceiling and the control's spread, each side's generator-bound
-// repetitions, errors by status and warm-up, and how the load's regime differs from the
+// repetitions, proof of work, errors by status and warm-up, and how the load's regime differs from the
 // paper's. What a compact result did not keep is said to be missing, never guessed.
 import type { PaperClaims } from './claims.ts';
 import { num } from './claim-section.ts';
@@ -14,6 +14,14 @@ function errorsText(errors: Record<string, number>, requests: number): string {
   if (entries.length === 0) return 'no errors';
   const total = entries.reduce((s, [, n]) => s + n, 0);
   return `${num(total)} errors of ${num(requests)} requests (${entries.map(([status, n]) => `${status}: ${num(n)}`).join(', ')})`;
+}
+
+/** Proof of work: whether the database's counters matched each repetition's answers (bench/docs/measures.md). */
+function workText(s: CompactConditions['sides'][number]): string {
+  if (!s.work) return 'work not checked (a run before proof of work)';
+  const { checked, notCheckable } = s.work;
+  const unchecked = s.repetitions - checked - notCheckable;
+  return `work checked in ${checked === s.repetitions ? 'every one' : `${checked} of them`} against the database's counters${notCheckable ? `, ${notCheckable} not checkable` : ''}${unchecked > 0 ? `, ${unchecked} without a reading` : ''}`;
 }
 
 function conditionLines(c: CompactConditions): string[] {
@@ -32,7 +40,7 @@ function conditionLines(c: CompactConditions): string[] {
   for (const s of c.sides) {
     const warmup = s.warmup ? `; warm-up steady in ${s.warmup.steady} of ${s.warmup.cases} cases` : '; no warm-up iterations (the profile runs none)';
     lines.push(
-      `- ${s.label}: ${s.repetitions} repetitions, ${s.boundRepetitions} of them with k6 at its ceiling${s.invalidRepetitions ? `, and ${s.invalidRepetitions} more set aside as invalid (server errors, or the data's conditions broken)` : ''}; ${errorsText(s.errors, s.requests)}${warmup}.`,
+      `- ${s.label}: ${s.repetitions} repetitions, ${s.boundRepetitions} of them with k6 at its ceiling${s.invalidRepetitions ? `, and ${s.invalidRepetitions} more set aside as invalid (server errors, missing work, or the data's conditions broken)` : ''}; ${workText(s)}; ${errorsText(s.errors, s.requests)}${warmup}.`,
     );
   }
   return lines;
