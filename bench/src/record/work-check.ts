@@ -32,6 +32,12 @@ export interface WindowWork {
   readonly seconds: number;
   /** How far the readings lay from the window's ends, together (a reading a second: up to about 1 s). */
   readonly edgeSeconds?: number;
+  /**
+   * The readings lie outside the window (one at or before its start, one at or after its end):
+   * none of its work is missing from their difference, though up to edgeSeconds of other work
+   * may be in it. Else (a reading missing on one side) the edges may lack some of the window's work.
+   */
+  readonly enclosing?: boolean;
   readonly counters: Readonly<Record<string, WorkCounter>>;
   readonly unavailable: Readonly<Record<string, string>>;
 }
@@ -114,14 +120,17 @@ function checkCounter(
     if (max !== undefined) max = bound?.max === undefined ? undefined : max + amount(bound.max, context.parameters) * a.requests;
   }
   // A counter that trails the work (lagMs) may lack that much of the window's end, and hold
-  // as much from before its start; readings taken off the window's ends (edgeSeconds) too.
-  const offShare = ((counter.lagMs ?? 0) / 1000 + (work.edgeSeconds ?? 0)) / work.seconds;
-  if (offShare >= 1) {
-    const why = `read ${work.edgeSeconds ?? 0} s off the window's ends and trailing the work by ${counter.lagMs ?? 0} ms, in a window of ${work.seconds} s`;
+  // as much from before its start. Readings outside the window add other work (the maximum's
+  // slack); readings inside it, where none lay outside, may lack some of its own (the minimum's).
+  const lagShare = (counter.lagMs ?? 0) / 1000 / work.seconds;
+  const edgeShare = (work.edgeSeconds ?? 0) / work.seconds;
+  const minShare = lagShare + (work.enclosing ? 0 : edgeShare);
+  if (minShare >= 1) {
+    const why = `read ${work.edgeSeconds ?? 0} s inside the window's ends and trailing the work by ${counter.lagMs ?? 0} ms, in a window of ${work.seconds} s`;
     return { counter: name, observed: counter.value, status: 'not checkable', why };
   }
-  const slack = model.tolerance + offShare;
-  const floor = min * (1 - slack);
+  const floor = min * (1 - model.tolerance - minShare);
+  const slack = model.tolerance + lagShare + edgeShare;
   const base = { counter: name, observed: counter.value, min, ...(max !== undefined ? { max } : {}) };
   if (counter.value < floor) {
     const share = min > 0 ? ` (${((100 * counter.value) / min).toFixed(1)}% of it)` : '';

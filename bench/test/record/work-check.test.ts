@@ -106,11 +106,14 @@ test("a trailing counter's lag widens the allowance by its share of the window; 
   assert.equal(rows(600, 2), 'ok');
   assert.equal(rows(600, 20), 'missing');
   assert.equal(rows(600, 1), 'not checkable');
-  // Readings 1 s off the window's ends widen it as much.
-  const edges = (value: number, edgeSeconds: number) =>
-    checkWork(model, answers, work({ rows_read: db(value), rows_changed: db(0), Com_select: server(1_000) }, { seconds: 10, edgeSeconds }), alone).verdict;
+  // Readings 1 s inside the window's ends (none outside it) widen the minimum's allowance as much;
+  // readings that enclose it lack none of its work, and widen only the maximum's.
+  const edges = (value: number, edgeSeconds: number, enclosing = false) =>
+    checkWork(model, answers, work({ rows_read: db(value), rows_changed: db(0), Com_select: server(1_000) }, { seconds: 10, edgeSeconds, enclosing }), alone).verdict;
   assert.equal(edges(880, 1), 'checked');
   assert.equal(edges(880, 0), 'missing work');
+  assert.equal(edges(880, 1, true), 'missing work');
+  assert.equal(edges(1_000, 1, true), 'checked');
 });
 
 test('not checkable: another engine, no answers, a counter the engine lacks; an unmodelled request type keeps the lower bounds', () => {
