@@ -1,7 +1,6 @@
 // make bench's profiles (bench/profiles.yaml): repetitions, window, warm-up and which cases,
 // as data. A profile whose cases are `subset` takes each API's own list from
 // apis/<api>/bench/profiles.yaml, so the runner names no API.
-import { access } from 'node:fs/promises';
 import { join } from 'node:path';
 import { loadApi } from '@fairbench/harness/api/manifest.ts';
 import apiProfilesSchema from '../../api-profiles.schema.json' with { type: 'json' };
@@ -9,7 +8,7 @@ import profilesSchema from '../../profiles.schema.json' with { type: 'json' };
 import { UsageError } from '../load/failure.ts';
 import { benchDir } from '../paths.ts';
 import type { WarmupIterations } from './warm-up.ts';
-import { loadYaml } from '../yaml.ts';
+import { loadYaml, loadYamlIfPresent } from '../yaml.ts';
 
 export interface Profile {
   readonly name: string;
@@ -86,12 +85,8 @@ export async function chooseProfile(given: string | undefined, quick: boolean, f
 /** The API's subset for a profile (apis/<api>/bench/profiles.yaml), or null when it has none. */
 export async function apiSubset(api: string, profile: string): Promise<ApiSubset | null> {
   const file = join((await loadApi(api)).dir, 'bench', 'profiles.yaml');
-  try {
-    await access(file);
-  } catch {
-    return null;
-  }
-  const { data } = await loadYaml<Record<string, ApiSubset>>(file, apiProfilesSchema);
+  const data = await loadYamlIfPresent<Record<string, ApiSubset>>(file, apiProfilesSchema);
+  if (data === null) return null;
   return data[profile] ?? null;
 }
 

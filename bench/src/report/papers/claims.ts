@@ -2,12 +2,11 @@
 // per claim the paper's words, the metric read from each repetition (or each request type
 // of it), the pair, the cases, and the direction and size the paper reports. The report
 // and make papers read them; nothing here names an API or an implementation.
-import { access } from 'node:fs/promises';
 import { join } from 'node:path';
 import { loadApis, type Api } from '@fairbench/harness/api/manifest.ts';
 import schema from '../../../schemas/claims.schema.json' with { type: 'json' };
 import type { Repetition, RequestTypeResult } from '../../record/result-document.ts';
-import { loadYaml } from '../../yaml.ts';
+import { loadYamlIfPresent } from '../../yaml.ts';
 
 /** [low, high] around 1: the ratio's interval must lie inside it for "equivalent". */
 export type Margin = readonly [number, number];
@@ -133,12 +132,8 @@ export const CLAIMS_FILE = join('bench', 'claims.yaml');
 /** An API's claims file, checked against the schema and its own consistency; null when it has none. */
 export async function loadClaims(api: Api): Promise<PaperClaims | null> {
   const file = join(api.dir, CLAIMS_FILE);
-  try {
-    await access(file);
-  } catch {
-    return null;
-  }
-  const { data } = await loadYaml<ClaimsFile>(file, schema);
+  const data = await loadYamlIfPresent<ClaimsFile>(file, schema);
+  if (data === null) return null;
   const ids = new Set<string>();
   for (const c of data.claims) {
     if (ids.has(c.id)) throw new Error(`${file}: claim ${c.id} twice`);
