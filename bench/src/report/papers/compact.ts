@@ -29,7 +29,7 @@ export interface CompactSide {
   /** Repetitions set aside as invalid (src/record/validity.ts); absent: none. */
   invalidRepetitions?: number;
   /** Proof of work over the repetitions: how many the database's counters checked, how many they could not; absent: a run before the check. */
-  work?: { checked: number; notCheckable: number };
+  work?: { checked: number; notCheckable: number; missing?: number };
   requests: number;
   /** Failed requests by status (k6's status, or the reason where no response came). */
   errors: Record<string, number>;
@@ -168,7 +168,13 @@ function sideOf(doc: BenchResult): CompactSide {
     boundRepetitions: reps.filter((r) => r.generatorBound === true).length,
     ...(invalid ? { invalidRepetitions: invalid } : {}),
     ...(reps.some((r) => r.work)
-      ? { work: { checked: reps.filter((r) => r.work?.verdict === 'checked').length, notCheckable: reps.filter((r) => r.work?.verdict === 'not checkable').length } }
+      ? {
+          work: {
+            checked: reps.filter((r) => r.work?.verdict === 'checked').length,
+            notCheckable: reps.filter((r) => r.work?.verdict === 'not checkable').length,
+            ...(reps.some((r) => r.work?.verdict === 'missing work') ? { missing: reps.filter((r) => r.work?.verdict === 'missing work').length } : {}),
+          },
+        }
       : {}),
     requests: reps.reduce((sum, r) => sum + r.requests, 0),
     errors,

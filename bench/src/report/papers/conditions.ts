@@ -19,9 +19,9 @@ function errorsText(errors: Record<string, number>, requests: number): string {
 /** Proof of work: whether the database's counters matched each repetition's answers (bench/docs/measures.md). */
 function workText(s: CompactConditions['sides'][number]): string {
   if (!s.work) return 'work not checked (a run before proof of work)';
-  const { checked, notCheckable } = s.work;
-  const unchecked = s.repetitions - checked - notCheckable;
-  return `work checked in ${checked === s.repetitions ? 'every one' : `${checked} of them`} against the database's counters${notCheckable ? `, ${notCheckable} not checkable` : ''}${unchecked > 0 ? `, ${unchecked} without a reading` : ''}`;
+  const { checked, notCheckable, missing = 0 } = s.work;
+  const unread = s.repetitions - checked - notCheckable - missing;
+  return `work checked in ${checked === s.repetitions ? 'every one' : `${checked} of them`} against the database's counters${missing ? `, found missing in ${missing} (kept: a run before missing work set repetitions aside)` : ''}${notCheckable ? `, ${notCheckable} not checkable` : ''}${unread > 0 ? `, ${unread} without a reading` : ''}`;
 }
 
 function conditionLines(c: CompactConditions): string[] {
