@@ -9,7 +9,7 @@ import { parse } from 'yaml';
 import { checkImplNames, UsageError } from '../src/cli/usage.ts';
 import { implTreeHash } from '../src/fingerprint.ts';
 import { loadImplementation } from '../src/impl/manifest.ts';
-import { revisionLabel, splitRevision } from '../src/impl/revisions.ts';
+import { revisionLabel, revisionTreeHash, splitRevision } from '../src/impl/revisions.ts';
 import { cacheDir, repoRoot } from '../src/paths.ts';
 
 const head = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: repoRoot, encoding: 'utf8' }).trim();
@@ -36,7 +36,7 @@ test('express:HEAD is impl/express as committed: its own label, folder and manif
   // Its verdicts are keyed to the folder's tree at that commit (git does not see .cache/).
   assert.equal(
     await implTreeHash(impl.dir),
-    `git-tree:${execFileSync('git', ['rev-parse', `${head}:impl/express`], { cwd: repoRoot, encoding: 'utf8' }).trim()}`,
+    revisionTreeHash(execFileSync('git', ['rev-parse', `${head}:impl/express`], { cwd: repoRoot, encoding: 'utf8' }).trim()),
   );
   assert.equal((await loadImplementation('express')).revision, undefined);
 });

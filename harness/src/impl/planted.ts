@@ -102,7 +102,7 @@ export async function plant(original: Implementation, cheat: FoundCheat): Promis
     const count = text.split(cheat.replace).length - 1;
     if (count !== 1) throw new Error(`planted cheat ${label}: the text to replace occurs ${count} times in ${cheat.file} (must be once)`);
     await writeFile(file, text.replace(cheat.replace, () => cheat.with));
-    await writeFile(join(dir, COPY_SOURCE_FILE), `planted:sha256:${source}\n`);
+    await writeFile(join(dir, COPY_SOURCE_FILE), `sha256:${source}\n`);
   }
   // Where the build only installs the lock file's packages, the copy links the original's (built first when missing).
   const installed = installs === undefined ? undefined : join(original.dir, installs);

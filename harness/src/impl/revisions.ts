@@ -7,6 +7,7 @@
 // its own gate verdicts, result documents and report series. A label names one commit
 // whatever the revision was called (main moves; the label does not).
 import { execFile, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { access, mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
@@ -33,6 +34,9 @@ export function splitRevision(ref: string): { base: string; revision?: string } 
 export function revisionLabel(base: string, commit: string): string {
   return `${base}${REVISION_MARK}${commit.slice(0, LABEL_HEX)}`;
 }
+
+/** A tree hash of the form every verdict keeps (sha256:…), made of git's own hash of the folder's tree. */
+export const revisionTreeHash = (gitTree: string): string => `sha256:${createHash('sha256').update(`git-tree:${gitTree}`).digest('hex')}`;
 
 /** A revision that names no commit, or a commit without the implementation's folder. */
 export class UnknownRevisionError extends Error {}
@@ -65,7 +69,7 @@ export async function revisionDir(folder: string, commit: string, store: Revisio
   try {
     await extract(store.repo, commit, `impl/${folder}`, scratch);
     // What its verdicts are keyed to (git does not see .cache/): the folder's tree at that commit.
-    await writeFile(join(scratch, COPY_SOURCE_FILE), `git-tree:${await git(store.repo, 'rev-parse', `${commit}:impl/${folder}`)}\n`);
+    await writeFile(join(scratch, COPY_SOURCE_FILE), `${revisionTreeHash(await git(store.repo, 'rev-parse', `${commit}:impl/${folder}`))}\n`);
     await rename(scratch, dir).catch(async (error: NodeJS.ErrnoException) => {
       if (error.code !== 'ENOTEMPTY' && error.code !== 'EEXIST') throw error; // another process was first
     });
