@@ -336,6 +336,8 @@ export interface BenchResult {
     variant?: { name: string; default: boolean };
     /** The folder at a git revision (harness/src/impl/revisions.ts): `name` is then <folder>:<commit's first 10 hex digits>. */
     revision?: { revision: string; commit: string };
+    /** A planted cheat (harness/src/impl/planted.ts): a copy that skips work, measured to show proof of work catches it. */
+    planted?: { cheat: string; api: string };
     language?: string;
     framework: NameVersion;
     /** The runtime actually run: its version as the binary the implementation started with reports it. */
