@@ -109,7 +109,8 @@ test("a trailing counter's lag widens the allowance by its share of the window; 
   // Readings 1 s inside the window's ends (none outside it) widen the minimum's allowance as much;
   // readings that enclose it lack none of its work, and widen only the maximum's.
   const edges = (value: number, edgeSeconds: number, enclosing = false) =>
-    checkWork(model, answers, work({ rows_read: db(value), rows_changed: db(0), Com_select: server(1_000) }, { seconds: 10, edgeSeconds, enclosing }), alone).verdict;
+    checkWork(model, answers, work({ rows_read: db(value), rows_changed: db(0), Com_select: server(1_000) }, { seconds: 10, edgeSeconds, enclosing }), alone)
+      .verdict;
   assert.equal(edges(880, 1), 'checked');
   assert.equal(edges(880, 0), 'missing work');
   assert.equal(edges(880, 1, true), 'missing work');

@@ -45,8 +45,14 @@ test("a paper's page from its compact result: per claim the paper's words and fi
   assert.match(page, /- Placement: the implementation on core 0, the database on core 0, k6 on core 1\./);
   assert.match(page, /load average 0\.4, 0\.6, 0\.8/);
   assert.match(page, /k6's ceiling here \(a no-op target\): 8,600 req\/s; the control's coefficient of variation 3%/);
-  assert.match(page, /- a: 60 repetitions, 1 of them with k6 at its ceiling; work not checked \(a run before proof of work\); 12 errors of 100,000 requests \(503: 12\); no warm-up iterations/);
-  assert.match(page, /- b: 60 repetitions, 2 of them with k6 at its ceiling; work checked in 58 of them against the database's counters, 2 not checkable; no errors; warm-up steady in 3 of 4 cases\./);
+  assert.match(
+    page,
+    /- a: 60 repetitions, 1 of them with k6 at its ceiling; work not checked \(a run before proof of work\); 12 errors of 100,000 requests \(503: 12\); no warm-up iterations/,
+  );
+  assert.match(
+    page,
+    /- b: 60 repetitions, 2 of them with k6 at its ceiling; work checked in 58 of them against the database's counters, 2 not checkable; no errors; warm-up steady in 3 of 4 cases\./,
+  );
   assert.match(page, /- seconds here where the paper had milliseconds/);
   assert.match(page, /\| b uses less memory on Windows \| Table 9 \| needs a Windows host \|/);
   assert.match(page, /Run `2026-11-26T07-00-00Z` \(profile papers: 6 repetitions × 5 s/);
