@@ -10,7 +10,7 @@ import type { Api } from '@fairbench/harness/api/manifest.ts';
 import { repoRoot, resultsDir } from '@fairbench/harness/paths.ts';
 import { newAjv } from '@fairbench/harness/json-schema.ts';
 import type { MutantOutcome } from './mutants.ts';
-import { applyEdit } from './warm-copy.ts';
+import { applyEdit } from '@fairbench/harness/impl/edit.ts';
 import apiMutantsSchema from '../schemas/api-mutants.schema.json' with { type: 'json' };
 
 export interface ApiMutant {

@@ -10,7 +10,8 @@ import { loadImplementation, type Implementation } from '@fairbench/harness/impl
 import { shuttingDown } from '@fairbench/harness/cleanup.ts';
 import { repoRoot, resultsDir } from '@fairbench/harness/paths.ts';
 import { loadApiMutants, runApiMutant } from './api-mutants.ts';
-import { applyEdit, warmCopy, type WarmCopy } from './warm-copy.ts';
+import { applyEdit } from '@fairbench/harness/impl/edit.ts';
+import { warmCopy, type WarmCopy } from './warm-copy.ts';
 import { conformanceApi } from './apis.ts';
 import { newAjv } from '@fairbench/harness/json-schema.ts';
 import { printBanner } from './report/console.ts';

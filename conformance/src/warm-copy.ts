@@ -5,29 +5,10 @@
 // most of make mutants' time for aspnet and spring (docs/testing.md).
 import { cp, readFile, rm, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
+import { applyEdit, type Edit } from '@fairbench/harness/impl/edit.ts';
 import { runStep } from '@fairbench/harness/impl/launch.ts';
 import type { Implementation } from '@fairbench/harness/impl/manifest.ts';
 import { resultsDir } from '@fairbench/harness/paths.ts';
-
-export interface Edit {
-  readonly id: string;
-  readonly file: string;
-  readonly replace: string;
-  readonly with: string;
-}
-
-/** Makes the edit in `dir`; it must match exactly once. Resolves with the file's text before it. */
-export async function applyEdit(dir: string, edit: Edit): Promise<string> {
-  const file = join(dir, edit.file);
-  const source = await readFile(file, 'utf8');
-  const count = source.split(edit.replace).length - 1;
-  if (count !== 1) throw new Error(`mutant ${edit.id}: the text to replace occurs ${count} times in ${edit.file} (must be once)`);
-  await writeFile(
-    file,
-    source.replace(edit.replace, () => edit.with),
-  );
-  return source;
-}
 
 export interface WarmCopy {
   /**

@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { access, cp, mkdir, readFile, readdir, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import { applyEdit } from './edit.ts';
 import { parse } from 'yaml';
 import { loadApis } from '../api/manifest.ts';
 import { COPY_SOURCE_FILE, implTreeHash } from '../fingerprint.ts';
@@ -97,11 +98,7 @@ export async function plant(original: Implementation, cheat: FoundCheat): Promis
     await rm(dir, { recursive: true, force: true });
     await mkdir(dirname(dir), { recursive: true });
     await cp(original.dir, dir, { recursive: true, filter: (src) => installs === undefined || !(src.endsWith(`/${installs}`) || src.includes(`/${installs}/`)) });
-    const file = join(dir, cheat.file);
-    const text = await readFile(file, 'utf8');
-    const count = text.split(cheat.replace).length - 1;
-    if (count !== 1) throw new Error(`planted cheat ${label}: the text to replace occurs ${count} times in ${cheat.file} (must be once)`);
-    await writeFile(file, text.replace(cheat.replace, () => cheat.with));
+    await applyEdit(dir, { ...cheat, id: `planted cheat ${label}` });
     await writeFile(join(dir, COPY_SOURCE_FILE), `sha256:${source}\n`);
   }
   // Where the build only installs the lock file's packages, the copy links the original's (built first when missing).
