@@ -144,8 +144,8 @@ k6-operator: setup ## Write k6-operator TestRuns (ConfigMap with the k6 archive 
 k6-operator-merge: setup ## Merge a k6-operator TestRun's runner results copied from the claim (DIR=<the case's directory>: <TestRun>-<i>/summary.json + samples.csv each) exactly, as make bench merges its k6 instances; prints the figures, writes DIR/merged.json
 	@node bench/src/cli/k6-operator-merge.ts $(if $(DIR),--dir '$(DIR)')
 
-papers: setup ## Check every paper's claims (apis/*/bench/claims.yaml): each paper's pair with PROFILE=papers (its time: docs/commands.md; a paper whose docs/papers/<api>.json is current is skipped, a stopped run resumed), then docs/papers.md and the README's line
-	@node bench/src/cli/papers.ts
+papers: setup ## Check every paper's claims (apis/*/bench/claims.yaml): each paper's pair with PROFILE=papers (its time: docs/commands.md; a paper whose docs/papers/<api>.json is current is skipped, a stopped run resumed; API=<api>: that paper alone), then docs/papers.md and the README's line
+	@node bench/src/cli/papers.ts $(if $(API),--api $(API))
 
 options: setup ## Rewrite the options table of bench/docs/options.md from bench/src/plan/option-table.ts (the one declaration of make bench's and make k6-operator's options)
 	@node bench/src/cli/options.ts --docs

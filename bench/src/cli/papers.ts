@@ -3,12 +3,12 @@
 // docs/papers.md. A paper whose compact result was measured from the current inputs is
 // skipped, and a stopped papers run of the pair is resumed, so the whole can be run again
 // until it is done. --page (make papers-page): the page from the committed compact results
-// alone, running nothing. --recompact: each compact result rewritten from its run's
+// alone, running nothing. --api <api> (API=): that paper alone. --recompact: each compact result rewritten from its run's
 // documents under results/bench (after its format changes), measuring nothing, then the page.
 import { spawn } from 'node:child_process';
 import { join, relative } from 'node:path';
 import { runMain } from '@fairbench/harness/cli/main.ts';
-import { parseCli } from '@fairbench/harness/cli/usage.ts';
+import { parseCli, UsageError } from '@fairbench/harness/cli/usage.ts';
 import { treeHash } from '@fairbench/harness/fingerprint.ts';
 import { repoRoot, resultsDir } from '@fairbench/harness/paths.ts';
 import { loadApi } from '@fairbench/harness/api/manifest.ts';
@@ -96,11 +96,14 @@ async function recompact(paper: PaperClaims): Promise<boolean> {
 }
 
 await runMain('papers', async () => {
-  const { values } = parseCli({ options: { page: { type: 'boolean' }, recompact: { type: 'boolean' } } });
+  const { values } = parseCli({ options: { page: { type: 'boolean' }, recompact: { type: 'boolean' }, api: { type: 'string' } } });
   const papers = await loadAllClaims();
+  // API=<api>: that paper alone is run (or rewritten); the page is still every paper's.
+  const chosen = values.api ? papers.filter((p) => p.api === values.api) : papers;
+  if (chosen.length === 0) throw new UsageError(`API must be one of ${papers.map((p) => p.api).join(', ')}, got '${values.api}'`);
   let ok = true;
-  if (values.recompact) for (const paper of papers) ok = (await recompact(paper)) && ok;
-  else if (!values.page) for (const paper of papers) ok = (await runPaper(paper)) && ok;
+  if (values.recompact) for (const paper of chosen) ok = (await recompact(paper)) && ok;
+  else if (!values.page) for (const paper of chosen) ok = (await runPaper(paper)) && ok;
   const line = await writePapersPage(await paperEntries(papers));
   console.log(`papers: docs/papers.md and the README's line: ${line}`);
   return ok;
