@@ -14,7 +14,7 @@ import { contractEnv, poolSizeFromEnv } from '@fairbench/harness/impl/contract-e
 import { buildImplementation } from '@fairbench/harness/impl/launch.ts';
 import { distinctOriginals, originalOf } from './record/copies.ts';
 import type { BenchOutcome, PreparedBench, ResolvedOptions } from './plan/options.ts';
-import { implementationsOf, planRun, resolveApi, stepLoads } from './plan/run-plan.ts';
+import { implementationsOf, planRun, resolveApi, timedSteps } from './plan/run-plan.ts';
 import { runCases } from './execute/case-loop/loop.ts';
 import type { GateRecord } from './execute/gate.ts';
 import { CaseLoopEvents } from './execute/case-loop/events.ts';
@@ -24,7 +24,7 @@ import { checkCanRun, chooseWhere, seedPaper, startDatabases } from './execute/p
 import type { PreparedRun } from './execute/prepared-run.ts';
 import { startRecording } from './execute/head.ts';
 import { preflight } from './execute/preflight.ts';
-import { NO_OVERHEAD, plannedSeconds } from './plan/eta.ts';
+import { plannedSeconds } from './plan/eta.ts';
 import { loadWorkModel } from './plan/work-model.ts';
 import { Progress } from './execute/progress.ts';
 import { k6Version } from './load/k6.ts';
@@ -66,12 +66,13 @@ export async function prepareBench(opts: ResolvedOptions): Promise<PreparedBench
   const remaining = cases.filter((c) => !resumed?.done.has(c.id));
   const runId = resumed?.runId ?? opts.runId ?? newRunId(sessionStarted);
   const gates = new Map<string, GateRecord>();
+  const timed = timedSteps(remaining, impls.length, api, options, opts.eta);
   return {
     api: opts.api,
     runId,
     planned: cases.length,
     recorded: cases.length - remaining.length,
-    plannedSeconds: plannedSeconds(stepLoads(remaining, impls.length, api, options, opts.eta?.caseOverheadSeconds), options.repeat, opts.eta ?? NO_OVERHEAD),
+    plannedSeconds: plannedSeconds(timed.steps, options.repeat, timed.eta),
     // The gate applies to each implementation: one that does not pass stops the whole run.
     gate: async () => {
       const { passGate } = await import('./execute/gate.ts'); // the conformance suite loads only here: usage errors are answered without it
@@ -118,7 +119,8 @@ async function execute(run: PreparedRun): Promise<BenchOutcome> {
   const runtimes = new Map<string, string>();
   const { recorder, done } = await startRecording(run, { seeded, databases, poolSize, noise, ceiling, generatorVersion, runtimes });
 
-  const progress = new Progress(stepLoads(remaining, impls.length, api, options, opts.eta?.caseOverheadSeconds), options.repeat, opts.eta ?? NO_OVERHEAD);
+  const timed = timedSteps(remaining, impls.length, api, options, opts.eta);
+  const progress = new Progress(timed.steps, options.repeat, timed.eta);
   const databaseUrl = db.url;
   const workModel = await loadWorkModel(api);
   await runCases(remaining, {

@@ -71,6 +71,6 @@ const documentsBench: BenchModule<DocumentsCase, DocumentsDataset> = {
   // the paper); closed: the window, k6's 10 s gracefulStop and requests still in flight
   // then (up to k6's 60 s timeout each: on FerretDB 32 clients of table documents wait that long).
   limitSeconds: (c, s: RunSettings) => s.warmupSeconds + (c.model === 'sequential' ? Math.max(60, c.requests * 4) + 60 : s.durationSeconds + 10 + 60 + 60),
-  plannedSeconds: (c, s: RunSettings) => s.warmupSeconds + (c.model === 'sequential' ? 2 : s.durationSeconds),
+  plannedSeconds: (c, s: RunSettings) => s.warmupSeconds + (c.plannedSeconds ?? s.durationSeconds),
 };
 export default documentsBench;

@@ -13,7 +13,12 @@ export interface DocumentsScenario {
   readonly kinds: readonly Kind[];
   readonly operations: readonly DocumentOp[];
   readonly models: {
-    readonly sequential?: { readonly default: boolean; readonly requests: number; readonly quickRequests: number };
+    readonly sequential?: {
+      readonly default: boolean;
+      readonly requests: number;
+      readonly quickRequests: number;
+      readonly plannedMsPerRequest: Readonly<Record<Kind, number>>;
+    };
     readonly closed?: { readonly default: boolean; readonly concurrency: readonly number[]; readonly separateLoads?: readonly string[] };
   };
 }
@@ -25,6 +30,8 @@ export interface DocumentsCase extends PlannedCase {
   readonly requests: number;
   /** closed: clients; sequential: 1. */
   readonly concurrency: number;
+  /** sequential: the plan's seconds of its pass (every operation's requests at the shape's measured pace); closed: absent. */
+  readonly plannedSeconds?: number;
 }
 
 export async function loadDocumentsScenario(file: string): Promise<{ scenario: DocumentsScenario; text: string }> {
@@ -43,7 +50,14 @@ export function expandDocuments(
   opts: { quick: boolean } = { quick: false },
 ): DocumentsCase[] {
   const cases: DocumentsCase[] = [];
-  const add = (model: 'sequential' | 'closed', label: string, requests: number, concurrency: number, parameters: Record<string, number>) => {
+  const add = (
+    model: 'sequential' | 'closed',
+    label: string,
+    requests: number,
+    concurrency: number,
+    parameters: Record<string, number>,
+    msPerRequest?: Readonly<Record<Kind, number>>,
+  ) => {
     for (const kind of scenario.kinds) {
       const point = `${model}/${label}-${kind}`;
       for (const protocol of [...scenario.protocols, 'database' as const])
@@ -57,6 +71,7 @@ export function expandDocuments(
           concurrency,
           parameters: { ...parameters, kind },
           requestTypes: scenario.operations,
+          ...(msPerRequest ? { plannedSeconds: (requests * scenario.operations.length * msPerRequest[kind]) / 1000 } : {}),
           // The paper's protocol is one client's one pass (100 creates, then 100 reads, …), and a
           // slow shape's life outlasts a slice (scenario.yaml): neither is cut into switched slices.
           ...(model === 'sequential' || scenario.models.closed?.separateLoads?.includes(kind) ? { separateLoads: true as const } : {}),
@@ -68,7 +83,7 @@ export function expandDocuments(
       const seq = scenario.models.sequential;
       if (!seq) throw new Error('the documents scenario has no sequential model');
       const requests = opts.quick ? seq.quickRequests : seq.requests;
-      add('sequential', `n${requests}`, requests, 1, { requests });
+      add('sequential', `n${requests}`, requests, 1, { requests }, seq.plannedMsPerRequest);
     } else {
       const closed = scenario.models.closed;
       if (!closed) throw new Error('the documents scenario has no closed model');

@@ -72,6 +72,6 @@ const tpccBench: BenchModule<TpccCase, TpccDataset> = {
     };
   },
   limitSeconds: (c, s: RunSettings) => s.warmupSeconds + (c.requests !== undefined ? secondsFor(c.requests) : s.durationSeconds) + 60,
-  plannedSeconds: (c, s: RunSettings) => s.warmupSeconds + (c.requests !== undefined ? Math.ceil(c.requests / 1000) : s.durationSeconds),
+  plannedSeconds: (c, s: RunSettings) => s.warmupSeconds + (c.plannedSeconds ?? s.durationSeconds),
 };
 export default tpccBench;

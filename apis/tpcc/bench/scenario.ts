@@ -16,7 +16,7 @@ export interface TpccScenario {
   readonly models: {
     readonly closed: {
       readonly default: boolean;
-      readonly payment: { readonly concurrency: number[]; readonly requests: number[]; readonly quickRequests: number[] };
+      readonly payment: { readonly concurrency: number[]; readonly requests: number[]; readonly quickRequests: number[]; readonly plannedPerSecond: number };
       readonly mix: { readonly terminals: number[] };
     };
     readonly sequential: { readonly default: boolean; readonly transactions: Transaction[] };
@@ -30,6 +30,8 @@ export interface TpccCase extends PlannedCase {
   readonly vus: number;
   /** Payment matrix: the fixed number of requests (k6 shared-iterations; go-tpc --count). */
   readonly requests?: number;
+  /** Payment matrix: the plan's seconds for them, at the measured pace (scenario.yaml plannedPerSecond). */
+  readonly plannedSeconds?: number;
 }
 
 const validate = new Ajv2020({ allErrors: true }).compile<TpccScenario>(schema);
@@ -66,7 +68,7 @@ export function expandCases(s: TpccScenario, models: readonly Model[], quick: bo
         vus,
         requestTypes,
         // The paper's fixed number of requests (Bombardier -n) ends when they are done, not on a clock: it cannot be cut into switched slices.
-        ...(requests !== undefined ? { requests, separateLoads: true as const } : {}),
+        ...(requests !== undefined ? { requests, separateLoads: true as const, plannedSeconds: requests / s.models.closed.payment.plannedPerSecond } : {}),
       });
     }
   };

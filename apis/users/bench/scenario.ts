@@ -16,6 +16,7 @@ export interface UsersScenario {
   readonly protocols: readonly 'rest'[];
   readonly drainSeconds: number;
   readonly bcryptCost: number;
+  readonly plannedMsPerHash: number;
   readonly flows: Readonly<Record<string, { readonly paper: number; readonly why: string; readonly steps: readonly FlowStep[] }>>;
   readonly loads: readonly { readonly flow: string; readonly users: number; readonly seconds: number; readonly quick?: boolean }[];
 }
@@ -27,6 +28,8 @@ export interface UsersCase extends PlannedCase {
   readonly seconds: number;
   readonly drainSeconds: number;
   readonly bcryptCost: number;
+  /** The plan's seconds of one load: its arrivals, or its bcrypt work on one core when longer. */
+  readonly plannedSeconds: number;
 }
 
 export async function loadUsersScenario(file: string): Promise<{ scenario: UsersScenario; text: string }> {
@@ -64,9 +67,13 @@ export function expandUsers(scenario: UsersScenario, opts: { quick: boolean }): 
         seconds: l.seconds,
         drainSeconds: scenario.drainSeconds,
         bcryptCost: scenario.bcryptCost,
+        plannedSeconds: Math.max(l.seconds, (l.users * hashes(flow.steps) * scenario.plannedMsPerHash) / 1000),
       }));
     });
 }
+
+/** A flow's bcrypt work per user: registering hashes a password, logging in checks one. */
+const hashes = (steps: readonly FlowStep[]) => steps.filter((s) => s.op === 'registerUser' || s.op === 'login').length;
 
 /** STEPS for k6.js: op[:auth],… */
 export function stepsEnv(steps: readonly FlowStep[]): string {

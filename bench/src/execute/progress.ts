@@ -2,8 +2,9 @@
 // and one summary line per finished case. The ETA is computed from the plan, not
 // extrapolated from the cases done so far (which differ in length): every load still to run
 // (a warm-up iteration or a repetition) costs its planned seconds (warm-up + window, or what
-// the API's module plans for it) plus k6's start and summary, and every step not yet started
-// a restart (bench/profiles.yaml `eta`) and its first load's longer warm-up. A step is
+// the API's module plans for it) plus what a load costs around it (the data's reset, the idle
+// wait, k6's start and summary), and every step not yet started a restart and its first
+// load's longer warm-up (plan/eta.ts: the profile's or the API's measured `eta`). A step is
 // planned with the fewest warm-up iterations the steadiness rule can stop at; one that needs
 // more makes the ETA grow as it goes. Once loads have run, the overhead measured on them
 // replaces the configured one.
@@ -29,6 +30,8 @@ export class Progress {
   private measured = 0;
   /** The switched load running (beginSwitched): its planned seconds. */
   private switchedSeconds: number | undefined;
+  /** The running load is a warm-up iteration (its planned seconds: the step's warmupSeconds). */
+  private warmingUp = false;
 
   constructor(stepLoads: readonly StepLoad[], repeat: number, eta: EtaOverheads = NO_OVERHEAD) {
     this.steps = stepLoads.length;
@@ -47,9 +50,10 @@ export class Progress {
       const load = this.loads[s - 1];
       // Once its repetitions began, a step's warm-up is over; the one beginning counts even past the plan.
       const warmupsLeft = begun > 0 || (s === step && rep > 0) ? 0 : Math.max(0, (load?.warmups ?? 0) - warmed, s === step && warmup > 0 ? 1 : 0);
-      const left = Math.max(0, this.repeat - begun) + warmupsLeft;
-      total += left * ((load?.seconds ?? 0) + overhead);
-      if (begun === 0 && warmed === 0 && left > 0) total += this.eta.caseOverheadSeconds + (load?.firstExtra ?? 0);
+      const repsLeft = Math.max(0, this.repeat - begun);
+      const perRepetition = (load?.seconds ?? 0) + (overhead * (load?.loads ?? this.repeat)) / this.repeat;
+      total += repsLeft * perRepetition + warmupsLeft * ((load?.warmupSeconds ?? load?.seconds ?? 0) + overhead);
+      if (begun === 0 && warmed === 0 && repsLeft + warmupsLeft > 0) total += this.eta.caseOverheadSeconds + (load?.firstExtra ?? 0);
     }
     return total;
   }
@@ -89,6 +93,7 @@ export class Progress {
     this.current = caseIndex;
     const eta = formatDuration(this.remainingSeconds(caseIndex, 0, k) * 1000);
     this.warmed.set(caseIndex, k);
+    this.warmingUp = true;
     console.log(`case ${caseIndex}/${this.steps} · warm-up ${k}/≤${max} · ${id} · ETA ${eta}`);
   }
 
@@ -96,8 +101,10 @@ export class Progress {
     const step = this.loads[this.current - 1];
     // The step's first load carried its longer warm-up.
     const first = (this.begun.get(this.current) ?? 0) + (this.warmed.get(this.current) ?? 0) === 1;
-    const load = this.switchedSeconds ?? (step?.seconds ?? 0) + (first ? (step?.firstExtra ?? 0) : 0);
+    const own = this.warmingUp ? (step?.warmupSeconds ?? step?.seconds) : step?.seconds;
+    const load = this.switchedSeconds ?? (own ?? 0) + (first ? (step?.firstExtra ?? 0) : 0);
     this.switchedSeconds = undefined;
+    this.warmingUp = false;
     this.measuredOverheadMs += Math.max(0, Date.now() - this.repStarted - load * 1000);
     this.measured++;
   }

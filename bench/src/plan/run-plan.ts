@@ -11,7 +11,8 @@ import { repoRoot } from '@fairbench/harness/paths.ts';
 import { UsageError } from '../load/failure.ts';
 import { isDatabaseAlone, type RecordedOptions } from '../record/result-document.ts';
 import { NO_WARMUP_ITERATIONS, plannedWarmups } from './warm-up.ts';
-import type { StepLoad } from './eta.ts';
+import { apiEta, NO_OVERHEAD, type StepLoad } from './eta.ts';
+import type { EtaOverheads } from './profiles.ts';
 import type { PlannedCase } from './api-module.ts';
 import { benchApi, type BenchApi } from './apis.ts';
 import { asCopy, implCopies } from '../record/copies.ts';
@@ -102,10 +103,10 @@ function switchedSlices(opts: ResolvedOptions, scriptSwitches: boolean, impls: n
 
 /**
  * Per step of the case loop (a database-alone case once, a served case per implementation),
- * one load's planned seconds, what its first adds, and its warm-up iterations: with process
- * pairs, every start's (each start restarts the implementation, its first load warms up
- * longer, and it warms again). A switched load per start carries both implementations'
- * slices: each step's half of them, spread over the `repeat` loads the progress counts.
+ * its planned loads: with process pairs, every start's (each start restarts the
+ * implementation, its first load warms up longer, and it warms again, each warm-up iteration a
+ * whole load of the case). A switched load per start carries both implementations' slices:
+ * each step's half of them, spread over the `repeat` repetitions the progress counts.
  */
 export function stepLoads(
   cases: readonly PlannedCase[],
@@ -126,13 +127,24 @@ export function stepLoads(
     const fresh = c.freshServerEachRepetition === true;
     const switched = served && s !== undefined && impls === 2 && !fresh && c.separateLoads !== true;
     const starts = served && !fresh ? Math.min(options.processPairs ?? 1, switched ? s.pairs : options.repeat) : 1;
-    const seconds = switched
-      ? (starts * settings.warmupSeconds + 2 * s.pairs * s.sliceSeconds) / (2 * options.repeat)
-      : api.module.plannedSeconds(c, settings) + (served && fresh ? longer : 0);
+    const separate = api.module.plannedSeconds(c, settings);
     return Array<StepLoad>(served ? impls : 1).fill({
-      seconds,
+      seconds: switched ? (starts * settings.warmupSeconds + 2 * s.pairs * s.sliceSeconds) / (2 * options.repeat) : separate + (served && fresh ? longer : 0),
+      ...(switched ? { loads: starts / 2, warmupSeconds: separate } : {}),
       firstExtra: served && !fresh ? starts * longer + (starts - 1) * restartSeconds : 0,
       warmups: served && !fresh ? starts * plannedWarmups(options.warmupIterations ?? NO_WARMUP_ITERATIONS) : 0,
     });
   });
+}
+
+/** The steps' planned loads with the overheads the API's run pays (its own measured ones where api.yaml has them). */
+export function timedSteps(
+  cases: readonly PlannedCase[],
+  impls: number,
+  api: BenchApi,
+  options: Parameters<typeof stepLoads>[3],
+  profileEta: EtaOverheads = NO_OVERHEAD,
+): { steps: StepLoad[]; eta: EtaOverheads } {
+  const eta = apiEta(profileEta, api.manifest.bench.eta);
+  return { steps: stepLoads(cases, impls, api, options, eta.caseOverheadSeconds), eta };
 }

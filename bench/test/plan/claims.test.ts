@@ -12,9 +12,10 @@ import { benchApi } from '../../src/plan/apis.ts';
 import { plannedSeconds } from '../../src/plan/eta.ts';
 import { resolveOptions } from '../../src/plan/options.ts';
 import { apiSubset, chooseProfile, profileCases } from '../../src/plan/profiles.ts';
-import { stepLoads } from '../../src/plan/run-plan.ts';
+import { timedSteps } from '../../src/plan/run-plan.ts';
 import { caseMatcher } from '../../src/plan/select.ts';
 import { loadAllClaims, loadClaims, measuredByPapers, pairOf, type ClaimsFile } from '../../src/report/papers/claims.ts';
+import { readCompact } from '../../src/report/papers/files.ts';
 
 const papers = await loadAllClaims();
 
@@ -63,11 +64,39 @@ test("make papers fits its budget: the runner's plan is at most 90 minutes for e
     const { cases: subset, quick, profile: own } = await profileCases(profile, p.api, undefined);
     const { cases } = await api.module.plan({ ...(subset ? { cases: subset } : {}), quick: quick === true }, api.scenarioFile);
     const opts = resolveOptions({ impls: [...p.claims.run.pair] }, own, eta);
-    const paper = plannedSeconds(stepLoads(cases, opts.impls.length, api, opts, eta.caseOverheadSeconds), opts.repeat, eta);
+    const timed = timedSteps(cases, opts.impls.length, api, opts, eta);
+    const paper = plannedSeconds(timed.steps, opts.repeat, timed.eta);
+    console.log(`${p.api}: the papers profile plans ${Math.round(paper / 60)} minutes`);
     assert.ok(paper <= 90 * 60, `${p.api}: the papers profile plans ${Math.round(paper / 60)} minutes`);
     seconds += paper;
   }
   assert.ok(seconds <= 4 * 3600, `the papers profile plans ${Math.round(seconds / 60)} minutes`);
+});
+
+test("the plan's time against the measured: each paper's last run, planned again from its recorded options, took within 20% of its plan", async () => {
+  const { eta } = await chooseProfile('papers', false);
+  let checked = 0;
+  for (const p of papers) {
+    const run = await readCompact(p.api);
+    // A compact result written before it kept the run's time and plan options cannot be checked: said, not skipped silently.
+    if (run?.wallSeconds === undefined || run.options.processPairs === undefined) {
+      console.log(`NOT CHECKED: ${p.api}: ${run ? `its compact result (run ${run.runId}) predates the run's time` : 'not run yet'}`);
+      continue;
+    }
+    const api = await benchApi(p.api);
+    const o = { ...run.options, seed: run.seed };
+    const { cases } = await api.module.plan({ quick: o.quick, ...(o.cases ? { cases: o.cases } : {}) }, api.scenarioFile);
+    const timed = timedSteps(cases, run.implementations.length, api, o, eta);
+    const planned = plannedSeconds(timed.steps, o.repeat, timed.eta);
+    const ratio = run.wallSeconds / planned;
+    console.log(`${p.api}: run ${run.runId} took ${Math.round(run.wallSeconds / 60)} min, planned now at ${Math.round(planned / 60)} (×${ratio.toFixed(2)})`);
+    assert.ok(
+      ratio >= 0.8 && ratio <= 1.2,
+      `${p.api}: run ${run.runId} took ${Math.round(run.wallSeconds / 60)} min where its plan says ${Math.round(planned / 60)}`,
+    );
+    checked++;
+  }
+  assert.ok(checked > 0, "no paper's compact result records its run's time");
 });
 
 const dir = await mkdtemp(join(tmpdir(), 'fairbench-claims-'));

@@ -213,10 +213,14 @@ test("a plan's steps under process pairs: every start's restart, longer first wa
   const switched = stepLoads([served], 2, api, { ...options, switchedSlices: { pairs: 90, sliceSeconds: 1.25, guardSeconds: 0.25 } }, 3);
   // 9 loads of 1 s warm-up and 10 pairs of 2 × 1.25 s: 234 s, half per step, over its 9 counted loads.
   assert.equal(switched[0]!.seconds, (9 * 1 + 2 * 90 * 1.25) / (2 * 9));
+  // A warm-up iteration is a whole separate load of the case (3 s), not a share of the switched one.
   assert.equal(
     plannedSeconds(switched, 9, { repetitionOverheadSeconds: 0, caseOverheadSeconds: 0 }),
-    (2 * (9 * 1 + 2 * 90 * 1.25)) / 2 + 2 * (9 * 7 + 8 * 3) + 2 * 18 * switched[0]!.seconds,
+    (2 * (9 * 1 + 2 * 90 * 1.25)) / 2 + 2 * (9 * 7 + 8 * 3) + 2 * 18 * 3,
   );
+  // What each load costs around it is paid once per switched load (9 of them), once per warm-up iteration (36).
+  const withOverhead = plannedSeconds(switched, 9, { repetitionOverheadSeconds: 1, caseOverheadSeconds: 0 });
+  assert.equal(withOverhead - plannedSeconds(switched, 9, { repetitionOverheadSeconds: 0, caseOverheadSeconds: 0 }), 9 + 36);
   const fresh = stepLoads([{ ...served, freshServerEachRepetition: true }], 2, api, options, 3);
   assert.deepEqual(fresh[0], { seconds: 3 + 7, firstExtra: 0, warmups: 0 }, 'a fresh server each repetition: one start, every load its first');
 });

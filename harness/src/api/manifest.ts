@@ -44,6 +44,8 @@ export interface ApiManifest {
     readonly writes: boolean;
     /** Its k6 script can send switched slices (bench/k6/measure.js target()); with writes, each implementation its own database. */
     readonly switching?: boolean;
+    /** What a load and a start of its runs cost besides the load, measured on its runs, where they cost more than bench/profiles.yaml's `eta` (the plan's time). */
+    readonly eta?: { readonly repetitionOverheadSeconds?: number; readonly caseOverheadSeconds?: number };
     readonly baseline: string;
     /** The tier of the database alone its cases are measured against (default: native, where it ran). */
     readonly limit?: { readonly tier: 'native' | 'driver'; readonly why: string };

@@ -39,7 +39,8 @@ export interface CaseLoopDeps<C extends PlannedCase> {
    * of it goes to servers[order[i]] (order: an index per slice). Needed where the options
    * switch slices.
    */
-  startSwitched?(c: C, servers: readonly LoopServer[], order: string): StartedLoad | Promise<StartedLoad>;
+  /** `first`: the load is freshly started implementations' first (no warm-up iterations before it): it warms up for the first load's longer warm-up. */
+  startSwitched?(c: C, servers: readonly LoopServer[], order: string, first: boolean): StartedLoad | Promise<StartedLoad>;
   /** Starts the database-alone client for one repetition of a baseline case. */
   startBaseline(c: C, limitSeconds: number): Promise<StartedLoad>;
   /** Restores the seeded data before a load: implementation `impl`'s where each has its own, else all. */

@@ -124,7 +124,7 @@ async function runServedCase<C extends PlannedCase>(c: C, firstStep: number, dep
       const share = shareOf(rounds, starts, k);
       if (warming) await warmUp(s, share);
       const running = impls.every((n) => s.servers.has(n) && !s.outcomes.get(n)!.failure);
-      if (switched && running) await switchedRepetitions(s, share);
+      if (switched && running) await switchedRepetitions(s, share, warming);
       else await separateRepetitions(s, warming, share);
       if (impls.every((n) => s.outcomes.get(n)!.failure)) break;
     }

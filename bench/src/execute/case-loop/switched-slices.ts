@@ -11,8 +11,9 @@ import { blameDatabase, sampled, settleAll, toRepetition } from './repetition.ts
 import { answersOf, sayMissing, startWork, sumAnswers, workOf } from './work.ts';
 import type { WorkSampler } from '../../load/work-sampler.ts';
 
-/** The planned seconds of a switched load of `pairs` pairs: its warm-up and both implementations' slices (the progress's ETA). */
-export const switchedSeconds = (o: LoopOptions, pairs: number): number => o.warmupSeconds + 2 * pairs * o.switchedSlices!.sliceSeconds;
+/** The planned seconds of a switched load of `pairs` pairs: its warm-up (a fresh start's first load's longer one) and both implementations' slices (the progress's ETA). */
+export const switchedSeconds = (o: LoopOptions, pairs: number, first: boolean): number =>
+  (first ? Math.max(o.firstWarmupSeconds ?? 0, o.warmupSeconds) : o.warmupSeconds) + 2 * pairs * o.switchedSlices!.sliceSeconds;
 
 /**
  * A comparison's repetitions as switched slices of one load (bench/k6/measure.js target()): each
@@ -24,7 +25,7 @@ export const switchedSeconds = (o: LoopOptions, pairs: number): number => o.warm
  * for both implementations, with the slices it measured. With process pairs, the load holds
  * this start's share of the case's pairs (share.first to share.last).
  */
-export async function switchedRepetitions<C extends PlannedCase>(s: ServedCase<C>, share: ProcessShare): Promise<void> {
+export async function switchedRepetitions<C extends PlannedCase>(s: ServedCase<C>, share: ProcessShare, warmed: boolean): Promise<void> {
   const { c, firstStep, deps, servers, outcomes } = s;
   const { impls } = deps;
   const pairs = share.last - share.first + 1;
@@ -47,7 +48,7 @@ export async function switchedRepetitions<C extends PlannedCase>(s: ServedCase<C
     step: firstStep,
     repetition: 1,
     label: `${c.id} · ${impls.join(' ⇄ ')}: ${pairs} pairs of switched slices${share.of > 1 ? ` (process pair ${share.k}/${share.of})` : ''}`,
-    switched: { steps: impls.map((_, k) => firstStep + k), seconds: switchedSeconds(deps.options, pairs) },
+    switched: { steps: impls.map((_, k) => firstStep + k), seconds: switchedSeconds(deps.options, pairs, !warmed) },
   });
   // Each implementation's database read through the load (one reader where they share it).
   const work = new Map<string, WorkSampler | undefined>();
@@ -55,7 +56,7 @@ export async function switchedRepetitions<C extends PlannedCase>(s: ServedCase<C
   const stopWork = () => Promise.all([...work.values()].map((w) => w?.stop()));
   let load: StartedLoad;
   try {
-    load = await deps.startSwitched!(c, running, order);
+    load = await deps.startSwitched!(c, running, order, !warmed);
   } catch (error) {
     await stopWork();
     const f = await blameDatabase(deps, asFailure('generator', error));

@@ -77,9 +77,9 @@ export function caseLoopDeps(facts: LoopFacts): Omit<CaseLoopDeps<PlannedCase>, 
     // Switched slices (bench/k6/measure.js target()): the warm-up, then 2 × pairs slices in one k6, no latency timeline (it would mix the two).
     ...(options.switchedSlices
       ? {
-          startSwitched: (c: PlannedCase, servers: readonly { baseUrl: string }[], order: string) => {
+          startSwitched: (c: PlannedCase, servers: readonly { baseUrl: string }[], order: string, first: boolean) => {
             const slices = options.switchedSlices!;
-            const s = { ...settings, durationSeconds: order.length * slices.sliceSeconds };
+            const s = { ...loadSettings(options, first), durationSeconds: order.length * slices.sliceSeconds };
             const env = {
               ...scriptEnv(servers[0]!.baseUrl, api.module.plannedSeconds(c, s), prepared.k6Env(c, s)),
               TIMELINE_SECONDS: 0,

@@ -4,7 +4,7 @@
 // and the run's provenance. Committed, so that the page can be regenerated and diffed
 // without the full result documents.
 import { docLabel } from '../../record/copies.ts';
-import { isDatabaseAlone, type BenchResult } from '../../record/result-document.ts';
+import { isDatabaseAlone, type BenchResult, type RecordedOptions } from '../../record/result-document.ts';
 import { caseMatcher } from '../../plan/select.ts';
 import { claimDefinition, measuredByPapers, metricOf, pairOf, type PaperClaims } from './claims.ts';
 
@@ -48,6 +48,10 @@ export interface CompactConditions {
   sides: CompactSide[];
 }
 
+/** The options a paper's run recorded that its plan's time follows from (bench/src/plan/run-plan.ts stepLoads). */
+export type CompactOptions = Pick<RecordedOptions, 'repeat' | 'durationSeconds' | 'warmupSeconds' | 'quick'> &
+  Partial<Pick<RecordedOptions, 'firstWarmupSeconds' | 'warmupIterations' | 'processPairs' | 'switchedSlices' | 'cases'>>;
+
 export interface CompactResult {
   schemaVersion: 1;
   api: string;
@@ -59,7 +63,10 @@ export interface CompactResult {
   specHash: string;
   seed: number;
   profile: string | null;
-  options: { repeat: number; durationSeconds: number; warmupSeconds: number; quick: boolean };
+  /** The run's options; what the plan needs beyond the first four is absent in compact results written before it was kept. */
+  options: CompactOptions;
+  /** The run's measured time from its start to its end, over every session of a resumed run (absent before it was kept). */
+  wallSeconds?: number;
   machine: { cpuModel: string; cores: number; kernel: string; memoryBytes: number };
   database: string;
   generator: string;
@@ -135,12 +142,8 @@ export function compactResult(paper: PaperClaims, docs: readonly BenchResult[], 
     specHash: first.source.specHash,
     seed: first.options.seed ?? first.dataset.seed,
     profile: first.options.profile ?? null,
-    options: {
-      repeat: first.options.repeat,
-      durationSeconds: first.options.durationSeconds,
-      warmupSeconds: first.options.warmupSeconds,
-      quick: first.options.quick,
-    },
+    options: compactOptions(first.options),
+    ...(first.wallSeconds !== undefined ? { wallSeconds: first.wallSeconds } : {}),
     machine: { cpuModel: first.machine.cpuModel, cores: first.machine.cores, kernel: first.machine.kernel, memoryBytes: first.machine.memoryBytes },
     database: `${first.database.engine} ${first.database.version}`,
     generator: `${first.generator.name} ${first.generator.version}`,
@@ -151,6 +154,21 @@ export function compactResult(paper: PaperClaims, docs: readonly BenchResult[], 
     })),
     conditions: conditionsOf(docs),
     claims,
+  };
+}
+
+function compactOptions(o: RecordedOptions): CompactOptions {
+  const { repeat, durationSeconds, warmupSeconds, quick, firstWarmupSeconds, warmupIterations, processPairs, switchedSlices, cases } = o;
+  return {
+    repeat,
+    durationSeconds,
+    warmupSeconds,
+    quick,
+    ...(firstWarmupSeconds !== undefined ? { firstWarmupSeconds } : {}),
+    ...(warmupIterations ? { warmupIterations } : {}),
+    ...(processPairs !== undefined ? { processPairs } : {}),
+    ...(switchedSlices ? { switchedSlices } : {}),
+    cases: cases ?? null,
   };
 }
 

@@ -46,6 +46,15 @@ function conditionLines(c: CompactConditions): string[] {
   return lines;
 }
 
+/** The run's shape: its repetitions and warm-up, and its process pairs and switched slices where it had them. */
+function runShape(o: CompactResult['options']): string {
+  const parts = [`${o.repeat} repetitions × ${o.durationSeconds} s after ${o.warmupSeconds} s of warm-up${o.quick ? ', the quick variants' : ''}`];
+  if (o.processPairs) parts.push(`${o.processPairs} process pairs per case`);
+  if (o.switchedSlices) parts.push(`${o.switchedSlices.pairs} pairs of switched ${num(o.switchedSlices.sliceSeconds)}-s slices where the case can switch`);
+  if (o.warmupIterations) parts.push(o.warmupIterations.max > 0 ? `at most ${o.warmupIterations.max} warm-up iterations a start` : 'no warm-up iterations');
+  return parts.join(', ');
+}
+
 export function runSection(paper: PaperClaims, c: CompactResult | null): string {
   const run = paper.claims.run;
   const lines = [`The paper's set-up: ${run.paperRuntimes}.`, ''];
@@ -59,7 +68,7 @@ export function runSection(paper: PaperClaims, c: CompactResult | null): string 
   lines.push(
     `Ours: ${c.implementations.map((i) => `${i.label} (${i.framework} on ${i.runtime})`).join(', ')}; ${c.database}; ${c.generator}.`,
     '',
-    `Run \`${c.runId}\` (profile ${c.profile ?? 'none'}: ${o.repeat} repetitions × ${o.durationSeconds} s after ${o.warmupSeconds} s of warm-up${o.quick ? ', the quick variants' : ''}), commit \`${c.commit ?? 'unknown'}\`${c.dirty ? ' with uncommitted changes' : ''}, on ${c.machine.cpuModel} (${c.machine.cores} cores, ${num(c.machine.memoryBytes / 2 ** 30)} GiB, Linux ${c.machine.kernel}); spec \`${c.specHash}\`, seed ${c.seed}; inputs \`${c.inputs}\`.`,
+    `Run \`${c.runId}\` (profile ${c.profile ?? 'none'}: ${runShape(o)}${c.wallSeconds !== undefined ? `; it took ${num(c.wallSeconds / 60)} min` : ''}), commit \`${c.commit ?? 'unknown'}\`${c.dirty ? ' with uncommitted changes' : ''}, on ${c.machine.cpuModel} (${c.machine.cores} cores, ${num(c.machine.memoryBytes / 2 ** 30)} GiB, Linux ${c.machine.kernel}); spec \`${c.specHash}\`, seed ${c.seed}; inputs \`${c.inputs}\`.`,
     '',
     '**Conditions.**',
     '',
