@@ -47,10 +47,11 @@ help: ## List the targets
 	@echo "  make bench IMPL=express,hapi  the two side by side on the APIs both serve; PROFILE=quick (= QUICK=1) a smoke run of the pipeline whose numbers mean nothing (its length: the plan it prints first), PROFILE=paper the full published matrix"
 	@echo "  make bench IMPL=express,express@bun API=forum   runtimes as an axis: <impl>@<variant> is the implementation on another runtime its impl.yaml declares (express@bun, spring@jdk21)"
 	@echo "  make bench IMPL=express:main,express API=forum   revisions as an axis: <impl>:<revision> is the implementation's folder at a git revision (a change against the code before it, in one run)"
+	@echo "  make bench IMPL=express~5.2.1,express API=forum  framework versions as an axis: <impl>~<version> pins its framework package (impl.yaml framework.package) in a copy"
 	@echo
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z0-9-]+:.*## / {printf "  \033[1m%-12s\033[0m %s\n", $$1, $$2}' $(MAKEFILE_LIST)
 	@echo
-	@echo "  Variables: IMPL=express[,…] (or express@bun: a runtime variant, impl.yaml variants; express:main: at a git revision)  API=forum[,…]  RUNTIME=local|containers  IMAGES=node[,…]  DB_POOL_SIZE=100"
+	@echo "  Variables: IMPL=express[,…] (or express@bun: a runtime variant, impl.yaml variants; express:main: at a git revision; express~5.2.1: its framework package at another version)  API=forum[,…]  RUNTIME=local|containers  IMAGES=node[,…]  DB_POOL_SIZE=100"
 	@if [ -x .cache/node/node_modules/node/bin/node ]; then node bench/src/cli/options.ts; else echo "  make bench's and make k6-operator's options: bench/docs/options.md (after make setup, make help lists them here)"; fi
 	@echo "  make bench: a stress case (e.g. sports' CASES=rest/closed/stress) ramps until its stop conditions or its cap, then checks the recovery; QUICK=1 runs its scaled-down shape"
 	@echo "              exit code 3 = finished, some cases failed (make shows: Error 3)"

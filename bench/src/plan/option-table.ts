@@ -43,7 +43,7 @@ export const OPTION_TABLE = [
     kind: 'list',
     recorded: 'implementation.name; options.implementations when several',
     entries: ['bench'],
-    help: 'the implementation(s): express, or express,hapi side by side; express,express an A/A calibration run; express@bun a runtime variant (impl.yaml variants); express:main the folder at a git revision (express:main,express: a change against the code before it)',
+    help: 'the implementation(s): express, or express,hapi side by side; express,express an A/A calibration run; express@bun a runtime variant (impl.yaml variants); express:main the folder at a git revision (express:main,express: a change against the code before it); express~5.2.1 its framework package at another version (bench/docs/revisions.md)',
   },
   {
     name: 'apis',

@@ -19,6 +19,7 @@ export function documentImplementation(impl: Implementation, facts: RunFacts): B
     variant: { name: impl.variant.name, default: impl.variant.isDefault },
     ...(impl.revision ? { revision: { ...impl.revision } } : {}),
     ...(impl.planted ? { planted: { ...impl.planted } } : {}),
+    ...(impl.package ? { package: { ...impl.package } } : {}),
     language: impl.manifest.language,
     framework: { ...impl.manifest.framework },
     runtime: { name: impl.manifest.runtime.name, version: facts.runtimeVersion },

@@ -338,6 +338,8 @@ export interface BenchResult {
     revision?: { revision: string; commit: string };
     /** A planted cheat (harness/src/impl/planted.ts): a copy that skips work, measured to show proof of work catches it. */
     planted?: { cheat: string; api: string };
+    /** Its framework package at another version (harness/src/impl/packages.ts): `name` is then <folder>~<version>. */
+    package?: { name: string; version: string };
     language?: string;
     framework: NameVersion;
     /** The runtime actually run: its version as the binary the implementation started with reports it. */

@@ -5,7 +5,8 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { apiNames } from '../api/manifest.ts';
 import { implRoot, loadImplementation, readImplManifest, type Implementation } from '../impl/manifest.ts';
-import { findCheat, splitPlanted, UnknownCheatError } from '../impl/planted.ts';
+import { packageRefusal, splitPackage } from '../impl/packages.ts';
+import { findCheat, PLANT_MARK, splitPlanted, UnknownCheatError } from '../impl/planted.ts';
 import { REVISION_MARK, resolveRevision, splitRevision, UnknownRevisionError } from '../impl/revisions.ts';
 import { splitImplRef, variantRefs } from '../impl/variants.ts';
 import { readdir } from 'node:fs/promises';
@@ -90,6 +91,15 @@ export async function implNames(): Promise<string[]> {
 export async function checkImplNames(given: readonly string[]): Promise<void> {
   const known = await implNames();
   for (const ref of given) {
+    const { base: unpinned, version } = splitPackage(ref);
+    if (version !== undefined) {
+      await checkImplNames([unpinned]);
+      if (unpinned.includes(PLANT_MARK))
+        throw new UsageError(`IMPL=${ref}: a framework version is pinned in the working tree's folder or a variant of it, not in a planted cheat`);
+      const refusal = packageRefusal(await loadImplementation(unpinned), version);
+      if (refusal !== null) throw new UsageError(`IMPL=${ref}: ${refusal}`);
+      continue;
+    }
     const { base: unplanted, revision } = splitRevision(ref);
     const { base, cheat } = splitPlanted(unplanted);
     if (cheat !== undefined) {

@@ -1,13 +1,15 @@
 // Reads and validates impl/<name>/impl.yaml, the contract between an implementation and the harness,
-// and resolves a runtime variant (IMPL=express@bun, variants.ts) into the manifest it runs by
-// and a revision (IMPL=express:main, revisions.ts) into the folder it was at that commit.
+// and resolves a runtime variant (IMPL=express@bun, variants.ts) into the manifest it runs by,
+// a revision (IMPL=express:main, revisions.ts) into the folder it was at that commit, and a framework
+// version (IMPL=express~5.2.1, packages.ts) into a copy with the package pinned.
 import { readdir } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { readFolderManifest } from '../folder-manifest.ts';
 import { repoRoot } from '../paths.ts';
 import { RUNTIME_NAMES, type RuntimeName } from './runtimes.ts';
-import { findCheat, plant, splitPlanted, UnknownCheatError } from './planted.ts';
+import { withPackage, splitPackage, UnknownPackageError } from './packages.ts';
+import { findCheat, plant, PLANT_MARK, splitPlanted, UnknownCheatError } from './planted.ts';
 import { resolveRevision, revisionDir, revisionLabel, splitRevision } from './revisions.ts';
 import { resolveVariant, splitImplRef, type ResolvedVariant } from './variants.ts';
 import manifestSchema from '../../schemas/impl-manifest.schema.json' with { type: 'json' };
@@ -15,7 +17,12 @@ import manifestSchema from '../../schemas/impl-manifest.schema.json' with { type
 export interface ImplManifest {
   readonly name: string;
   readonly language: string;
-  readonly framework: { readonly name: string; readonly version: string };
+  readonly framework: {
+    readonly name: string;
+    readonly version: string;
+    /** The package its build installs the framework from, and the package manager's command that pins it (IMPL=<name>~<version>, packages.ts). */
+    readonly package?: { readonly name: string; readonly pin: string };
+  };
   /** The default runtime; `variant` names it as a variant (default: its name). */
   readonly runtime: { readonly name: RuntimeName; readonly version: string; readonly variant?: string };
   /** Other runtimes it runs on: IMPL=<name>@<variant>. */
@@ -64,6 +71,8 @@ export interface Implementation {
   readonly revision?: { readonly revision: string; readonly commit: string };
   /** A planted cheat (IMPL=express+answer-cache, planted.ts): the copy serves the cheat's API alone. */
   readonly planted?: { readonly cheat: string; readonly api: string };
+  /** Its framework package at another version (IMPL=express~5.1.0, packages.ts); its manifest's framework version is then that one. */
+  readonly package?: { readonly name: string; readonly version: string };
 }
 
 /** The images.yaml roles its image is built from: its runtime's (BASE_IMAGE) and its build stage's, when it names one (BUILD_IMAGE). */
@@ -93,9 +102,14 @@ export async function readImplManifestAt(dir: string): Promise<ImplManifest> {
 /**
  * `express` (its default runtime), `express@bun` (a variant), `express@node` (the default
  * named), any of them at a git revision (`express:main`, `express@bun:HEAD~2`), or with a
- * planted cheat (`express+answer-cache`).
+ * planted cheat (`express+answer-cache`), or with its framework package at another version (`express~5.1.0`).
  */
 export async function loadImplementation(ref: string): Promise<Implementation> {
+  const { base: unpinned, version } = splitPackage(ref);
+  if (version !== undefined) {
+    if (unpinned.includes(PLANT_MARK)) throw new UnknownPackageError(`IMPL=${ref}: a framework version is pinned in the working tree's folder or a variant of it, not in a planted cheat`);
+    return withPackage(await loadImplementation(unpinned), version);
+  }
   const { base: unplanted, revision } = splitRevision(ref);
   const { base, cheat } = splitPlanted(unplanted);
   if (cheat !== undefined) {

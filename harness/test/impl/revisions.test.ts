@@ -6,11 +6,11 @@ import { readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { test } from 'node:test';
 import { parse } from 'yaml';
-import { checkImplNames, UsageError } from '../src/cli/usage.ts';
-import { implTreeHash } from '../src/fingerprint.ts';
-import { loadImplementation } from '../src/impl/manifest.ts';
-import { revisionLabel, revisionTreeHash, splitRevision } from '../src/impl/revisions.ts';
-import { cacheDir, repoRoot } from '../src/paths.ts';
+import { checkImplNames, UsageError } from '../../src/cli/usage.ts';
+import { implTreeHash } from '../../src/fingerprint.ts';
+import { loadImplementation } from '../../src/impl/manifest.ts';
+import { revisionLabel, revisionTreeHash, splitRevision } from '../../src/impl/revisions.ts';
+import { cacheDir, repoRoot } from '../../src/paths.ts';
 
 const head = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: repoRoot, encoding: 'utf8' }).trim();
 

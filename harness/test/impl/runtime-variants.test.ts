@@ -6,13 +6,13 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { checkImplNames, UsageError } from '../src/cli/usage.ts';
-import { imageUnavailable } from '../src/impl/container.ts';
-import { loadImplementation, type Implementation, type ImplManifest } from '../src/impl/manifest.ts';
-import { missingToolchain } from '../src/impl/toolchain.ts';
-import { resolveVariant, splitImplRef, UnknownVariantError, variantPath, variantRefs } from '../src/impl/variants.ts';
-import { runtimeVersion } from '../src/runtime-version.ts';
-import manifestSchema from '../schemas/impl-manifest.schema.json' with { type: 'json' };
+import { checkImplNames, UsageError } from '../../src/cli/usage.ts';
+import { imageUnavailable } from '../../src/impl/container.ts';
+import { loadImplementation, type Implementation, type ImplManifest } from '../../src/impl/manifest.ts';
+import { missingToolchain } from '../../src/impl/toolchain.ts';
+import { resolveVariant, splitImplRef, UnknownVariantError, variantPath, variantRefs } from '../../src/impl/variants.ts';
+import { runtimeVersion } from '../../src/runtime-version.ts';
+import manifestSchema from '../../schemas/impl-manifest.schema.json' with { type: 'json' };
 
 const fixture: ImplManifest = {
   name: 'fx',

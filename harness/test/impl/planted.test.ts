@@ -5,10 +5,10 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { checkImplNames, UsageError } from '../src/cli/usage.ts';
-import { implTreeHash } from '../src/fingerprint.ts';
-import { loadImplementation } from '../src/impl/manifest.ts';
-import { loadCheats, splitPlanted } from '../src/impl/planted.ts';
+import { checkImplNames, UsageError } from '../../src/cli/usage.ts';
+import { implTreeHash } from '../../src/fingerprint.ts';
+import { loadImplementation } from '../../src/impl/manifest.ts';
+import { loadCheats, splitPlanted } from '../../src/impl/planted.ts';
 
 test('IMPL=<name>+<cheat> splits at the mark', () => {
   assert.deepEqual(splitPlanted('express+answer-cache'), { base: 'express', cheat: 'answer-cache' });
