@@ -2,7 +2,7 @@
 // apis/<api>/conformance/mutants/<impl>.yaml to a scratch copy of the implementation,
 // runs the API's suite against the copy, and requires it to fail on the listed cases;
 // then each defect of apis/<api>/test/mutants.yaml (the API's own code) against its own tests.
-import { cp, readFile, readdir, rm, stat, symlink } from 'node:fs/promises';
+import { readFile, readdir, rm } from 'node:fs/promises';
 import { loadApis } from '@fairbench/harness/api/manifest.ts';
 import { basename, join, relative } from 'node:path';
 import { parse } from 'yaml';
@@ -10,7 +10,7 @@ import { loadImplementation, type Implementation } from '@fairbench/harness/impl
 import { shuttingDown } from '@fairbench/harness/cleanup.ts';
 import { repoRoot, resultsDir } from '@fairbench/harness/paths.ts';
 import { loadApiMutants, runApiMutant } from './api-mutants.ts';
-import { applyEdit } from '@fairbench/harness/impl/edit.ts';
+import { applyEdit, copyImplFolder, linkInstalls } from '@fairbench/harness/impl/edit.ts';
 import { warmCopy, type WarmCopy } from './warm-copy.ts';
 import { conformanceApi } from './apis.ts';
 import { newAjv } from '@fairbench/harness/json-schema.ts';
@@ -56,20 +56,10 @@ export async function loadMutants(file: string): Promise<MutantsFile> {
  */
 export async function mutate(impl: Implementation, mutant: Pick<Mutant, 'id' | 'file' | 'replace' | 'with'>): Promise<Implementation> {
   const dir = join(resultsDir, 'mutants', `${impl.manifest.name}-${mutant.id}`);
-  const installs = impl.manifest.installs ?? 'node_modules';
   await rm(dir, { recursive: true, force: true });
-  await cp(impl.dir, dir, { recursive: true, filter: (src) => !src.includes(`/${installs}/`) && !src.endsWith(`/${installs}`) });
+  await copyImplFolder(impl, dir);
   await applyEdit(dir, mutant);
-  const installed = join(impl.dir, installs);
-  const reuse =
-    impl.manifest.installs !== undefined &&
-    mutant.file.includes('/') &&
-    (await stat(installed).then(
-      (s) => s.isDirectory(),
-      () => false,
-    ));
-  if (!reuse) return { ...impl, dir };
-  await symlink(installed, join(dir, installs), 'dir');
+  if (!(await linkInstalls(impl, dir, mutant.file))) return { ...impl, dir };
   const { build: _built, ...manifest } = impl.manifest;
   return { ...impl, dir, manifest };
 }

@@ -7,10 +7,11 @@
 // implementation of its own named by its label (its own gate verdicts, result documents and
 // report series), its manifest's framework version the pinned one.
 import { createHash } from 'node:crypto';
-import { access, cp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { access, mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { COPY_SOURCE_FILE, implTreeHash } from '../fingerprint.ts';
 import { cacheDir } from '../paths.ts';
+import { copyImplFolder } from './edit.ts';
 import { runStep } from './launch.ts';
 import type { Implementation } from './manifest.ts';
 import { REVISION_MARK } from './revisions.ts';
@@ -57,8 +58,7 @@ export async function withPackage(original: Implementation, version: string): Pr
   if (await access(join(dir, COPY_SOURCE_FILE)).then(() => true, () => false)) return pinned;
   await rm(dir, { recursive: true, force: true });
   await mkdir(dirname(dir), { recursive: true });
-  const installs = original.manifest.installs;
-  await cp(original.dir, dir, { recursive: true, filter: (src) => installs === undefined || !(src.endsWith(`/${installs}`) || src.includes(`/${installs}/`)) });
+  await copyImplFolder(original, dir);
   // The package manager rewrites the manifest and the lock file as a maintainer's pin would.
   await runStep(pinned, 'pin', pkg.pin, { FRAMEWORK_PACKAGE: pkg.name, FRAMEWORK_VERSION: version, NODE_ENV: 'development' });
   // Written last: a copy whose pin failed is made again by the next load.

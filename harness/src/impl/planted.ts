@@ -7,10 +7,10 @@
 // its source's hash and the cheat, and is an implementation of its own named by its label
 // everywhere IMPL is taken (its own gate verdicts, result documents), serving the cheat's API alone.
 import { createHash } from 'node:crypto';
-import { access, cp, mkdir, readFile, readdir, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { access, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { applyEdit } from './edit.ts';
+import { applyEdit, copyImplFolder, linkInstalls } from './edit.ts';
 import { parse } from 'yaml';
 import { loadApis } from '../api/manifest.ts';
 import { COPY_SOURCE_FILE, implTreeHash } from '../fingerprint.ts';
@@ -92,25 +92,16 @@ export async function plant(original: Implementation, cheat: FoundCheat): Promis
     .digest('hex');
   // The folder keeps its name (a manifest names its folder); its parent names the copy.
   const dir = join(cacheDir, 'planted', `${cheat.id}-${source.slice(0, 16)}`, original.variant.folder);
-  const installs = original.manifest.installs;
   const label = `${original.manifest.name}${PLANT_MARK}${cheat.id}`;
   if (!(await access(join(dir, COPY_SOURCE_FILE)).then(() => true, () => false))) {
     await rm(dir, { recursive: true, force: true });
     await mkdir(dirname(dir), { recursive: true });
-    await cp(original.dir, dir, { recursive: true, filter: (src) => installs === undefined || !(src.endsWith(`/${installs}`) || src.includes(`/${installs}/`)) });
+    await copyImplFolder(original, dir);
     await applyEdit(dir, { ...cheat, id: `planted cheat ${label}` });
     await writeFile(join(dir, COPY_SOURCE_FILE), `sha256:${source}\n`);
   }
   // Where the build only installs the lock file's packages, the copy links the original's (built first when missing).
-  const installed = installs === undefined ? undefined : join(original.dir, installs);
-  const linked =
-    installed !== undefined &&
-    cheat.file.includes('/') &&
-    (await stat(installed).then(
-      (s) => s.isDirectory(),
-      () => false,
-    ));
-  if (linked) await symlink(installed, join(dir, installs!), 'dir').catch((e: NodeJS.ErrnoException) => (e.code === 'EEXIST' ? undefined : Promise.reject(e)));
+  const linked = await linkInstalls(original, dir, cheat.file);
   const { build, ...rest } = original.manifest;
   const manifest = { ...rest, ...(linked || build === undefined ? {} : { build }), name: label, apis: [cheat.api] };
   return { ...original, manifest, dir, planted: { cheat: cheat.id, api: cheat.api } };
