@@ -18,6 +18,8 @@ export interface StepLoad {
   readonly warmupSeconds?: number;
   /** What its starts add: each start's longer first warm-up, and every start after the first's restart. */
   readonly firstExtra: number;
+  /** Its starts (process pairs), over which firstExtra is spent. Absent: one. */
+  readonly starts?: number;
   /** Warm-up iterations planned before its repetitions, over all its starts (warm-up.ts); absent: none. */
   readonly warmups?: number;
 }

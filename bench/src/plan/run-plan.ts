@@ -132,6 +132,7 @@ export function stepLoads(
       seconds: switched ? (starts * settings.warmupSeconds + 2 * s.pairs * s.sliceSeconds) / (2 * options.repeat) : separate + (served && fresh ? longer : 0),
       ...(switched ? { loads: starts / 2, warmupSeconds: separate } : {}),
       firstExtra: served && !fresh ? starts * longer + (starts - 1) * restartSeconds : 0,
+      ...(starts > 1 ? { starts } : {}),
       warmups: served && !fresh ? starts * plannedWarmups(options.warmupIterations ?? NO_WARMUP_ITERATIONS) : 0,
     });
   });

@@ -7,6 +7,7 @@ import { benchApi } from '../../src/plan/apis.ts';
 import { UsageError } from '../../src/load/failure.ts';
 import { apiSubset, withSubsetOptions, chooseProfile, loadProfiles, profileCases } from '../../src/plan/profiles.ts';
 import { plannedSeconds, Progress } from '../../src/execute/progress.ts';
+import { CaseLoopEvents } from '../../src/execute/case-loop/events.ts';
 
 test('the default is standard; QUICK=1 is PROFILE=quick; an unknown or contradictory profile is a usage error', async () => {
   assert.equal((await chooseProfile(undefined, false)).profile.name, 'standard');
@@ -164,16 +165,16 @@ test('warm-up iterations: a step plans the fewest the rule stops at, its first l
   ];
   assert.equal(plannedSeconds(loads, 5, eta), 7 * 9 + 18 + 3 + 5 * 5 + 3);
   const p = new Progress(loads, 5, eta);
-  assert.equal(p.remainingSeconds(1, 0, 1), plannedSeconds(loads, 5, eta));
+  assert.equal(p.remainingSeconds(1, 0, true), plannedSeconds(loads, 5, eta));
   const log = console.log;
   const lines: string[] = [];
   console.log = (line: string) => lines.push(line);
   try {
     p.beginWarmup(1, 1, 6, 'a');
-    assert.equal(p.remainingSeconds(1, 0, 2), 6 * 9 + 5 * 5 + 3, 'the first warm-up iteration (and its longer warm-up) behind it');
+    assert.equal(p.remainingSeconds(1, 0, true), 6 * 9 + 5 * 5 + 3, 'the first warm-up iteration (and its longer warm-up) behind it');
     p.beginWarmup(1, 2, 6, 'a');
     // A third iteration, beyond the plan: it still counts while it runs.
-    assert.equal(p.remainingSeconds(1, 0, 3), 6 * 9 + 5 * 5 + 3);
+    assert.equal(p.remainingSeconds(1, 0, true), 6 * 9 + 5 * 5 + 3);
     p.beginWarmup(1, 3, 6, 'a');
     assert.equal(p.remainingSeconds(1, 1), 5 * 9 + 5 * 5 + 3, 'the repetitions begin: no warm-up left');
   } finally {
@@ -208,7 +209,7 @@ test("a plan's steps under process pairs: every start's restart, longer first wa
   };
   const separate = stepLoads([served, alone], 2, api, options, 3);
   assert.equal(separate.length, 3, 'a step per implementation, one for the database alone');
-  assert.deepEqual(separate[0], { seconds: 3, firstExtra: 9 * 7 + 8 * 3, warmups: 9 * 2 });
+  assert.deepEqual(separate[0], { seconds: 3, firstExtra: 9 * 7 + 8 * 3, starts: 9, warmups: 9 * 2 });
   assert.deepEqual(separate[2], { seconds: 3, firstExtra: 0, warmups: 0 });
   const switched = stepLoads([served], 2, api, { ...options, switchedSlices: { pairs: 90, sliceSeconds: 1.25, guardSeconds: 0.25 } }, 3);
   // 9 loads of 1 s warm-up and 10 pairs of 2 × 1.25 s: 234 s, half per step, over its 9 counted loads.
@@ -223,4 +224,52 @@ test("a plan's steps under process pairs: every start's restart, longer first wa
   assert.equal(withOverhead - plannedSeconds(switched, 9, { repetitionOverheadSeconds: 0, caseOverheadSeconds: 0 }), 9 + 36);
   const fresh = stepLoads([{ ...served, freshServerEachRepetition: true }], 2, api, options, 3);
   assert.deepEqual(fresh[0], { seconds: 3 + 7, firstExtra: 0, warmups: 0 }, 'a fresh server each repetition: one start, every load its first');
+});
+
+test("under process pairs the ETA falls load by load: each start's restart, warm-ups and switched share are ahead of it until they run", async () => {
+  const { stepLoads } = await import('../../src/plan/run-plan.ts');
+  const api = {
+    module: { plannedSeconds: (_c: unknown, s: { warmupSeconds: number; durationSeconds: number }) => s.warmupSeconds + s.durationSeconds },
+  } as never;
+  const served = { id: 'rest/closed/c1', point: 'closed/c1', protocol: 'rest', model: 'closed' as const, parameters: {} };
+  const options = {
+    repeat: 5,
+    warmupSeconds: 1,
+    firstWarmupSeconds: 8,
+    durationSeconds: 5,
+    seed: 1,
+    warmupIterations: { max: 2, steadyWithinPercent: 5 },
+    processPairs: 5,
+    switchedSlices: { pairs: 50, sliceSeconds: 1.25, guardSeconds: 0.25 },
+  };
+  const eta = { repetitionOverheadSeconds: 0, caseOverheadSeconds: 3 };
+  const steps = stepLoads([served, served], 2, api, options, eta.caseOverheadSeconds);
+  const p = new Progress(steps, 5, eta);
+  const events = p.listen(new CaseLoopEvents());
+  const etas: number[] = [];
+  const log = console.log;
+  console.log = (line: string) => {
+    const m = /ETA (?:(\d+):)?(\d+):(\d+)$/.exec(line);
+    if (m) etas.push(Number(m[1] ?? 0) * 3600 + Number(m[2]) * 60 + Number(m[3]));
+  };
+  try {
+    for (const first of [1, 3])
+      for (let k = 1; k <= 5; k++) {
+        events.emit('start-begin', { steps: [first, first + 1], start: k, of: 5 });
+        for (const iteration of [1, 2])
+          for (const step of [first, first + 1]) {
+            events.emit('warmup-begin', { step, iteration, max: 2, label: 'c' });
+            events.emit('load-end');
+          }
+        events.emit('load-begin', { step: first, repetition: 1, label: 'c', switched: { steps: [first, first + 1], seconds: 26, share: 1 / 5 } });
+        events.emit('load-end');
+      }
+  } finally {
+    console.log = log;
+  }
+  assert.equal(etas.length, 2 * 5 * 5);
+  assert.equal(etas[0], Math.round(plannedSeconds(steps, 5, eta)), 'the first ETA is the plan');
+  // Nothing measured takes longer here than planned: an ETA never rises from one load to the next.
+  for (let i = 1; i < etas.length; i++) assert.ok(etas[i]! <= etas[i - 1]!, `ETA ${etas[i - 1]} s then ${etas[i]} s at load ${i + 1}`);
+  assert.ok(etas.at(-1)! <= 26 + 1, 'the last load: about its own seconds left');
 });

@@ -9,8 +9,15 @@ export interface LoadBegin {
   readonly step: number;
   readonly repetition: number;
   readonly label: string;
-  /** Switched slices: this one load is every repetition of these steps (the compared implementations'), planned to take `seconds`. */
-  readonly switched?: { readonly steps: readonly number[]; readonly seconds: number };
+  /** Switched slices: this one load is `share` of the repetitions of these steps (the compared implementations'; with process pairs, this start's part), planned to take `seconds`. */
+  readonly switched?: { readonly steps: readonly number[]; readonly seconds: number; readonly share: number };
+}
+
+/** Process pairs: start `start` of `of` of a served case's implementations (these steps) begins, each started afresh. */
+export interface StartBegin {
+  readonly steps: readonly number[];
+  readonly start: number;
+  readonly of: number;
 }
 
 /** A step begins warm-up iteration `iteration` (of at most `max`), unrecorded, before its repetitions. */
@@ -32,6 +39,7 @@ export interface CaseEnd {
 export interface CaseLoopEventMap {
   'load-begin': [LoadBegin];
   'warmup-begin': [WarmupBegin];
+  'start-begin': [StartBegin];
   'load-end': [];
   'case-end': [CaseEnd];
 }

@@ -119,6 +119,7 @@ async function runServedCase<C extends PlannedCase>(c: C, firstStep: number, dep
     // Each start measures at least one round.
     const starts = fresh ? 1 : Math.min(options.processPairs ?? 1, rounds);
     for (let k = 1; k <= starts; k++) {
+      deps.events?.emit('start-begin', { steps: impls.map((_, i) => s.firstStep + i), start: k, of: starts });
       // Process pairs: each start after the first begins with fresh processes of every implementation still in the case.
       if (k > 1) await restartAll(s, k);
       const share = shareOf(rounds, starts, k);

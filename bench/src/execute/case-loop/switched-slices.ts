@@ -48,7 +48,11 @@ export async function switchedRepetitions<C extends PlannedCase>(s: ServedCase<C
     step: firstStep,
     repetition: 1,
     label: `${c.id} · ${impls.join(' ⇄ ')}: ${pairs} pairs of switched slices${share.of > 1 ? ` (process pair ${share.k}/${share.of})` : ''}`,
-    switched: { steps: impls.map((_, k) => firstStep + k), seconds: switchedSeconds(deps.options, pairs, !warmed) },
+    switched: {
+      steps: impls.map((_, k) => firstStep + k),
+      seconds: switchedSeconds(deps.options, pairs, !warmed),
+      share: pairs / deps.options.switchedSlices!.pairs,
+    },
   });
   // Each implementation's database read through the load (one reader where they share it).
   const work = new Map<string, WorkSampler | undefined>();
