@@ -40,7 +40,7 @@ BENCH_TESTS := $(sort $(filter-out bench/test/hosts/%,$(wildcard bench/test/*/*.
 BENCH_TESTS_UNTIMED := $(sort $(wildcard $(patsubst %,bench/test/%/*.test.ts,checklist cli k6-operator plan record report stats)))
 BENCH_TESTS_TIMED := $(filter-out $(BENCH_TESTS_UNTIMED),$(BENCH_TESTS))
 
-.PHONY: help setup bundle images images-if-possible test lint unit harness-tests conformance pact pact-mutants cheats mutants fuzz resilience serve bench calibrate bench-smoke lab-up lab-down multi-host k6-operator k6-operator-merge report screenshot options papers papers-page matrix readme checklist clean
+.PHONY: help setup bundle images images-if-possible test lint unit harness-tests conformance pact pact-mutants cheats mutants fuzz resilience serve bench calibrate bench-smoke lab-up lab-down multi-host k6-operator k6-operator-merge report screenshot options papers papers-page matrix readme checklist work-table clean
 
 help: ## List the targets
 	@echo "  make bench IMPL=express API=forum   the standard profile (docs/commands.md says how long): a representative subset with intervals and verdicts; report: results/report/<runId>.html"
@@ -156,6 +156,9 @@ papers-page: ## Regenerate docs/papers.md and the README's line from the committ
 
 matrix: ## Print the compliance matrix from the verdicts in results/conformance/ and results/pact/ (a pact and a resilience column per API)
 	@cat results/conformance/matrix.md 2>/dev/null || echo "no verdicts yet: run make conformance"
+
+work-table: ## The work per answer each implementation did in the runs under results/bench, per served case and database counter, beside the API's work model (proof of work; RUN=<runId>, else each implementation's newest run per API; API=…)
+	@node bench/src/cli/work-table.ts $(if $(API),--api $(API)) $(if $(RUN),--run $(RUN))
 
 checklist: ## What adding IMPL=<name> still lacks: every step of docs/adding-an-implementation.md (per API where it is one) with its state, done, missing or stale (a verdict the gate would not reuse), why, and the command that does it; runs nothing, also before impl/<name> exists
 	@node bench/src/cli/checklist.ts --impl '$(IMPL)'

@@ -21,7 +21,7 @@ export function documentImplementation(impl: Implementation, facts: RunFacts): B
     ...(impl.planted ? { planted: { ...impl.planted } } : {}),
     ...(impl.package ? { package: { ...impl.package } } : {}),
     language: impl.manifest.language,
-    framework: { ...impl.manifest.framework },
+    framework: { name: impl.manifest.framework.name, version: impl.manifest.framework.version },
     runtime: { name: impl.manifest.runtime.name, version: facts.runtimeVersion },
     implTreeHash: facts.implTreeHash,
     poolSize: facts.poolSize,

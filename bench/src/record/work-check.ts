@@ -67,6 +67,8 @@ export interface WorkVerdict {
   /** What the verdict rests on: the missing counters, or why nothing could be checked. */
   readonly reasons: readonly string[];
   readonly counters: readonly CounterCheck[];
+  /** The window's answers per request type (requests that did not fail): each counter per answer is observed over these. */
+  readonly answers?: Readonly<Record<string, number>>;
 }
 
 /** k6's count of one request type in the window (RequestTypeResult): answers are the requests that did not fail. */
@@ -87,14 +89,20 @@ export function checkWork(model: WorkModel, answers: Answers, work: WindowWork, 
   const unmodelled = types.filter(([t]) => !model.requestTypes[t]).map(([t]) => t);
   const names = [...new Set(types.flatMap(([t]) => Object.keys(model.requestTypes[t]?.counters ?? {})))].sort();
   const counters = names.map((name) => checkCounter(name, model, types, unmodelled, work, context));
+  const answered = Object.fromEntries(types.map(([t, a]) => [t, a.requests - a.errors]));
   const checked = counters.filter((c) => c.status !== 'not checkable');
   const missing = counters.filter((c) => c.status === 'missing');
   const unchecked = counters.filter((c) => c.status === 'not checkable').map((c) => `${c.counter}: ${c.why}`);
-  if (missing.length) return { verdict: 'missing work', reasons: missing.map((c) => `${c.counter}: ${c.why}`), counters };
+  if (missing.length) return { verdict: 'missing work', reasons: missing.map((c) => `${c.counter}: ${c.why}`), counters, answers: answered };
   if (checked.length === 0)
-    return { verdict: 'not checkable', reasons: unchecked.length ? unchecked : ['the model bounds no counter of these request types'], counters };
+    return {
+      verdict: 'not checkable',
+      reasons: unchecked.length ? unchecked : ['the model bounds no counter of these request types'],
+      counters,
+      answers: answered,
+    };
   const notes = unmodelled.length ? [`no work model for ${unmodelled.join(', ')}: only lower bounds hold`] : [];
-  return { verdict: 'checked', reasons: [...notes, ...unchecked], counters };
+  return { verdict: 'checked', reasons: [...notes, ...unchecked], counters, answers: answered };
 }
 
 function checkCounter(
