@@ -116,15 +116,17 @@ test("each repetition records its window's work against the model: the cacher's 
   for (const rep of [...honest, ...cacher]) assert.ok(valid(rep), JSON.stringify(valid.errors));
 });
 
-test("a switched load: each implementation's own database over the load against its slices' answers together", async () => {
+/** A switched load of the honest and the cacher: each on its own database of one server, or both on one shared database. */
+async function switchedRun(shared: boolean): Promise<{ records: ReadonlyMap<string, BenchCase>; opened: (string | undefined)[] }> {
   const rows: Record<string, number> = { honest: 0, cacher: 0 }; // each implementation's own database
   const opened: (string | undefined)[] = [];
-  const reader = (impl: string): WorkReader => ({
+  // A server-wide counter: where each has its own database, it holds the other's work too.
+  const reader = (impl: string | undefined): WorkReader => ({
     snapshot: async () => ({
       engine: 'Fake',
-      database: impl,
+      database: impl ?? 'shared',
       at: Date.now(),
-      counters: { rows: { value: rows[impl]!, scope: 'database' } },
+      counters: { rows: impl ? { value: rows[impl]!, scope: 'database' } : { value: rows['honest']! + rows['cacher']!, scope: 'server' } },
       unavailable: {},
       readerCost: {},
     }),
@@ -174,11 +176,11 @@ test("a switched load: each implementation's own database over the load against 
     startBaseline: () => Promise.reject(new Error('no database-alone case here')),
     work: {
       model: MODEL,
-      shared: false,
+      shared,
       everyMs: 10, // readings 10 ms apart: slices of 50 ms
       open: async (impl) => {
         opened.push(impl);
-        return reader(impl!);
+        return reader(impl);
       },
     },
     databaseDown: async () => undefined,
@@ -187,6 +189,11 @@ test("a switched load: each implementation's own database over the load against 
     },
     stopping: () => false,
   });
+  return { records, opened };
+}
+
+test("a switched load: each implementation's own database over the load against its slices' answers together", async () => {
+  const { records, opened } = await switchedRun(false);
   assert.deepEqual(opened.sort(), ['cacher', 'honest'], "one reader of each implementation's own database");
   const honest = records.get('honest')!.repetitions;
   assert.equal(honest.length, 2);
@@ -203,4 +210,21 @@ test("a switched load: each implementation's own database over the load against 
     ['missing work', 'missing work'],
   );
   assert.equal(records.get('cacher')!.failure?.kind, 'missing-work');
+});
+
+test("a switched load on one shared database: the server's counters are both implementations' work, checked against both one's answers", async () => {
+  const { records, opened } = await switchedRun(true);
+  assert.deepEqual(opened, [undefined], 'one reader of the one database');
+  // 200 answers each, 200 + 100 rows: the pair's work is missing, and neither can be told apart from the other.
+  for (const name of IMPLS) {
+    const reps = records.get(name)!.invalidRepetitions ?? [];
+    assert.deepEqual(
+      reps.map((r) => [r.work?.verdict, r.work?.counters[0]?.observed, r.work?.counters[0]?.min]),
+      [
+        ['missing work', 300, 400],
+        ['missing work', 300, 400],
+      ],
+      name,
+    );
+  }
 });

@@ -139,7 +139,8 @@ export async function switchedRepetitions<C extends PlannedCase>(s: ServedCase<C
  * A switched load's proof of work: the window is the load, from an implementation's first
  * slice to its last, against its slices' answers together (both implementations' where they
  * share one database); each of its slices records it. The guards between slices do uncounted
- * work in it: a cheat must outweigh them to show. Server-wide counters prove nothing here.
+ * work in it: a cheat must outweigh them to show. Server-wide counters prove something only
+ * where both share one database (the group is then both, and nothing else runs on the server).
  */
 function switchedWork<C extends PlannedCase>(
   s: ServedCase<C>,
@@ -158,7 +159,8 @@ function switchedWork<C extends PlannedCase>(
     const from = Math.min(...windows.map((w) => w.from));
     const to = Math.max(...windows.map((w) => w.to));
     const answers = sumAnswers(group.flatMap((name) => ofLoad(name).map((rep) => answersOf(c, rep))));
-    const proof = workOf(deps, work.get(group[0]!), c, answers, { from, to, kind: 'load', sharedServer: true });
+    // Own databases on one server: its server-wide counters hold the other's work too. One shared database: the group is both, and they are theirs.
+    const proof = workOf(deps, work.get(group[0]!), c, answers, { from, to, kind: 'load', sharedServer: !deps.work.shared });
     if (!proof) continue;
     sayMissing(`${c.id} · ${group.join(' ⇄ ')} (switched load)`, share.first, proof);
     for (const name of group) {
