@@ -12,7 +12,8 @@ import { benchApi } from '../../src/plan/apis.ts';
 import { plannedSeconds } from '../../src/plan/eta.ts';
 import { resolveOptions } from '../../src/plan/options.ts';
 import { apiSubset, chooseProfile, profileCases } from '../../src/plan/profiles.ts';
-import { timedSteps } from '../../src/plan/run-plan.ts';
+import { planRun, timedSteps } from '../../src/plan/run-plan.ts';
+import { loadImplementation } from '@fairbench/harness/impl/manifest.ts';
 import { caseMatcher } from '../../src/plan/select.ts';
 import { loadAllClaims, loadClaims, measuredByPapers, pairOf, type ClaimsFile } from '../../src/report/papers/claims.ts';
 import { readCompact } from '../../src/report/papers/files.ts';
@@ -62,10 +63,17 @@ test("make papers fits its budget: the runner's plan is at most 90 minutes for e
   for (const p of papers) {
     const api = await benchApi(p.api);
     const { cases: subset, quick, profile: own } = await profileCases(profile, p.api, undefined);
-    const { cases } = await api.module.plan({ ...(subset ? { cases: subset } : {}), quick: quick === true }, api.scenarioFile);
-    const opts = resolveOptions({ impls: [...p.claims.run.pair] }, own, eta);
-    const timed = timedSteps(cases, opts.impls.length, api, opts, eta);
-    const paper = plannedSeconds(timed.steps, opts.repeat, timed.eta);
+    // As make bench plans it (planRun): whether the API's cases switch slices, its tiers, the options it records.
+    const opts = {
+      ...resolveOptions({ impls: [...p.claims.run.pair] }, own, eta),
+      api: p.api,
+      ...(subset ? { cases: subset } : {}),
+      quick: own.quick || quick === true,
+    };
+    const impls = await Promise.all(p.claims.run.pair.map((name) => loadImplementation(name)));
+    const { cases, options } = await planRun(api, impls, opts);
+    const timed = timedSteps(cases, impls.length, api, options, eta);
+    const paper = plannedSeconds(timed.steps, options.repeat, timed.eta);
     console.log(`${p.api}: the papers profile plans ${Math.round(paper / 60)} minutes`);
     assert.ok(paper <= 90 * 60, `${p.api}: the papers profile plans ${Math.round(paper / 60)} minutes`);
     seconds += paper;
