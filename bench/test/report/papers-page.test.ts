@@ -137,6 +137,22 @@ test('a claim over process pairs is judged on them: Student’s t over each star
   assert.equal(report!.verdict, 'reproduced');
 });
 
+test('a figure of zero in a process pair (an error rate of none) is judged on the repetitions by rank, not by a ratio of zero', () => {
+  // One side errs in every slice, the other never (the sports paper's load-errors claim).
+  const starts = [1, 2, 3].map((k) => ({ a: [0.5 * k, 0.6 * k], b: [0, 0] }));
+  const withZeros = {
+    ...compact,
+    claims: compact.claims.map((c) =>
+      c.id === 'rps' ? { ...c, units: [{ case: 'rest/closed/c1', a: starts.flatMap((s) => s.a), b: starts.flatMap((s) => s.b), processPairs: starts }] } : c,
+    ),
+  };
+  const [report] = evaluateClaims(paper, withZeros).filter((r) => r.claim.id === 'rps');
+  const unit = report!.units[0]!;
+  assert.deepEqual(unit.n, [6, 6], 'the repetitions, not the starts');
+  assert.equal(unit.processPairs, undefined);
+  assert.ok(unit.p !== null && unit.p < 0.05, `the rank test tells them apart: p ${unit.p}`);
+});
+
 test('the decided share counts the comparisons of claims that state a size (a ratio or a margin), decided when neither inconclusive nor an equality left unshown', () => {
   const report = (expect: object, verdicts: string[]) =>
     ({ claim: { expect }, units: verdicts.map((verdict) => ({ judgement: { verdict } })) }) as unknown as ClaimReport;

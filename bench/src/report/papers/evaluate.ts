@@ -63,9 +63,15 @@ export function evaluateClaims(paper: PaperClaims, compact: CompactResult | null
       return { claim, pair, verdict: 'not yet run', reason: `none of its cases (${claim.cases}) has figures for both in run ${compact.runId}`, units: [] };
     const { higherIsBetter } = METRICS[claim.metric];
     const key = (u: (typeof units)[number]) => `${paper.api}|claim|${claim.id}|${u.case}|${u.requestType ?? ''}`;
-    // Over process pairs where the run had them (the comparison's unit), else the two groups of repetitions.
+    // Over process pairs where the run had them (the comparison's unit), else the two groups of
+    // repetitions; also where a figure is zero (an error rate of none): a ratio of it is no figure,
+    // and the rank test over the repetitions still tells which is better.
     const family = adjustFamily(
-      units.map((u) => (u.processPairs ? compareProcessPairs(u.processPairs, { higherIsBetter }) : compareGroups(u.a, u.b, { key: key(u), higherIsBetter }))),
+      units.map((u) =>
+        u.processPairs && u.processPairs.every((p) => [...p.a, ...p.b].every((x) => Number.isFinite(x) && x > 0))
+          ? compareProcessPairs(u.processPairs, { higherIsBetter })
+          : compareGroups(u.a, u.b, { key: key(u), higherIsBetter }),
+      ),
     );
     const expect = expectationOf(claim, pair);
     const reports = units.map((u, i): UnitReport => {
