@@ -52,8 +52,7 @@ export async function withPackage(original: Implementation, version: string): Pr
   const label = `${original.manifest.name}${PACKAGE_MARK}${version}`;
   // The folder keeps its name (a manifest names its folder); its parent names the copy.
   const dir = join(cacheDir, 'packages', `${version}-${source.slice(0, 16)}`, original.variant.folder);
-  const { build, ...rest } = original.manifest;
-  const manifest = { ...rest, ...(build !== undefined ? { build } : {}), name: label, framework: { ...original.manifest.framework, version } };
+  const manifest = { ...original.manifest, name: label, framework: { ...original.manifest.framework, version } };
   const pinned: Implementation = { ...original, manifest, dir, package: { name: pkg.name, version } };
   if (await access(join(dir, COPY_SOURCE_FILE)).then(() => true, () => false)) return pinned;
   await rm(dir, { recursive: true, force: true });
