@@ -12,6 +12,7 @@ import { repoRoot, resultsDir } from '@fairbench/harness/paths.ts';
 import { loadApiMutants, runApiMutant } from './api-mutants.ts';
 import { applyEdit, copyImplFolder, linkInstalls } from '@fairbench/harness/impl/edit.ts';
 import { warmCopy, type WarmCopy } from './warm-copy.ts';
+import type { Verdict } from './report/verdict.ts';
 import { conformanceApi } from './apis.ts';
 import { newAjv } from '@fairbench/harness/json-schema.ts';
 import { printBanner } from './report/console.ts';
@@ -64,6 +65,32 @@ export async function mutate(impl: Implementation, mutant: Pick<Mutant, 'id' | '
   return { ...impl, dir, manifest };
 }
 
+interface Trial {
+  readonly verdict: Pick<Verdict, 'status' | 'failed' | 'total' | 'failing'>;
+  /** Why the suite did not run, when it did not. */
+  readonly error?: string;
+}
+
+/** Plants the defect (in the warm copy, or a copy of its own), runs the suite on it, takes the defect out again. */
+export async function plantAndRun(
+  copy: WarmCopy | null,
+  original: Implementation,
+  mutant: Mutant,
+  suite: (impl: Implementation) => Promise<Verdict>,
+): Promise<Trial> {
+  const planted = copy
+    ? await copy.plant(mutant).catch((error: unknown) => new Error(`the defect did not build: ${String(error)}`))
+    : await mutate(original, mutant);
+  try {
+    if (planted instanceof Error) return { verdict: { status: 'error', failed: 0, total: 0, failing: [] }, error: planted.message };
+    const verdict = await suite(planted);
+    return verdict.status === 'error' ? { verdict, error: verdict.reason ?? 'the suite did not run' } : { verdict };
+  } finally {
+    if (copy) await copy.undo();
+    else if (!(planted instanceof Error)) await rm(planted.dir, { recursive: true, force: true });
+  }
+}
+
 /**
  * `only`: the APIs to check (all when absent), e.g. to run one API's defects while working on it;
  * `pick`: only these implementations' defects, and of those only the ids named (the APIs' own
@@ -113,28 +140,25 @@ export async function runMutants(
         printBanner(`mutant ${suite.implementation}/${mutant.id}: ${mutant.why}`);
         const file = relative(repoRoot, files[i]!);
         const copy = await warmOf(original);
-        const planted = copy
-          ? await copy.plant(mutant).catch((error: unknown) => new Error(`the defect did not build: ${String(error)}`))
-          : await mutate(original, mutant);
-        if (planted instanceof Error) {
-          // As a full build that fails: not a kill (the suite never ran).
-          console.log(`  SURVIVED: ${planted.message}`);
-          outcomes.push({ file, mutant: mutant.id, killed: false, failing: [], missed: mutant.killedBy });
-          await copy?.undo();
-          continue;
-        }
         // Only the cases that must catch the defect: the kill needs no other (and the whole suite per defect is most of make test).
-        const verdict = await runTarget({ impl: planted, api: apis[i]! }, databases, spec, fingerprints, { onCase: () => {}, only: mutant.killedBy });
+        const killers = (impl: Implementation) =>
+          runTarget({ impl, api: apis[i]! }, databases, spec, fingerprints, { onCase: () => {}, only: mutant.killedBy });
+        // A trial that never ran the suite (the copy did not build or start: a busy machine's
+        // compiler server, a start past its deadline) proves nothing either way: once more.
+        let trial = await plantAndRun(copy, original, mutant, killers);
+        if (trial.error !== undefined) {
+          console.log(`  the trial did not run the suite (${trial.error.split('\n')[0]}): once more`);
+          trial = await plantAndRun(copy, original, mutant, killers);
+        }
         if (shuttingDown()) throw new Error('interrupted');
+        const verdict = trial.verdict;
         const missed = mutant.killedBy.filter((id) => !verdict.failing.includes(id));
         const killed = verdict.status === 'failed' && missed.length === 0;
         console.log(
-          `  ${killed ? 'killed' : 'SURVIVED'}: ${verdict.failed} of ${verdict.total} cases failed${missed.length ? `; expected failures that passed: ${missed.join(', ')}` : ''}`,
+          `  ${killed ? 'killed' : 'SURVIVED'}: ${trial.error ?? `${verdict.failed} of ${verdict.total} cases failed`}${missed.length ? `; expected failures that passed: ${missed.join(', ')}` : ''}`,
         );
         console.log(`  failing: ${verdict.failing.slice(0, 8).join(', ')}${verdict.failing.length > 8 ? ', …' : ''}`);
         outcomes.push({ file, mutant: mutant.id, killed, failing: verdict.failing, missed });
-        if (copy) await copy.undo();
-        else await rm(planted.dir, { recursive: true, force: true });
       }
     }
   } finally {

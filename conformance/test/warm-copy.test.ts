@@ -7,6 +7,8 @@ import { after, test } from 'node:test';
 import type { Implementation } from '@fairbench/harness/impl/manifest.ts';
 import { resultsDir } from '@fairbench/harness/paths.ts';
 import { warmCopy } from '../src/warm-copy.ts';
+import { plantAndRun } from '../src/mutants.ts';
+import type { Verdict } from '../src/report/verdict.ts';
 
 const dir = join(resultsDir, 'test-warm-copy', 'compiled');
 after(() => rm(join(resultsDir, 'test-warm-copy'), { recursive: true, force: true }));
@@ -62,4 +64,26 @@ test('an edit that does not match once, or a rebuild that fails, rejects', async
 test('an implementation without `defects` has no warm copy', async () => {
   const { defects: _none, ...manifest } = (await compiled()).manifest;
   assert.equal(await warmCopy({ ...(await compiled()), manifest }), null);
+});
+
+test("a defect's trial that never ran the suite (no build, an errored start) says why, and the defect is taken out either way", async () => {
+  const copy = (await warmCopy(await compiled(), 'test'))!;
+  const original = await compiled();
+  const verdict = (status: Verdict['status'], failing: string[] = [], reason?: string) =>
+    ({ status, failing, failed: failing.length, total: 1, ...(reason ? { reason } : {}) }) as unknown as Verdict;
+  const unbuildable = await plantAndRun(copy, original, { id: 'absent', why: '', file: 'src/app.txt', replace: 'nowhere', with: '', killedBy: ['a'] }, () =>
+    Promise.reject(new Error('the suite must not run')),
+  );
+  assert.match(unbuildable.error ?? '', /the defect did not build: .*occurs 0 times/);
+  const edit = { id: 'descending', why: '', file: 'src/app.txt', replace: 'ascending', with: 'descending', killedBy: ['a'] };
+  const unstarted = await plantAndRun(copy, original, edit, async () => verdict('error', [], '/health did not answer 200 within 60 s'));
+  assert.equal(unstarted.error, '/health did not answer 200 within 60 s');
+  const ran = await plantAndRun(copy, original, edit, async (impl) => {
+    assert.equal(await readFile(join(impl.dir, 'out', 'app.txt'), 'utf8'), 'sort descending\n', 'the suite runs on the defect');
+    return verdict('failed', ['a']);
+  });
+  assert.equal(ran.error, undefined);
+  assert.deepEqual(ran.verdict.failing, ['a']);
+  assert.equal(await readFile(join(resultsDir, 'mutants', 'test-compiled-test', 'src', 'app.txt'), 'utf8'), 'sort ascending\n', 'taken out after');
+  await copy.remove();
 });

@@ -18,6 +18,8 @@ export interface CaseSelection {
   readonly native?: string;
   /** QUICK=1: a scenario may leave out its longest points (unless CASES names cases). */
   readonly quick?: boolean;
+  /** false: no database-alone case (make cheats: a cheat is caught by its work, which the limit does not measure). */
+  readonly limits?: boolean;
 }
 
 export interface PlannedCase {

@@ -1,6 +1,6 @@
 // Case selection for every API: PROTOCOL, MODEL and CASES pick benchmarked cases; the
 // database-alone cases (each tier's) of every point kept come along, since the limit is part of every
-// comparison (and alone it compares with nothing).
+// comparison (and alone it compares with nothing), unless the selection asks for none.
 import picomatch from 'picomatch';
 import type { CaseSelection, PlannedCase } from './api-module.ts';
 import { UsageError } from '../load/failure.ts';
@@ -19,6 +19,7 @@ export function selectCases<C extends PlannedCase>(cases: readonly C[], selectio
       (!selection.protocols || selection.protocols.length === 0 || selection.protocols.includes(c.protocol)) &&
       (matchers.length === 0 || matchers.some((m) => m(c.id))),
   );
+  if (selection.limits === false) return kept;
   const points = new Set(kept.map((c) => c.point));
   const natives = selection.native
     ?.split(',')

@@ -145,4 +145,9 @@ test("selection: every kept point's native case comes along, unless `native` (ma
     selectCases(cases, { cases: 'rest/closed/[ab]', native: 'native/closed/b' }).map((c) => c.id),
     ['rest/closed/a', 'database/closed/a', 'rest/closed/b', 'database/closed/b', 'native/closed/b'],
   );
+  assert.deepEqual(
+    selectCases(cases, { cases: 'rest/closed/[ab]', limits: false }).map((c) => c.id),
+    ['rest/closed/a', 'rest/closed/b'],
+    'make cheats: no database-alone case of either tier',
+  );
 });

@@ -39,10 +39,13 @@ interface CheckWork {
   readonly slowest: LaneOutcome;
 }
 
-async function workByCheck(): Promise<{ lanes: number; byCheck: Map<string, CheckWork> } | null> {
+async function laneOutcomes(): Promise<LaneOutcome[] | null> {
   const text = await readFile(path.join(dir!, 'lanes.json'), 'utf8').catch(() => null);
-  if (text === null) return null;
-  const outcomes = JSON.parse(text) as LaneOutcome[];
+  return text === null ? null : (JSON.parse(text) as LaneOutcome[]);
+}
+
+async function workByCheck(outcomes: readonly LaneOutcome[] | null): Promise<{ lanes: number; byCheck: Map<string, CheckWork> } | null> {
+  if (outcomes === null) return null;
   // A lane is its check's for an implementation (mutants-aspnet), the APIs' own code (mutants-apis) or an API (smoke-tpcc).
   const names = [...(await loadImplementations()).map((i) => i.manifest.name), 'apis', ...(await loadApis()).map((a) => a.manifest.name)];
   const suffixes = names.map((n) => `-${n}`);
@@ -75,8 +78,23 @@ async function harnessTests(): Promise<Record<string, number> | null> {
   return sums;
 }
 
+/**
+ * A failed lane's last lines: its verdict (which defect survived, which case failed) sits at the
+ * end of its log, and CI keeps the end of make test's output.
+ */
+async function failedLaneTails(outcomes: readonly LaneOutcome[] | null, lines = 20): Promise<string[]> {
+  const out: string[] = [];
+  for (const o of (outcomes ?? []).filter((l) => l.exitCode !== 0)) {
+    const log = await readFile(o.logFile, 'utf8').catch(() => '');
+    const tail = log.trimEnd().split('\n').slice(-lines);
+    out.push(`\nlane ${o.name} failed (exit ${o.exitCode}); the end of ${path.relative(process.cwd(), o.logFile)}:`, ...tail.map((l) => `  | ${l}`));
+  }
+  return out;
+}
+
 const ran = await phases();
-const pool = await workByCheck();
+const lanes = await laneOutcomes();
+const pool = await workByCheck(lanes);
 const tests = await harnessTests();
 const tally = await readTally(dir);
 const t = (check: string) => tally.get(check) ?? {};
@@ -123,6 +141,7 @@ const lines: [string, string][] = [
   ['planted cheats', `${count(t('cheats')['caught'])} missed by conformance and caught by proof of work, ${count(t('cheats')['escaped'])} escaped`],
 ];
 for (const [what, figures] of lines) console.log(`  ${what.padEnd(24)} ${figures}`);
+for (const line of await failedLaneTails(lanes)) console.log(line);
 
 const failed = ran.find((p) => p.exit !== 0);
 const status = Number(statusArg ?? (failed ? failed.exit : 0));
