@@ -15,6 +15,12 @@ export interface WorkBound {
   readonly max?: WorkAmount;
   /** Where the number comes from (the spec, a conformance case, the implementations' SQL). */
   readonly why: string;
+  /**
+   * Database-alone tiers whose client does not do this work by design (the users API's native
+   * client loads no caller: it has no tokens, and its source is frozen with the tools bundle):
+   * the bound does not hold in their windows.
+   */
+  readonly exceptTiers?: readonly string[];
 }
 
 export interface WorkModel {
@@ -50,6 +56,8 @@ export interface WorkContext {
    * implementation on its sibling database): server-wide counters then prove nothing.
    */
   readonly sharedServer: boolean;
+  /** The case's tier (native, driver, http): a bound's exceptTiers leave it out. */
+  readonly tier?: string;
 }
 
 export interface CounterCheck {
@@ -123,7 +131,8 @@ function checkCounter(
   let min = 0;
   let max: number | undefined = unmodelled.length ? undefined : 0;
   for (const [type, a] of types) {
-    const bound = model.requestTypes[type]?.counters[name];
+    const declared = model.requestTypes[type]?.counters[name];
+    const bound = context.tier !== undefined && declared?.exceptTiers?.includes(context.tier) ? undefined : declared;
     if (bound?.min !== undefined) min += amount(bound.min, context.parameters) * (a.requests - a.errors);
     if (max !== undefined) max = bound?.max === undefined ? undefined : max + amount(bound.max, context.parameters) * a.requests;
   }

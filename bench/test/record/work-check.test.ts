@@ -82,6 +82,19 @@ test('more work than the maximum is noted, not failed', () => {
   assert.equal(v.counters.find((c) => c.counter === 'Com_select')?.status, 'excess');
 });
 
+test("a bound a database-alone tier is excepted from (its client does not do that work by design) does not hold in that tier's windows alone", () => {
+  const excepted: WorkModel = {
+    ...model,
+    requestTypes: { byId: { counters: { rows_read: { min: 1, why: 'the caller', exceptTiers: ['native'] }, Com_select: { min: 1, why: 't' } } } },
+  };
+  const answers = { byId: { requests: 100, errors: 0 } };
+  const noCaller = work({ rows_read: db(0), Com_select: server(100) });
+  assert.equal(checkWork(excepted, answers, noCaller, { ...alone, tier: 'native' }).verdict, 'checked');
+  assert.equal(checkWork(excepted, answers, noCaller, { ...alone, tier: 'driver' }).verdict, 'missing work');
+  assert.equal(checkWork(excepted, answers, noCaller, { ...alone, tier: 'http' }).verdict, 'missing work');
+  assert.equal(checkWork(excepted, answers, work({ rows_read: db(0), Com_select: server(0) }), { ...alone, tier: 'native' }).verdict, 'missing work');
+});
+
 test('a server-wide counter proves nothing when another load shared the server; the database’s own still do', () => {
   const answers = { byId: { requests: 100, errors: 0 } };
   const shared = { ...alone, sharedServer: true };

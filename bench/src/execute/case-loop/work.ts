@@ -5,7 +5,7 @@
 // its case fails (record/validity.ts, loop.ts' record()).
 import type { PlannedCase } from '../../plan/api-module.ts';
 import { WorkSampler } from '../../load/work-sampler.ts';
-import type { Repetition, RepetitionWork } from '../../record/result-document.ts';
+import { tierOf, type Repetition, type RepetitionWork } from '../../record/result-document.ts';
 import { checkWork, type Answers } from '../../record/work-check.ts';
 import type { CaseLoopDeps } from './deps.ts';
 
@@ -54,7 +54,7 @@ export function workOf<C extends PlannedCase>(
   const work = sampler ? sampler.between(window.from, window.to) : "the database's counters could not be read";
   if (typeof work === 'string') return { window: window.kind, verdict: 'not checkable', reasons: [work], counters: [] };
   const parameters = Object.fromEntries(Object.entries(c.parameters).filter((e): e is [string, number] => typeof e[1] === 'number'));
-  return { window: window.kind, ...checkWork(deps.work.model, answers, work, { parameters, sharedServer: window.sharedServer }) };
+  return { window: window.kind, ...checkWork(deps.work.model, answers, work, { parameters, sharedServer: window.sharedServer, tier: tierOf(c) }) };
 }
 
 /** Says so loudly where the work is missing. */
