@@ -105,7 +105,7 @@ pact: setup ## Contract tests: each API's k6 script against its pact (Pact's moc
 pact-mutants: setup ## Contract mutation check: each defect in apis/*/pact/mutants/<impl>.yaml (IMPL=… picks implementations) must fail its provider verification; CONFORMANCE=1 also runs the suite on each (does it catch it too?); SHORT=1 (make test) only the defects the suite misses
 	@node pact/src/cli/mutants.ts $(if $(IMPL),--impl $(IMPL)) $(if $(API),--api $(API)) $(if $(filter 1 true yes,$(CONFORMANCE)),--conformance) $(if $(filter 1 true yes,$(SHORT)),--short)
 
-cheats: setup ## Planted cheats: each of apis/*/cheats/<impl>.yaml (IMPL=…, API=… pick) benchmarked as make bench IMPL=<impl>+<cheat> QUICK=1 would: the gate must pass it (conformance misses it) and the run must fail its case with missing work (proof of work catches it)
+cheats: setup ## Planted cheats: each of apis/*/cheats/<impl>.yaml (IMPL=…, API=… pick) benchmarked as make bench IMPL=<impl>+<cheat> QUICK=1 would, without the database-alone cases: the gate must pass it (conformance misses it) and the run must fail its case with missing work (proof of work catches it)
 	@node bench/src/cli/cheats.ts $(if $(IMPL),--impl $(IMPL)) $(if $(API),--api $(API))
 
 mutants: setup ## Mutation check: the suite must fail on each defect in apis/*/conformance/mutants/<impl>.yaml (API=x: only that API's; IMPL=y: only that implementation's; MUTANTS=id,…: only those defects)
