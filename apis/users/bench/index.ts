@@ -76,7 +76,7 @@ const usersBench: BenchModule<UsersCase, UsersDataset> = {
     };
   },
   limitSeconds: (c, s: RunSettings) => s.warmupSeconds + c.seconds + c.drainSeconds + 60,
-  // The native client runs no bcrypt (api.yaml limit): its load lasts the arrivals.
-  plannedSeconds: (c, s: RunSettings) => s.warmupSeconds + (c.tier === 'native' ? c.seconds : c.plannedSeconds),
+  // The native client runs no bcrypt (api.yaml limit): its load lasts the arrivals or the database's work.
+  plannedSeconds: (c, s: RunSettings) => s.warmupSeconds + (c.tier === 'native' ? c.plannedNativeSeconds : c.plannedSeconds),
 };
 export default usersBench;

@@ -2,6 +2,7 @@
 // request types and the arrival points (N users over T seconds) they run at.
 import { type PlannedCase, loadYaml } from '@fairbench/bench/plugin.ts';
 import schema from './scenario.schema.json' with { type: 'json' };
+import { PAPER_SCALE } from '../dataset/model.ts';
 
 export type UserOp = 'registerUser' | 'login' | 'listUsers' | 'getUser' | 'getMe' | 'adminListUsers' | 'updateUser' | 'deleteUser';
 
@@ -17,6 +18,7 @@ export interface UsersScenario {
   readonly drainSeconds: number;
   readonly bcryptCost: number;
   readonly plannedMsPerHash: number;
+  readonly plannedMsPerListedUser: number;
   readonly flows: Readonly<Record<string, { readonly paper: number; readonly why: string; readonly steps: readonly FlowStep[] }>>;
   readonly loads: readonly { readonly flow: string; readonly users: number; readonly seconds: number; readonly quick?: boolean }[];
 }
@@ -28,8 +30,10 @@ export interface UsersCase extends PlannedCase {
   readonly seconds: number;
   readonly drainSeconds: number;
   readonly bcryptCost: number;
-  /** The plan's seconds of one load: its arrivals, or its bcrypt work on one core when longer. */
+  /** The plan's seconds of one load (scenario.yaml says how each tier's is measured). */
   readonly plannedSeconds: number;
+  /** The native client's (it hashes nothing): its arrivals, or its pages when longer. */
+  readonly plannedNativeSeconds: number;
 }
 
 export async function loadUsersScenario(file: string): Promise<{ scenario: UsersScenario; text: string }> {
@@ -67,13 +71,29 @@ export function expandUsers(scenario: UsersScenario, opts: { quick: boolean }): 
         seconds: l.seconds,
         drainSeconds: scenario.drainSeconds,
         bcryptCost: scenario.bcryptCost,
-        plannedSeconds: Math.max(l.seconds, (l.users * hashes(flow.steps) * scenario.plannedMsPerHash) / 1000),
+        ...plannedLoad(scenario, l, flow.steps, protocol === 'database'),
       }));
     });
 }
 
 /** A flow's bcrypt work per user: registering hashes a password, logging in checks one. */
 const hashes = (steps: readonly FlowStep[]) => steps.filter((s) => s.op === 'registerUser' || s.op === 'login').length;
+/** A flow's pages of 100 users per user, the database's longest work. */
+const lists = (steps: readonly FlowStep[]) => steps.filter((s) => s.op === 'listUsers' || s.op === 'adminListUsers').length;
+
+/**
+ * A load lasts its arrivals or, when longer, the work its users queue: bcrypt on the server's
+ * core and, for a database-alone client, the pages on the database's, side by side (the
+ * database is pinned apart). A served load's flows end at their first 503 once they queue past
+ * the server's 2-s database deadlines, so its pages never pile up that far: its bcrypt decides.
+ */
+function plannedLoad(scenario: UsersScenario, l: { users: number; seconds: number }, steps: readonly FlowStep[], databaseAlone: boolean) {
+  // A page costs in proportion to the users in the collection: the seeded ones and, at most, the load's.
+  const msPerList = scenario.plannedMsPerListedUser * (PAPER_SCALE.users + l.users);
+  const pages = (l.users * lists(steps) * msPerList) / 1000;
+  const bcrypt = (l.users * hashes(steps) * scenario.plannedMsPerHash) / 1000;
+  return { plannedSeconds: Math.max(l.seconds, bcrypt, databaseAlone ? pages : 0), plannedNativeSeconds: Math.max(l.seconds, pages) };
+}
 
 /** STEPS for k6.js: op[:auth],… */
 export function stepsEnv(steps: readonly FlowStep[]): string {

@@ -7,16 +7,18 @@ import { OPTION_TABLE, valueAt, type Entry, type OptionRow } from './option-tabl
 /** The Markdown file whose `options` block is the table. */
 export const OPTIONS_PAGE = 'bench/docs/options.md';
 
+/** A value as its Make variable takes it: a yes-or-no as 1 or 0. */
+const shown = (v: unknown): string => (typeof v === 'boolean' ? (v ? '1' : '0') : String(v));
+
 /** The default as a person reads it: each profile's value, the table's, or none. */
 async function defaultText(row: OptionRow): Promise<string> {
   if (row.profile) {
     const { profiles } = await loadProfiles();
     return Object.entries(profiles)
-      .map(([name, p]) => `${name} ${String(valueAt(p, row.profile!))}`)
+      .map(([name, p]) => `${name} ${shown(valueAt(p, row.profile!))}`)
       .join(', ');
   }
-  if (row.default === undefined) return '';
-  return typeof row.default === 'boolean' ? (row.default ? '1' : '0') : String(row.default);
+  return row.default === undefined ? '' : shown(row.default);
 }
 
 const commands = (row: OptionRow): string => row.entries.map((e: Entry) => `make ${e}`).join(', ');

@@ -139,6 +139,16 @@ export const OPTION_TABLE = [
     help: "where implementations are compared: starts of them per served case, each warmed and measured in turn, the repetitions spread over them (a comparison's unit is the pair of processes)",
   },
   {
+    name: 'limits',
+    make: 'LIMITS',
+    flag: 'limits',
+    kind: 'zero-one',
+    profile: 'limits',
+    recorded: 'options.limits (when 0)',
+    entries: ['bench'],
+    help: "LIMITS=0 leaves out the database-alone cases (the limit): a run that compares implementations only (make papers' users run: no claim reads the limit)",
+  },
+  {
     name: 'protocols',
     make: 'PROTOCOL',
     flag: 'protocol',

@@ -30,8 +30,6 @@ export interface ResolvedOptions extends ProfileOptions {
   readonly cases?: string;
   /** Which native-tier cases to keep (make bench-smoke's bench.smoke.native); default: every kept point's. */
   readonly native?: string;
-  /** false: no database-alone case at all (make cheats); default: every kept point's. */
-  readonly limits?: boolean;
   readonly models?: readonly string[];
   readonly pin: boolean;
   readonly seed: number;

@@ -26,6 +26,8 @@ export interface Profile {
   readonly switchedSlices?: SwitchedSlices;
   readonly quick: boolean;
   readonly cases: 'all' | 'subset';
+  /** false: no database-alone case (the limit); true: every kept point's. */
+  readonly limits: boolean;
 }
 
 /** Switched slices: `pairs` pairs per comparison, each slice measured for windowSeconds after its first guardSeconds. */
@@ -61,6 +63,7 @@ export interface SubsetOptions {
   readonly repeat?: number;
   readonly processPairs?: number;
   readonly warmupIterations?: { readonly max: number };
+  readonly limits?: boolean;
 }
 
 export const profilesFile = join(benchDir, 'profiles.yaml');
@@ -122,6 +125,7 @@ export function withSubsetOptions(profile: Profile, o: SubsetOptions): Profile {
     ...(o.repeat !== undefined ? { repeat: o.repeat } : {}),
     ...(o.processPairs !== undefined ? { processPairs: o.processPairs } : {}),
     ...(o.warmupIterations ? { warmupIterations: { ...profile.warmupIterations, max: o.warmupIterations.max } } : {}),
+    ...(o.limits !== undefined ? { limits: o.limits } : {}),
   };
 }
 
@@ -130,6 +134,7 @@ function subsetOptionsNote(o: SubsetOptions): string {
     o.repeat !== undefined ? `${o.repeat} repetitions` : '',
     o.processPairs !== undefined ? `${o.processPairs} process pairs` : '',
     o.warmupIterations ? `at most ${o.warmupIterations.max} warm-up iterations` : '',
+    o.limits === false ? 'no database-alone cases' : '',
   ];
   return parts.filter(Boolean).join(', ');
 }

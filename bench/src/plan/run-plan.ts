@@ -79,6 +79,7 @@ export async function planRun(
     // Process pairs are a comparison's unit: a run of one implementation starts it once per case.
     // Each start needs a share of the repetitions (or switched pairs) to measure.
     ...(impls.length > 1 && starts > 1 ? { processPairs: starts } : {}),
+    ...(opts.limits === false ? { limits: false as const } : {}),
     quick: opts.quick,
     ...(opts.profile ? { profile: opts.profile } : {}),
     protocols: [...new Set(cases.map((c) => c.protocol))],

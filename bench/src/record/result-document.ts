@@ -316,6 +316,8 @@ export interface BenchResult {
     ownDatabases?: true;
     /** Each served case started its implementations this many times, each start warmed and measured in turn (repetitions' `process`); absent: once. */
     processPairs?: number;
+    /** No database-alone case was run (LIMITS=0); absent: each kept point's came along. */
+    limits?: false;
     quick: boolean;
     /** The make bench profile the options came from (bench/profiles.yaml). */
     profile?: string;

@@ -72,6 +72,11 @@ test("make papers fits its budget: the runner's plan is at most 90 minutes for e
     };
     const impls = await Promise.all(p.claims.run.pair.map((name) => loadImplementation(name)));
     const { cases, options } = await planRun(api, impls, opts);
+    if (own.limits === false)
+      assert.ok(
+        options.limits === false && !cases.some((c) => c.protocol === 'database' || c.protocol === 'native'),
+        `${p.api}: LIMITS=0 plans no limit and says so`,
+      );
     const timed = timedSteps(cases, impls.length, api, options, eta);
     const paper = plannedSeconds(timed.steps, options.repeat, timed.eta);
     console.log(`${p.api}: the papers profile plans ${Math.round(paper / 60)} minutes`);
@@ -93,7 +98,10 @@ test("the plan's time against the measured: each paper's last run, planned again
     }
     const api = await benchApi(p.api);
     const o = { ...run.options, seed: run.seed };
-    const { cases } = await api.module.plan({ quick: o.quick, ...(o.cases ? { cases: o.cases } : {}) }, api.scenarioFile);
+    const { cases } = await api.module.plan(
+      { quick: o.quick, ...(o.cases ? { cases: o.cases } : {}), ...(o.limits === false ? { limits: false } : {}) },
+      api.scenarioFile,
+    );
     const timed = timedSteps(cases, run.implementations.length, api, o, eta);
     const planned = plannedSeconds(timed.steps, o.repeat, timed.eta);
     const ratio = run.wallSeconds / planned;

@@ -53,6 +53,9 @@ test("resolved: requested, else the profile's value, else the table's default; t
   assert.deepEqual(given.warmupIterations, { ...profile.warmupIterations, max: 4 }, 'only the maximum is an option; the rule stays the profile’s');
   assert.equal(given.pin, false);
   assert.equal(given.crossCheck, 'wrk');
+  assert.equal(plain.limits, true, "every kept point's database-alone cases, by the profile");
+  assert.equal(resolveOptions({ impls: ['express'], limits: false }, profile, eta).limits, false, 'LIMITS=0');
+  assert.equal(readRequested('bench', [], { LIMITS: '0' }).limits, false);
   assert.throws(() => resolveOptions({ warmupIterations: 1 }, profile, eta), /WARMUP_ITERATIONS must be 0 \(none\) or at least 2/);
 });
 

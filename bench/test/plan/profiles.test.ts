@@ -71,7 +71,7 @@ test("every API's standard subset names cases its scenario has, and CASES= overr
   assert.deepEqual(await profileCases(paper, 'forum', undefined), { profile: paper });
 });
 
-test("an API's subset sets the profile's repetitions, process pairs and warm-up iterations for its API alone, CASES= or not", async () => {
+test("an API's subset sets the profile's repetitions, process pairs, warm-up iterations and limits for its API alone, CASES= or not", async () => {
   const { profile } = await chooseProfile('papers', false);
   for (const { manifest } of await loadApis()) {
     const subset = await apiSubset(manifest.name, 'papers');
@@ -84,6 +84,7 @@ test("an API's subset sets the profile's repetitions, process pairs and warm-up 
     assert.equal(own.repeat, o.repeat ?? profile.repeat);
     assert.equal(own.processPairs, o.processPairs ?? profile.processPairs);
     assert.deepEqual(own.warmupIterations, { ...profile.warmupIterations, ...(o.warmupIterations ?? {}) });
+    assert.equal(own.limits, o.limits ?? profile.limits);
     assert.equal(own.durationSeconds, profile.durationSeconds, `${manifest.name}: what the subset does not set stays the profile's`);
     assert.deepEqual((await profileCases(profile, manifest.name, 'rest/*')).profile, own, `${manifest.name}: CASES= keeps the API's options`);
   }

@@ -50,7 +50,7 @@ export interface CompactConditions {
 
 /** The options a paper's run recorded that its plan's time follows from (bench/src/plan/run-plan.ts stepLoads). */
 export type CompactOptions = Pick<RecordedOptions, 'repeat' | 'durationSeconds' | 'warmupSeconds' | 'quick'> &
-  Partial<Pick<RecordedOptions, 'firstWarmupSeconds' | 'warmupIterations' | 'processPairs' | 'switchedSlices' | 'cases'>>;
+  Partial<Pick<RecordedOptions, 'firstWarmupSeconds' | 'warmupIterations' | 'processPairs' | 'switchedSlices' | 'cases' | 'limits'>>;
 
 export interface CompactResult {
   schemaVersion: 1;
@@ -158,7 +158,7 @@ export function compactResult(paper: PaperClaims, docs: readonly BenchResult[], 
 }
 
 function compactOptions(o: RecordedOptions): CompactOptions {
-  const { repeat, durationSeconds, warmupSeconds, quick, firstWarmupSeconds, warmupIterations, processPairs, switchedSlices, cases } = o;
+  const { repeat, durationSeconds, warmupSeconds, quick, firstWarmupSeconds, warmupIterations, processPairs, switchedSlices, cases, limits } = o;
   return {
     repeat,
     durationSeconds,
@@ -167,6 +167,7 @@ function compactOptions(o: RecordedOptions): CompactOptions {
     ...(firstWarmupSeconds !== undefined ? { firstWarmupSeconds } : {}),
     ...(warmupIterations ? { warmupIterations } : {}),
     ...(processPairs !== undefined ? { processPairs } : {}),
+    ...(limits !== undefined ? { limits } : {}),
     ...(switchedSlices ? { switchedSlices } : {}),
     cases: cases ?? null,
   };
