@@ -101,15 +101,20 @@ export function caseLoopDeps(facts: LoopFacts): Omit<CaseLoopDeps<PlannedCase>, 
         ...(topology ? { host: topology.generators[0]! } : {}),
       }),
     // Where the load writes, every repetition starts from the seed: with databases of their own, the loaded implementation's (all of them for a switched load).
+    // The database first finishes the last load's commands: after an overload (users at 1,000
+    // arrivals) FerretDB still ran its queue when the server was restarted, and a reset beside
+    // it failed ("index … already exists"; run 2026-11-29T00-25-46Z).
     ...(api.manifest.bench.writes
       ? {
-          reset: (name?: string) =>
-            forEachData(
+          reset: async (name?: string) => {
+            if (databasePid !== undefined) await settle([databasePid]);
+            return forEachData(
               own,
               name,
               (d) => d.seeded.reset(),
               () => seeded.reset(),
-            ),
+            );
+          },
         }
       : {}),
     ...(prepared.afterRepetition
