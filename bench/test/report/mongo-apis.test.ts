@@ -291,6 +291,27 @@ test("per request type: medians of the repetitions' means, intervals and verdict
     renderPapersPage([{ paper: documentsClaims, compact }]),
     /\| `rest\/sequential\/n100-text` createDocument \|.*\| express 0\/5, hapi 2\/5 \| inconclusive \(generator-bound\) \|/,
   );
+  // hapi's server failed every repetition (503s): measured, with no figure to compare — not "not yet run".
+  const failing = structuredClone(hapi);
+  const failed = failing.cases[0]!;
+  failed.invalidRepetitions = failed.repetitions.map((r) => ({
+    ...r,
+    invalid: true,
+    notes: ['invalid: the server answered 503 × 9 (server errors): a figure of a failing server'],
+  }));
+  failed.repetitions = [];
+  failed.failure = { kind: 'invalid', reason: 'every repetition invalid: the server answered 503 (server errors): a figure of a failing server' };
+  const down = textCreate([express, failing]);
+  assert.deepEqual(down.compact.claims.find((c) => c.id === 'text-create')!.failed, [
+    {
+      case: 'rest/sequential/n100-text',
+      side: 'hapi',
+      reason: 'every repetition invalid: the server answered 503 (server errors): a figure of a failing server',
+    },
+  ]);
+  assert.equal(down.claim.verdict, 'failed here');
+  assert.match(down.claim.reason ?? '', /hapi rest\/sequential\/n100-text: every repetition invalid: the server answered 503/);
+  assert.match(renderPapersPage([{ paper: documentsClaims, compact: down.compact }]), /#### `text-create`: \*\*failed here\*\*/);
 });
 
 test('users and documents: every point in three tiers, the native case (mongo-native, the Go driver) right after the driver case', async () => {

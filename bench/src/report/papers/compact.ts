@@ -4,7 +4,7 @@
 // and the run's provenance. Committed, so that the page can be regenerated and diffed
 // without the full result documents.
 import { docLabel } from '../../record/copies.ts';
-import { isDatabaseAlone, type BenchResult, type RecordedOptions } from '../../record/result-document.ts';
+import { isDatabaseAlone, type BenchCase, type BenchResult, type RecordedOptions } from '../../record/result-document.ts';
 import { caseMatcher } from '../../plan/select.ts';
 import { claimDefinition, measuredByPapers, metricOf, pairOf, type PaperClaims } from './claims.ts';
 
@@ -73,8 +73,27 @@ export interface CompactResult {
   implementations: { label: string; framework: string; runtime: string }[];
   /** Absent in compact results written before they were kept. */
   conditions?: CompactConditions;
-  /** definition: what the claim measured (claims.ts claimDefinition), so that a re-encoded claim is not read with old figures. */
-  claims: { id: string; definition: string; units: CompactUnit[] }[];
+  /**
+   * definition: what the claim measured (claims.ts claimDefinition), so that a re-encoded claim
+   * is not read with old figures; failed: its cases the run measured without a figure for both
+   * (a side's case failed, or every repetition was set aside), each side's reason.
+   */
+  claims: { id: string; definition: string; units: CompactUnit[]; failed?: CompactFailed[] }[];
+}
+
+/** A claim's case that ran without a figure for one side, and why. */
+export interface CompactFailed {
+  case: string;
+  side: string;
+  reason: string;
+}
+
+/** Why a side's case gave no figure: its failure, else why its repetitions were set aside. */
+function noFigure(c: BenchCase): string {
+  const invalid = c.invalidRepetitions?.flatMap((r) => r.notes ?? []).find((n) => n.startsWith('invalid: '));
+  if (!c.failure) return invalid ?? 'no valid repetition';
+  const before = c.failure.kind !== 'invalid' && invalid ? ` (the repetitions before it: ${invalid})` : '';
+  return `${c.failure.reason}${before}`;
 }
 
 const nameVersion = (x: { name: string; version: string }) => `${x.name} ${x.version}`;
@@ -130,7 +149,16 @@ export function compactResult(paper: PaperClaims, docs: readonly BenchResult[], 
         return unit.a.length && unit.b.length ? [unit] : [];
       });
     });
-    return { id: claim.id, definition, units };
+    const failed = a.cases.flatMap((ca): CompactFailed[] => {
+      const cb = b.cases.find((c) => c.id === ca.id);
+      if (!cb || isDatabaseAlone(ca.protocol) || !matches(ca.id) || units.some((u) => u.case === ca.id)) return [];
+      const sides: [BenchCase, string][] = [
+        [ca, docLabel(a)],
+        [cb, docLabel(b)],
+      ];
+      return sides.flatMap(([c, side]) => (c.failure || c.repetitions.every((r) => r.invalid) ? [{ case: ca.id, side, reason: noFigure(c) }] : []));
+    });
+    return { id: claim.id, definition, units, ...(failed.length ? { failed } : {}) };
   });
   return {
     schemaVersion: 1,

@@ -59,6 +59,14 @@ export function evaluateClaims(paper: PaperClaims, compact: CompactResult | null
         units: [],
       };
     const units = measured.units;
+    if (units.length === 0 && measured.failed?.length)
+      return {
+        claim,
+        pair,
+        verdict: 'failed here',
+        reason: `run ${compact.runId} gave no figure for both: ${measured.failed.map((f) => `${f.side} ${f.case}: ${f.reason}`).join('; ')}`,
+        units: [],
+      };
     if (units.length === 0)
       return { claim, pair, verdict: 'not yet run', reason: `none of its cases (${claim.cases}) has figures for both in run ${compact.runId}`, units: [] };
     const { higherIsBetter } = METRICS[claim.metric];

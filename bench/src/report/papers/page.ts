@@ -27,6 +27,7 @@ const VERDICT_ORDER: readonly ClaimVerdict[] = [
   "no effect of the paper's size",
   'inconclusive',
   'split',
+  'failed here',
   'not yet run',
   'long run, not run here',
   'cannot check here',
@@ -124,7 +125,7 @@ const RULES = [
   '- *direction only*: the paper gives a direction without a size (the claim says why): significant in its direction is *reproduced (direction only)*, anything short of that *inconclusive (direction only)*;',
   "- *generator-bound*: where k6 was at its ceiling in any repetition of a side, that side's figure understates it, so its interval is opened without limit in that side's favour. Where this changes the verdict — the side that measured worse was bound, or an equality — the comparison is *inconclusive (generator-bound)*; where it does not, a reproduced, reversed or differing verdict holds *at least* (the better side's advantage is understated).",
   '',
-  "A claim takes the verdict all its comparisons share, with their count; where they differ it is *split*, and the counts beside it say how (a paper's claim covers all its cases, so no comparison is dropped). *not yet run*: no figures for the claim as encoded now; *long run, not run here*: the papers profile leaves its cases out for its time budget, and the command under the paper's long runs measures them; *cannot check here* gives its reason. A paper's findings are its claims and the quantitative findings of its results and conclusions not checked here, each with the reason.",
+  "A claim takes the verdict all its comparisons share, with their count; where they differ it is *split*, and the counts beside it say how (a paper's claim covers all its cases, so no comparison is dropped). *failed here*: the run measured the claim's cases and a side gave no figure (its case failed, or the server failed every repetition: a figure of a failing server is none), with each reason; *not yet run*: no figures for the claim as encoded now; *long run, not run here*: the papers profile leaves its cases out for its time budget, and the command under the paper's long runs measures them; *cannot check here* gives its reason. A paper's findings are its claims and the quantitative findings of its results and conclusions not checked here, each with the reason.",
 ];
 
 export function renderPapersPage(entries: readonly PaperEntry[]): string {

@@ -123,7 +123,7 @@ export function unitVerdict(expect: Expectation, c: ComparisonFacts): UnitJudgem
 /** A verdict as the page writes it: "reproduced (at least)". */
 export const judgementText = (j: UnitJudgement): string => (j.qualifier ? `${j.verdict} (${j.qualifier})` : j.verdict);
 
-export type ClaimVerdict = UnitVerdict | 'split' | 'not yet run' | 'long run, not run here' | 'cannot check here';
+export type ClaimVerdict = UnitVerdict | 'split' | 'failed here' | 'not yet run' | 'long run, not run here' | 'cannot check here';
 
 /**
  * The claim's verdict from its comparisons (a case, or a case's request type, each): the one
