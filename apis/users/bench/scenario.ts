@@ -92,7 +92,9 @@ function plannedLoad(scenario: UsersScenario, l: { users: number; seconds: numbe
   const msPerList = scenario.plannedMsPerListedUser * (PAPER_SCALE.users + l.users);
   const pages = (l.users * lists(steps) * msPerList) / 1000;
   const bcrypt = (l.users * hashes(steps) * scenario.plannedMsPerHash) / 1000;
-  return { plannedSeconds: Math.max(l.seconds, bcrypt, databaseAlone ? pages : 0), plannedNativeSeconds: Math.max(l.seconds, pages) };
+  // No load outlasts its arrivals and the drain: k6 (or the client) abandons what is left.
+  const capped = (s: number) => Math.min(s, l.seconds + scenario.drainSeconds);
+  return { plannedSeconds: capped(Math.max(l.seconds, bcrypt, databaseAlone ? pages : 0)), plannedNativeSeconds: capped(Math.max(l.seconds, pages)) };
 }
 
 /** STEPS for k6.js: op[:auth],… */
