@@ -1,9 +1,10 @@
 // The database's work counters read through a load (harness/src/work/), about once a second
 // from before it starts until after it ends, so that the work of any window inside it (a
 // repetition's, after k6's warm-up; a switched load's slices) is the difference between the
-// readings that enclose it (the last at or before its start, the first at or after its end),
-// with how far those readings lie from its ends. Enclosing, not nearest: a reading inside a
-// short window would cut off a whole phase of it (a sequential protocol's creates or deletes).
+// readings that enclose it (the last taken by its start, the first begun at or after its end:
+// a reading in flight at the end read some counters before it), with how far those readings
+// lie from its ends. Enclosing, not nearest: a reading inside a short window would cut off a
+// whole phase of it (a sequential protocol's creates or deletes).
 import { setTimeout as sleep } from 'node:timers/promises';
 import { workDifference, type WorkReader, type WorkSnapshot } from '@fairbench/harness/work/index.ts';
 import type { WindowWork } from '../record/work-check.ts';
@@ -50,7 +51,7 @@ export class WorkSampler {
     const nearest = (t: number) => this.readings.reduce((best, r) => (Math.abs(r.at - t) < Math.abs(best.at - t) ? r : best));
     if (this.readings.length < 2) return 'fewer than two readings of the counters';
     const before = this.readings.findLast((r) => r.at <= from);
-    const after = this.readings.find((r) => r.at >= to);
+    const after = this.readings.find((r) => r.readFrom >= to);
     const [a, b] = [before ?? nearest(from), after ?? nearest(to)];
     if (a.at >= b.at) return `no two readings around the window of ${((to - from) / 1000).toFixed(1)} s`;
     // The readings between them are the reader's own work too (MariaDB: a SELECT each).
@@ -64,7 +65,8 @@ export class WorkSampler {
       seconds: (to - from) / 1000,
       counters: d.counters,
       unavailable: d.unavailable,
-      edgeSeconds: (Math.abs(a.at - from) + Math.abs(b.at - to)) / 1000,
+      // Up to this much other work on either side: since the first reading began, until the last ended.
+      edgeSeconds: (Math.abs(from - a.readFrom) + Math.abs(b.at - to)) / 1000,
       enclosing: before !== undefined && after !== undefined,
     };
   }

@@ -43,6 +43,7 @@ async function run(): Promise<ReadonlyMap<string, BenchCase>> {
     snapshot: async () => ({
       engine: 'Fake',
       database: 'd',
+      readFrom: Date.now(),
       at: Date.now(),
       counters: { rows: { value: rows, scope: 'database' } },
       unavailable: {},
@@ -125,6 +126,7 @@ async function switchedRun(shared: boolean): Promise<{ records: ReadonlyMap<stri
     snapshot: async () => ({
       engine: 'Fake',
       database: impl ?? 'shared',
+      readFrom: Date.now(),
       at: Date.now(),
       counters: { rows: impl ? { value: rows[impl]!, scope: 'database' } : { value: rows['honest']! + rows['cacher']!, scope: 'server' } },
       unavailable: {},

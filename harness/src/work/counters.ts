@@ -25,7 +25,9 @@ export interface WorkSnapshot {
   /** The engine as the provisioner names it (DatabaseServer.engine.name). */
   readonly engine: string;
   readonly database: string;
-  /** When the reading was taken (ms since the epoch). */
+  /** When the reading began (ms since the epoch): its counters were read between then and `at`. */
+  readonly readFrom: number;
+  /** When the reading was taken, its last answer received (ms since the epoch). */
   readonly at: number;
   readonly counters: Readonly<Record<string, WorkCounter>>;
   /** Counters the model may name that this server cannot give, each with why. */

@@ -22,6 +22,7 @@ export async function ferretdbWorkReader(url: string, engine: string): Promise<W
   await client.connect();
   return {
     async snapshot() {
+      const readFrom = Date.now();
       const status = await client.db('admin').command({ serverStatus: 1 });
       const handled = (status['metrics'] as { commands?: Record<string, { total?: number; failed?: number }> } | undefined)?.commands;
       if (!handled) throw new Error(`work counters: ${engine}'s serverStatus has no metrics.commands`);
@@ -34,7 +35,7 @@ export async function ferretdbWorkReader(url: string, engine: string): Promise<W
       counters['commands.read'] = { value: sum(READS), scope: 'server' };
       counters['commands.write'] = { value: sum(WRITES), scope: 'server' };
       // The reading's own serverStatus is counted once answered: in the next reading.
-      return { engine, database, at: Date.now(), counters, unavailable: {}, readerCost: { 'commands.serverStatus': 1 } };
+      return { engine, database, readFrom, at: Date.now(), counters, unavailable: {}, readerCost: { 'commands.serverStatus': 1 } };
     },
     close: () => client.close(),
   };

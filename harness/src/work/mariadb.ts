@@ -36,6 +36,7 @@ export async function mariadbWorkReader(url: string, engine: string): Promise<Wo
     .catch(() => false);
   return {
     async snapshot() {
+      const readFrom = Date.now();
       const counters: Record<string, WorkCounter> = {};
       const unavailable: Record<string, string> = {};
       // SHOW STATUS first: the TABLE_STATISTICS query after it is then one Com_select in the next difference (readerCost).
@@ -55,7 +56,7 @@ export async function mariadbWorkReader(url: string, engine: string): Promise<Wo
       }
       // The sums' SELECT, after SHOW STATUS, lands in the next window.
       const readerCost = { Com_select: userstat ? 1 : 0 };
-      return { engine, database, at: Date.now(), counters, unavailable, readerCost };
+      return { engine, database, readFrom, at: Date.now(), counters, unavailable, readerCost };
     },
     close: () => conn.end(),
   };

@@ -26,6 +26,7 @@ export async function postgresWorkReader(url: string, engine: string): Promise<W
   await client.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
   return {
     async snapshot() {
+      const readFrom = Date.now();
       const counters: Record<string, WorkCounter> = {};
       const unavailable: Record<string, string> = {};
       const { rows: stat } = await client.query<Record<string, string>>(
@@ -54,7 +55,7 @@ export async function postgresWorkReader(url: string, engine: string): Promise<W
       const { rows: info } = await client.query<{ dealloc: string }>('SELECT dealloc::text FROM pg_stat_statements_info');
       // An eviction drops an entry's counts: the statements' counters then go back or lose work.
       counters['statements.evictions'] = { value: Number(info[0]?.dealloc ?? 0), scope: 'server' };
-      return { engine, database, at: Date.now(), counters, unavailable, readerCost: {} };
+      return { engine, database, readFrom, at: Date.now(), counters, unavailable, readerCost: {} };
     },
     close: () => client.end(),
   };

@@ -140,6 +140,7 @@ describe('workDifference', () => {
   const snap = (at: number, counters: WorkSnapshot['counters'], extra: Partial<WorkSnapshot> = {}): WorkSnapshot => ({
     engine: 'E',
     database: 'd',
+    readFrom: at,
     at,
     counters,
     unavailable: {},
