@@ -57,7 +57,7 @@ export async function planRun(
       ...(opts.protocols ? { protocols: opts.protocols } : {}),
       ...(opts.cases ? { cases: opts.cases } : {}),
       ...(opts.native !== undefined ? { native: opts.native } : {}),
-      ...(opts.limits !== undefined ? { limits: opts.limits } : {}),
+      limits: opts.limits,
       ...(opts.models ? { models: opts.models } : {}),
     },
     api.scenarioFile,

@@ -125,9 +125,12 @@ export function compactResult(paper: PaperClaims, docs: readonly BenchResult[], 
     const definition = claimDefinition(paper.claims, claim);
     if (!measuredByPapers(claim) || !a || !b) return { id: claim.id, definition, units: [] };
     const matches = caseMatcher(claim.cases);
-    const units = a.cases.flatMap((ca): CompactUnit[] => {
+    // The claim's served cases both sides ran.
+    const both = a.cases.flatMap((ca): [BenchCase, BenchCase][] => {
       const cb = b.cases.find((c) => c.id === ca.id);
-      if (!cb || isDatabaseAlone(ca.protocol) || !matches(ca.id)) return [];
+      return cb && !isDatabaseAlone(ca.protocol) && matches(ca.id) ? [[ca, cb]] : [];
+    });
+    const units = both.flatMap(([ca, cb]): CompactUnit[] => {
       return (claim.requestTypes ?? [undefined]).flatMap((requestType) => {
         // Each valid repetition that recorded the figure, with whether k6 was bound in it.
         const measured = (reps: typeof ca.repetitions) =>
@@ -149,9 +152,8 @@ export function compactResult(paper: PaperClaims, docs: readonly BenchResult[], 
         return unit.a.length && unit.b.length ? [unit] : [];
       });
     });
-    const failed = a.cases.flatMap((ca): CompactFailed[] => {
-      const cb = b.cases.find((c) => c.id === ca.id);
-      if (!cb || isDatabaseAlone(ca.protocol) || !matches(ca.id) || units.some((u) => u.case === ca.id)) return [];
+    const failed = both.flatMap(([ca, cb]): CompactFailed[] => {
+      if (units.some((u) => u.case === ca.id)) return [];
       const sides: [BenchCase, string][] = [
         [ca, docLabel(a)],
         [cb, docLabel(b)],
