@@ -400,3 +400,15 @@ test('warm-up iterations: a table of their rates where a case ran them, and none
   assert.match(page, /1,200 → 2,100 → 2,150/);
   assert.match(page, /<td>3<\/td><td>[^<]*<\/td><td>steady<\/td>/);
 });
+
+test("a revision side's runs table names the revision it was asked as and its commit, beside the harness's commit", async () => {
+  const doc = read(EXPRESS);
+  const commit = 'abcdef0123456789abcdef0123456789abcdef01';
+  doc.implementation = { ...doc.implementation, name: 'express:abcdef0123', revision: { revision: 'main~2', commit } };
+  const root = join(dir, 'revision');
+  await mkdir(join(root, 'bench', 'forum', 'express:abcdef0123'), { recursive: true });
+  await writeFile(join(root, 'bench', 'forum', 'express:abcdef0123', 'run.json'), JSON.stringify(doc));
+  const page = await readFile((await writeReport(root, join(root, 'report', 'index.html'))).file, 'utf8');
+  assert.match(page, /implementation <code>abcdef012345<\/code> \(<code>main~2<\/code>\); harness <code>[0-9a-f]{12}<\/code>/);
+  assert.ok(!html.includes('implementation <code>'), 'a run of the checkout itself shows its commit alone');
+});

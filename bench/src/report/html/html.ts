@@ -11,6 +11,7 @@ const TIMELINE_CAPTION =
 import { interval, mib, ms, percent, rate, ratioWithInterval, share, switchedNote } from '../format.ts';
 import type { ApiReport, CaseGroup, CaseResult, RunInfo } from '../model.ts';
 import type { WorkSummary } from '../rows.ts';
+import type { BenchResult } from '../../record/result-document.ts';
 import { cpuTable, ceilingCell, crossCheckCell, noiseCell, CPU_CAPTION } from './cpu.ts';
 import { esc, PROTOCOL_NAMES, swatch, table } from './html-parts.ts';
 import { tiersCpuSpec, tiersTable, TIERS_CAPTION, TIERS_CPU_CAPTION } from './tiers.ts';
@@ -66,6 +67,14 @@ function hostsCell(doc: RunInfo['doc']): string {
     .join('<br>');
 }
 
+/** The run's commit; a revision side's implementation is from another commit, named as it was asked for. */
+function commitCell(doc: BenchResult): string {
+  const run = `<code>${esc(doc.source.commit?.slice(0, 12) ?? 'none')}</code>${doc.source.dirty ? ' (uncommitted changes)' : ''}`;
+  const revision = doc.implementation.revision;
+  if (revision === undefined) return run;
+  return `implementation <code>${esc(revision.commit.slice(0, 12))}</code> (<code>${esc(revision.revision)}</code>); harness ${run}`;
+}
+
 /** One column per run, one row per property: easier to read and compare than one wide row per run. */
 function runsTable(report: ApiReport): string {
   const fields: [string, (run: RunInfo) => string][] = [
@@ -74,7 +83,7 @@ function runsTable(report: ApiReport): string {
     ['cases shown', ({ casesUsed }) => (casesUsed ? String(casesUsed) : 'none: superseded by a newer run')],
     ['framework', ({ doc }) => `${esc(doc.implementation.framework.name)} ${esc(doc.implementation.framework.version)}`],
     ['runtime', ({ doc }) => `${esc(doc.implementation.runtime.name)} ${esc(doc.implementation.runtime.version)}`],
-    ['commit', ({ doc }) => `<code>${esc(doc.source.commit?.slice(0, 12) ?? 'none')}</code>${doc.source.dirty ? ' (uncommitted changes)' : ''}`],
+    ['commit', ({ doc }) => commitCell(doc)],
     ['provider', ({ doc }) => esc(doc.provider)],
     ['database', ({ doc }) => `${esc(doc.database.engine)} ${esc(doc.database.version)}, pool ${doc.implementation.poolSize ?? '?'}`],
     [
