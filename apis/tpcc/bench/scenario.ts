@@ -19,7 +19,7 @@ export interface TpccScenario {
       readonly payment: { readonly concurrency: number[]; readonly requests: number[]; readonly quickRequests: number[]; readonly plannedPerSecond: number };
       readonly mix: { readonly terminals: number[] };
     };
-    readonly sequential: { readonly default: boolean; readonly transactions: Transaction[] };
+    readonly sequential: { readonly default: boolean; readonly transactions: Transaction[]; readonly separateLoads?: Transaction[] };
   };
 }
 
@@ -55,7 +55,15 @@ const only = (t: Transaction): Record<Transaction, number> =>
 /** Each point's REST case, then its database-alone case (go-tpc), in the scenario's order. */
 export function expandCases(s: TpccScenario, models: readonly Model[], quick: boolean): TpccCase[] {
   const cases: TpccCase[] = [];
-  const point = (model: Model, name: string, weights: Record<Transaction, number>, vus: number, parameters: PlannedCase['parameters'], requests?: number) => {
+  const point = (
+    model: Model,
+    name: string,
+    weights: Record<Transaction, number>,
+    vus: number,
+    parameters: PlannedCase['parameters'],
+    requests?: number,
+    separate = false,
+  ) => {
     const requestTypes = TRANSACTIONS.filter((t) => weights[t] > 0);
     for (const protocol of ['rest', 'database']) {
       cases.push({
@@ -69,6 +77,8 @@ export function expandCases(s: TpccScenario, models: readonly Model[], quick: bo
         requestTypes,
         // The paper's fixed number of requests (Bombardier -n) ends when they are done, not on a clock: it cannot be cut into switched slices.
         ...(requests !== undefined ? { requests, separateLoads: true as const, plannedSeconds: requests / s.models.closed.payment.plannedPerSecond } : {}),
+        // A transaction that uses up the seed's rows for it (scenario.yaml sequential.separateLoads): a reset before each load.
+        ...(separate ? { separateLoads: true as const } : {}),
       });
     }
   };
@@ -81,7 +91,8 @@ export function expandCases(s: TpccScenario, models: readonly Model[], quick: bo
     for (const t of mix.terminals) point('closed', `mix-t${t}`, { ...s.mix }, t, { workload: 'mix', concurrency: t });
   }
   if (models.includes('sequential')) {
-    for (const t of s.models.sequential.transactions) point('sequential', t, only(t), 1, { workload: t, concurrency: 1 });
+    const { transactions, separateLoads = [] } = s.models.sequential;
+    for (const t of transactions) point('sequential', t, only(t), 1, { workload: t, concurrency: 1 }, undefined, separateLoads.includes(t));
   }
   return cases;
 }

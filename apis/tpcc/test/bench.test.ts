@@ -22,10 +22,12 @@ test("the plan: the paper's payment matrix, the standard mix and each transactio
   assert.deepEqual([one.vus, one.weights.delivery, one.weights.payment, one.requestTypes], [1, 100, 0, ['delivery']]);
   const matrix = plan.cases.find((c) => c.id === 'rest/closed/payment-c50-n100000')!;
   assert.deepEqual([matrix.vus, matrix.requests, matrix.parameters], [50, 100_000, { workload: 'payment', concurrency: 50, requests: 100_000 }]);
-  // A fixed number of requests ends when they are done, not on a clock: only the windowed cases switch slices.
+  // A fixed number of requests ends when they are done, not on a clock: only the windowed cases switch slices,
+  // but delivery alone, which uses up the seed's undelivered orders within a switched load (scenario.yaml).
   assert.equal(matrix.separateLoads, true);
   assert.equal(mix.separateLoads, undefined);
-  assert.equal(one.separateLoads, undefined);
+  assert.equal(one.separateLoads, true);
+  assert.equal(plan.cases.find((c) => c.id === 'rest/sequential/payment')!.separateLoads, undefined);
 });
 
 test('QUICK keeps the smallest request count; CASES and MODEL select as everywhere, baselines coming along', async () => {
