@@ -61,8 +61,7 @@ export function expandCases(s: TpccScenario, models: readonly Model[], quick: bo
     weights: Record<Transaction, number>,
     vus: number,
     parameters: PlannedCase['parameters'],
-    requests?: number,
-    separate = false,
+    { requests, separate = false }: { requests?: number; separate?: boolean } = {},
   ) => {
     const requestTypes = TRANSACTIONS.filter((t) => weights[t] > 0);
     for (const protocol of ['rest', 'database']) {
@@ -86,13 +85,13 @@ export function expandCases(s: TpccScenario, models: readonly Model[], quick: bo
     const { payment, mix } = s.models.closed;
     for (const requests of quick ? payment.quickRequests : payment.requests) {
       for (const c of payment.concurrency)
-        point('closed', `payment-c${c}-n${requests}`, only('payment'), c, { workload: 'payment', concurrency: c, requests }, requests);
+        point('closed', `payment-c${c}-n${requests}`, only('payment'), c, { workload: 'payment', concurrency: c, requests }, { requests });
     }
     for (const t of mix.terminals) point('closed', `mix-t${t}`, { ...s.mix }, t, { workload: 'mix', concurrency: t });
   }
   if (models.includes('sequential')) {
     const { transactions, separateLoads = [] } = s.models.sequential;
-    for (const t of transactions) point('sequential', t, only(t), 1, { workload: t, concurrency: 1 }, undefined, separateLoads.includes(t));
+    for (const t of transactions) point('sequential', t, only(t), 1, { workload: t, concurrency: 1 }, { separate: separateLoads.includes(t) });
   }
   return cases;
 }
