@@ -144,9 +144,9 @@ function transaction(phase, side) {
   // The rolled-back order's right answer is the 404 item-not-found; every other answer a 200.
   if (rollback) record(res, name, phase, 404, (b) => b.includes('item-not-found'));
   // A delivery that found every district's queue empty did no work. TPC-C allows it, but run
-  // alone for a window (the paper's tpmC method) the 9,000 undelivered orders of W = 1 are
-  // gone after 900 deliveries, and a faster implementation would then be timed on empty
-  // answers: those count as failed checks, so throughput is the deliveries that delivered.
+  // alone for a window (the paper's tpmC method) the data's undelivered orders run out (3,000
+  // deliveries at W = 1, dataset/model.ts), and a faster implementation would then be timed on
+  // empty answers: those count as failed checks, so throughput is the deliveries that delivered.
   else if (name === 'delivery') record(res, name, phase, 200, (b) => /"o_id":\d/.test(b));
   // A sampled answer is the transaction's screen: it holds a field the spec requires of it.
   // The others are checked by length (measure.js) only where the screen's size is fixed.

@@ -155,8 +155,16 @@ export interface TpccScale extends Scale {
   readonly lastNames: number;
 }
 
-/** TPC-C's own scale at one warehouse (clause 4.3.3.1), the paper's and go-tpc's data set. */
-export const PAPER_SCALE: TpccScale = { seed: 1, warehouses: 1, items: 100_000, customersPerDistrict: 3000, newOrdersPerDistrict: 900, lastNames: 1000 };
+/**
+ * TPC-C's own scale at one warehouse (clause 4.3.3.1), the paper's and go-tpc's data set, but
+ * for one thing: every order is still undelivered (TPC-C leaves the newest 900 of a district's
+ * 3,000). Delivery alone (the paper's tpmC method) takes one order of each district a
+ * transaction, 100-120 a second on one client here: TPC-C's 900 were gone within a start's 8-s
+ * first warm-up (the papers run 2026-11-29T05-14-21Z), and the rest of its load timed empty
+ * deliveries. 3,000 last 25 s of delivery alone; the other transactions' work does not depend
+ * on it (order-status and stock-level read the same rows, delivered or not).
+ */
+export const PAPER_SCALE: TpccScale = { seed: 1, warehouses: 1, items: 100_000, customersPerDistrict: 3000, newOrdersPerDistrict: 3000, lastNames: 1000 };
 
 /**
  * Conformance: the same generator at a custom scale that loads in well under a second (the
